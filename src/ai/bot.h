@@ -1,0 +1,59 @@
+// Bots choose actions for the seat to act. Every bot plays every registered game through the
+// engine API. Bots are made from a spec string "name[:key=value,...]", e.g. "random",
+// "mcts:iterations=2000", "mcts:ms=1000,seed=7" (lc0-style registration by name).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/game.h"
+#include "engine/state.h"
+
+namespace quartel::ai {
+
+class Bot {
+ public:
+  virtual ~Bot() = default;
+  // An action for the seat to act in `state`, which is a decision node (not chance, not terminal).
+  // Hidden-information games: a bot may use only what that seat may know (its view, and states
+  // from SampleConsistentState), never the hidden parts of `state`.
+  virtual engine::Action ChooseAction(const engine::State& state) = 0;
+  // The spec it was made from, normalised ("mcts:iterations=2000").
+  virtual std::string Spec() const = 0;
+};
+
+struct BotInfo {
+  std::string name;
+  std::string help;  // one line, with the accepted keys
+  std::function<std::unique_ptr<Bot>(const engine::Game& game,
+                                     const std::map<std::string, std::string>& params,
+                                     std::uint64_t seed)>
+      factory;
+  // Parameter names the bot accepts besides "seed" (which MakeBot handles for every bot); MakeBot
+  // rejects any other key before the factory runs. The factory checks the values.
+  std::vector<std::string> keys;
+};
+
+void RegisterBot(BotInfo info);
+std::vector<BotInfo> RegisteredBots();
+// Builds a bot from its spec; throws quartel::Error naming the unknown bot or bad parameter.
+// `seed` is used unless the spec gives "seed=N". The seed is not part of the bot's Spec().
+std::unique_ptr<Bot> MakeBot(std::string_view spec, const engine::Game& game, std::uint64_t seed);
+// Registers the built-in bots (idempotent).
+void RegisterBuiltinBots();
+
+// Registers "random" (random_bot.cc): a uniformly random legal action. RegisterBuiltinBots calls it.
+void RegisterRandomBot();
+
+// The normalised spec "name:k=v,k=v" (keys in map order; just "name" without parameters).
+std::string FormatBotSpec(std::string_view name, const std::map<std::string, std::string>& params);
+// Throws quartel::Error "bad value 'x' for key 'k' of bot 'b': expected <what>". For factories.
+[[noreturn]] void ThrowBadBotValue(std::string_view bot, std::string_view key,
+                                   std::string_view value, std::string_view expected);
+
+}  // namespace quartel::ai

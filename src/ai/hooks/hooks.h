@@ -1,0 +1,13 @@
+// Per-game MCTS knowledge (rollout policies, evaluations), one file per game beside this header.
+// RegisterAllMctsHooks() is called by RegisterBuiltinBots().
+#pragma once
+
+namespace quartel::ai {
+void RegisterDablotHooks();
+void RegisterConspiradoresHooks();
+
+inline void RegisterAllMctsHooks() {
+  RegisterDablotHooks();
+  RegisterConspiradoresHooks();
+}
+}  // namespace quartel::ai

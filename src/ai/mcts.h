@@ -1,0 +1,65 @@
+// Generic Monte-Carlo tree search (UCT) for every registered game: multi-seat (each node is valued
+// from the point of view of the seat that chose it), chance nodes sampled with their probabilities,
+// hidden information handled by sampling a consistent state per iteration (determinization).
+// Budget in iterations or milliseconds; deterministic for a given seed and iteration budget.
+// Per-game knowledge enters only through MctsHooks (rollout policy and evaluation), registered by
+// game id.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ai/bot.h"
+#include "core/rng.h"
+#include "engine/state.h"
+
+namespace quartel::ai {
+
+class MctsHooks {
+ public:
+  virtual ~MctsHooks() = default;
+  // The action a rollout plays at a decision node (default: uniformly random legal action).
+  virtual engine::Action RolloutAction(const engine::State& state, Rng& rng,
+                                       std::vector<engine::Action>& scratch) const;
+  // Optional static evaluation: when it returns true, `values` holds one value in [-1, 1] per seat
+  // and the rollout stops here. Called at every rollout step after `min_rollout_plies`.
+  virtual bool Evaluate(const engine::State& state, std::vector<double>& values) const;
+};
+
+using MctsHooksFactory = std::function<std::unique_ptr<MctsHooks>()>;
+void RegisterMctsHooks(const std::string& game_id, MctsHooksFactory factory);
+// The game's hooks, or the default ones.
+std::unique_ptr<MctsHooks> MakeMctsHooks(const std::string& game_id);
+
+struct MctsConfig {
+  std::int64_t iterations = 0;  // budget in iterations (0: use milliseconds)
+  std::int64_t milliseconds = 1000;  // 0 with iterations > 0: no time limit (deterministic)
+  double exploration = 1.4;  // UCB1 constant, values scaled to [0, 1]
+  std::uint64_t seed = 0;
+  // Rollout plies played before MctsHooks::Evaluate is first asked.
+  int min_rollout_plies = 0;
+  // The tree stops growing at this many nodes (iterations go on with rollouts from the leaves), so
+  // long time budgets cannot exhaust memory.
+  std::int64_t max_nodes = 4'000'000;
+};
+
+// What one search did, for tests, benchmarks and the CLI's verbose output.
+struct MctsStats {
+  std::int64_t iterations = 0;
+  std::int64_t nodes = 0;
+  std::int64_t root_visits_of_choice = 0;
+  double root_value_of_choice = 0;  // mean return of the chosen action for the seat to act
+};
+
+// Searches from `state` (a decision node) and returns the most visited action. A state with one
+// legal action returns it without searching. Fills `*stats` when it is not null.
+engine::Action MctsSearch(const engine::State& state, const MctsConfig& config,
+                          const MctsHooks& hooks, Rng& rng, MctsStats* stats = nullptr);
+
+// Registers "mcts" (keys iterations, ms, c, seed). RegisterBuiltinBots calls it.
+void RegisterMctsBot();
+
+}  // namespace quartel::ai

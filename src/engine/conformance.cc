@@ -1,0 +1,214 @@
+#include "engine/conformance.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "core/error.h"
+#include "engine/playout.h"
+#include "engine/record.h"
+#include "engine/state.h"
+
+namespace quartel::engine {
+namespace {
+
+// Where a check failed, for the error message: "dablot seed 3 ply 41: <check>".
+struct Place {
+  const Game& game;
+  std::uint64_t seed;
+  int ply;
+};
+
+void Expect(bool ok, const Place& at, const std::string& what) {
+  if (!ok) throw Error(fmt::format("{} seed {} ply {}: {}", at.game.id(), at.seed, at.ply, what));
+}
+
+void CheckCopies(const State& state, const Place& at) {
+  auto clone = state.Clone();
+  Expect(clone->Equals(state) && state.Equals(*clone), at, "a clone differs from the original");
+  auto copy = state.game().NewInitialState();
+  copy->CopyFrom(state);
+  Expect(copy->Equals(state), at, "CopyFrom gives a different state");
+  Expect(clone->ViewJson(kSpectator).dump() == state.ViewJson(kSpectator).dump(), at,
+         "a clone renders differently");
+}
+
+void CheckChance(const State& state, const std::vector<Action>& legal, const Place& at) {
+  const auto outcomes = state.ChanceOutcomes();
+  double total = 0;
+  std::vector<Action> actions;
+  for (const auto& outcome : outcomes) {
+    Expect(outcome.probability > 0, at, "a chance outcome has probability <= 0");
+    total += outcome.probability;
+    actions.push_back(outcome.action);
+  }
+  Expect(std::abs(total - 1.0) < 1e-9, at, fmt::format("chance probabilities sum to {}", total));
+  std::sort(actions.begin(), actions.end());
+  Expect(actions == legal, at, "chance outcomes and legal actions differ");
+}
+
+void CheckLegalActions(const State& state, const std::vector<Action>& legal, const Place& at) {
+  Expect(!legal.empty(), at, "a non-terminal state has no legal action");
+  Expect(std::adjacent_find(legal.begin(), legal.end(),
+                            [](Action a, Action b) { return a >= b; }) == legal.end(),
+         at, "legal actions are not sorted and unique");
+  const int limit = state.game().NumDistinctActions();
+  for (Action action : legal) {
+    Expect(action >= 0 && action < limit, at, fmt::format("action {} is out of range", action));
+    Expect(state.WhyIllegal(action).empty(), at,
+           fmt::format("legal action {} is called illegal: {}", action, state.WhyIllegal(action)));
+    const std::string text = state.ActionToString(action);
+    Action parsed = -1;
+    try {
+      parsed = state.StringToAction(text);
+    } catch (const Error& e) {
+      Expect(false, at, fmt::format("notation '{}' does not parse back: {}", text, e.what()));
+    }
+    Expect(parsed == action, at, fmt::format("notation '{}' parses to {} not {}", text, parsed,
+                                             action));
+  }
+}
+
+void CheckIllegalRefused(const State& state, const std::vector<Action>& legal, Rng& rng,
+                         int samples, const Place& at) {
+  const int limit = state.game().NumDistinctActions();
+  std::vector<Action> candidates = {-1, limit, static_cast<Action>(rng.Below(limit))};
+  for (int i = 0; i < samples; ++i) candidates.push_back(static_cast<Action>(rng.Below(limit)));
+  for (Action action : candidates) {
+    if (std::binary_search(legal.begin(), legal.end(), action)) continue;
+    Expect(!state.WhyIllegal(action).empty(), at,
+           fmt::format("illegal action {} has no reason", action));
+    auto copy = state.Clone();
+    bool refused = false;
+    try {
+      copy->ApplyAction(action);
+    } catch (const Error&) {
+      refused = true;
+    }
+    Expect(refused, at, fmt::format("illegal action {} was accepted", action));
+    Expect(copy->Equals(state), at, fmt::format("refusing action {} changed the state", action));
+  }
+}
+
+void CheckViews(const State& state, const Place& at) {
+  const Game& game = state.game();
+  std::vector<float> tensor(game.TensorSize());
+  for (Seat viewer = kSpectator; viewer < game.NumSeats(); ++viewer) {
+    if (viewer == kTerminalSeat || viewer == kChanceSeat) continue;
+    Expect(!state.ViewJson(viewer).dump().empty(), at, "an empty JSON view");
+    Expect(!state.ViewText(viewer, true).empty(), at, "an empty text view");
+    state.ViewTensor(viewer, tensor);
+    Expect(std::all_of(tensor.begin(), tensor.end(), [](float v) { return std::isfinite(v); }),
+           at, "the tensor view has a non-finite value");
+  }
+}
+
+// Hidden information: a state the seat cannot tell apart must give the seat the same view and,
+// when it is that seat's turn, the same legal actions.
+void CheckHiddenInvariance(const State& state, Rng& rng, const Place& at) {
+  if (!state.game().info().hidden_information) return;
+  for (Seat seat = 0; seat < state.game().NumSeats(); ++seat) {
+    auto sampled = state.SampleConsistentState(seat, rng);
+    Expect(sampled->ViewJson(seat).dump() == state.ViewJson(seat).dump(), at,
+           fmt::format("a state consistent with seat {}'s view shows it something else", seat));
+    Expect(sampled->ViewText(seat, false) == state.ViewText(seat, false), at,
+           fmt::format("seat {}'s text view depends on what it cannot know", seat));
+    if (state.CurrentSeat() == seat) {
+      Expect(sampled->LegalActions() == state.LegalActions(), at,
+             fmt::format("seat {}'s legal actions depend on what it cannot know", seat));
+    }
+  }
+}
+
+void CheckUndo(const State& state, Action action, const Place& at) {
+  if (!state.SupportsUndo()) return;
+  auto copy = state.Clone();
+  UndoInfo undo;
+  copy->DoApplyAction(action, &undo);
+  copy->UndoAction(action, undo);
+  Expect(copy->Equals(state), at, fmt::format("undoing action {} does not restore the state",
+                                              action));
+}
+
+void CheckRecordRoundTrip(const Match& match, const Place& at) {
+  const std::string text = RecordToJson(match.record()).dump();
+  Match replayed = Match::Replay(RecordFromJson(text));
+  Expect(replayed.state().Equals(match.state()), at, "replaying the record gives another state");
+}
+
+void CheckTerminal(const State& state, const Place& at) {
+  const int seats = state.game().NumSeats();
+  const auto results = state.Results();
+  const auto returns = state.Returns();
+  Expect(static_cast<int>(results.size()) == seats, at, "Results() has the wrong size");
+  Expect(static_cast<int>(returns.size()) == seats, at, "Returns() has the wrong size");
+  double total = 0;
+  for (int seat = 0; seat < seats; ++seat) {
+    Expect(returns[seat] >= -1 && returns[seat] <= 1, at, "a return is outside [-1, 1]");
+    total += returns[seat];
+    if (results[seat] == Outcome::kWin) Expect(returns[seat] > 0, at, "a win scores <= 0");
+    if (results[seat] == Outcome::kLoss) Expect(returns[seat] < 0, at, "a loss scores >= 0");
+  }
+  Expect(std::abs(total) < 1e-9, at, fmt::format("returns sum to {}", total));
+}
+
+bool CheckThisPly(int ply, const ConformanceOptions& options) {
+  if (options.max_checked_plies > 0 && ply >= options.max_checked_plies) return ply % 64 == 0;
+  return true;
+}
+
+// Plays one random game with every check; returns its record for the determinism check.
+Record PlayCheckedGame(const Game& game, std::uint64_t seed, const ConformanceOptions& options) {
+  Rng rng(seed);
+  Rng check_rng(seed ^ 0x5bd1e995);
+  Match match(game.shared_from_this(), {});
+  std::vector<Action> legal;
+  while (true) {
+    const State& state = match.state();
+    const Place at{game, seed, state.PlyCount()};
+    Expect(state.PlyCount() == static_cast<int>(match.record().actions.size()), at,
+           "PlyCount() differs from the number of actions applied");
+    Expect(state.PlyCount() <= game.MaxGameLength(), at, "the game is longer than MaxGameLength");
+    const bool full = CheckThisPly(state.PlyCount(), options);
+    state.CheckConsistency();
+    if (full) {
+      CheckCopies(state, at);
+      CheckViews(state, at);
+      CheckHiddenInvariance(state, check_rng, at);
+      if (state.PlyCount() < 64 || state.PlyCount() % 64 == 0) CheckRecordRoundTrip(match, at);
+    }
+    if (state.IsTerminal()) {
+      CheckTerminal(state, at);
+      CheckRecordRoundTrip(match, at);
+      break;
+    }
+    state.LegalActions(legal);
+    if (state.IsChanceNode()) CheckChance(state, legal, at);
+    if (full) {
+      CheckLegalActions(state, legal, at);
+      CheckIllegalRefused(state, legal, check_rng, options.illegal_samples, at);
+    }
+    const Action action = RandomAction(state, rng, legal);
+    if (full) CheckUndo(state, action, at);
+    match.Apply(action);
+  }
+  return match.record();
+}
+
+}  // namespace
+
+void RunConformance(const Game& game, const ConformanceOptions& options) {
+  for (int i = 0; i < options.games; ++i) {
+    const std::uint64_t seed = options.seed + i;
+    const Record first = PlayCheckedGame(game, seed, options);
+    if (i == 0) {
+      const Record again = PlayCheckedGame(game, seed, options);
+      Expect(RecordToJson(first).dump() == RecordToJson(again).dump(),
+             Place{game, seed, static_cast<int>(first.actions.size())},
+             "the same seed gave a different game");
+    }
+  }
+}
+
+}  // namespace quartel::engine

@@ -1,0 +1,105 @@
+// A Game is one rule set with its options fixed: it creates initial States and describes itself.
+// Games are registered by id with their metadata (GameInfo) so that the CLI, the server and the
+// tests can list them, validate options and load them by name (OpenSpiel's registry, KataGo's
+// rules-as-small-struct: every option has a type, a default, a help text and a string round-trip).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace quartel::engine {
+
+class State;
+
+enum class OptionType { kBool, kInt, kString };
+
+// One rule option. Ints are checked against [min_value, max_value]; strings against `choices` when
+// that list is not empty. Defaults are written in the same text form a user types.
+struct OptionSpec {
+  std::string name;
+  OptionType type = OptionType::kString;
+  std::string default_value;
+  std::string help;
+  std::int64_t min_value = 0;
+  std::int64_t max_value = 0;
+  std::vector<std::string> choices;
+};
+
+struct GameInfo {
+  std::string id;            // "dablot": what users type
+  std::string display_name;  // "Dablot Prejjesne"
+  std::string summary;       // one line for `quartel list`
+  std::vector<int> seat_counts;  // allowed numbers of players, ascending
+  bool has_chance = false;
+  bool hidden_information = false;
+  std::vector<OptionSpec> options;
+  std::string rules_version;  // bumped whenever a rule changes; stored in every record
+  std::string rules_doc;      // path of the rules page under docs/, e.g. "docs/rules/dablot.md"
+};
+
+// Validated option values: every option of the game, defaults filled in, each checked against its
+// spec. Construction throws quartel::Error naming the option and the problem.
+class GameOptions {
+ public:
+  GameOptions() = default;
+  GameOptions(const GameInfo& info, const std::map<std::string, std::string>& given);
+
+  bool GetBool(const std::string& name) const;
+  std::int64_t GetInt(const std::string& name) const;
+  const std::string& GetString(const std::string& name) const;
+  const std::map<std::string, std::string>& values() const { return values_; }
+  // "k=v,k=v" in name order; parses back with ParseOptionList.
+  std::string ToString() const;
+
+ private:
+  const std::string& Raw(const std::string& name) const;
+  std::map<std::string, std::string> values_;
+};
+
+// "k=v,k2=v2" -> map; throws quartel::Error on a piece without '=' or a repeated name.
+std::map<std::string, std::string> ParseOptionList(std::string_view text);
+
+class Game : public std::enable_shared_from_this<Game> {
+ public:
+  Game(GameInfo info, GameOptions options) : info_(std::move(info)), options_(std::move(options)) {}
+  virtual ~Game() = default;
+
+  const GameInfo& info() const { return info_; }
+  const GameOptions& options() const { return options_; }
+  const std::string& id() const { return info_.id; }
+
+  virtual int NumSeats() const = 0;
+  // The seat's name as players know it ("Sámi", "white").
+  virtual std::string SeatName(int seat) const = 0;
+  virtual std::unique_ptr<State> NewInitialState() const = 0;
+  // Every action id, chance outcomes included, lies in [0, NumDistinctActions()).
+  virtual int NumDistinctActions() const = 0;
+  // No game lasts more actions than this (chance outcomes included); engine caps make it finite.
+  virtual int MaxGameLength() const = 0;
+  // Shape of ViewTensor's output, e.g. {planes, rows, columns}.
+  virtual std::vector<int> TensorShape() const = 0;
+  int TensorSize() const;
+
+ private:
+  GameInfo info_;
+  GameOptions options_;
+};
+
+using GameFactory = std::function<std::shared_ptr<const Game>(const GameOptions&)>;
+
+// Adds a game to the registry; a second registration of the same id throws.
+void RegisterGame(GameInfo info, GameFactory factory);
+// All registered games, sorted by id.
+std::vector<GameInfo> RegisteredGames();
+// The game's metadata; throws quartel::Error listing the known ids when `id` is unknown.
+const GameInfo& FindGame(std::string_view id);
+// Validates the options and builds the game; throws quartel::Error on an unknown game or bad option.
+std::shared_ptr<const Game> LoadGame(std::string_view id,
+                                     const std::map<std::string, std::string>& options = {});
+
+}  // namespace quartel::engine

@@ -1,0 +1,256 @@
+#include "engine/record.h"
+
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "core/error.h"
+
+namespace quartel::engine {
+namespace {
+
+Json SeatToJson(Seat seat) { return seat == kChanceSeat ? Json("chance") : Json(seat); }
+
+[[noreturn]] void Malformed(const std::string& what) { throw Error("record: " + what); }
+
+const Json& Require(const Json& object, const char* key, const std::string& where) {
+  if (!object.contains(key)) Malformed(fmt::format("{} has no \"{}\"", where, key));
+  return object.at(key);
+}
+
+std::string RequireString(const Json& object, const char* key, const std::string& where) {
+  const Json& value = Require(object, key, where);
+  if (!value.is_string()) Malformed(fmt::format("{}: \"{}\" must be a string", where, key));
+  return value.get<std::string>();
+}
+
+RecordedAction ParseEntry(const Json& entry, std::size_t ply) {
+  const std::string where = fmt::format("action {}", ply + 1);
+  if (!entry.is_object()) Malformed(where + " must be an object");
+  RecordedAction recorded;
+  recorded.seat = kTerminalSeat;  // "not given"
+  if (entry.contains("seat")) {
+    const Json& seat = entry.at("seat");
+    if (seat.is_string() && seat.get<std::string>() == "chance") {
+      recorded.seat = kChanceSeat;
+    } else if (seat.is_number_integer() && seat.get<long long>() >= 0 &&
+               seat.get<long long>() < 64) {
+      recorded.seat = seat.get<int>();
+    } else {
+      Malformed(where + ": \"seat\" must be a seat number or \"chance\"");
+    }
+  }
+  if (entry.contains("action")) {
+    const Json& action = entry.at("action");
+    if (!action.is_number_integer() || action.get<long long>() < 0 ||
+        action.get<long long>() > 1'000'000'000) {
+      Malformed(where + ": \"action\" must be a non-negative integer");
+    }
+    recorded.action = action.get<Action>();
+  }
+  if (entry.contains("notation")) recorded.notation = RequireString(entry, "notation", where);
+  if (recorded.action < 0 && recorded.notation.empty()) {
+    Malformed(where + " needs \"action\" or \"notation\"");
+  }
+  return recorded;
+}
+
+// The action an entry stands for in `state`, checked against everything the entry says.
+Action ResolveEntry(const State& state, const RecordedAction& entry) {
+  if (entry.seat != kTerminalSeat && entry.seat != state.CurrentSeat()) {
+    throw Error(fmt::format("the record says seat {} acts, but it is {}'s turn",
+                            entry.seat == kChanceSeat ? "chance" : std::to_string(entry.seat),
+                            state.CurrentSeat() == kChanceSeat
+                                ? std::string("chance")
+                                : std::to_string(state.CurrentSeat())));
+  }
+  Action action = entry.action;
+  if (action < 0) action = state.StringToAction(entry.notation);
+  const std::string why = state.WhyIllegal(action);
+  if (!why.empty()) throw Error(why);
+  if (!entry.notation.empty() && entry.action >= 0) {
+    const std::string printed = state.ActionToString(action);
+    if (printed != entry.notation && state.StringToAction(entry.notation) != action) {
+      throw Error(fmt::format("action {} is '{}', not '{}'", action, printed, entry.notation));
+    }
+  }
+  return action;
+}
+
+}  // namespace
+
+Json RecordToJson(const Record& record) {
+  Json json;
+  json["game"] = record.game;
+  json["options"] = Json::object();
+  for (const auto& [name, value] : record.options) json["options"][name] = value;
+  json["rules_version"] = record.rules_version;
+  json["seats"] = record.seats;
+  json["actions"] = Json::array();
+  for (const auto& entry : record.actions) {
+    json["actions"].push_back(
+        {{"seat", SeatToJson(entry.seat)}, {"action", entry.action}, {"notation", entry.notation}});
+  }
+  if (record.resigned >= 0) json["resigned"] = record.resigned;
+  if (!record.result.empty()) json["result"] = record.result;
+  return json;
+}
+
+Record RecordFromJson(std::string_view text) {
+  Json json;
+  try {
+    json = Json::parse(text);
+  } catch (const Json::parse_error& e) {
+    Malformed(fmt::format("not valid JSON (byte {})", e.byte));
+  }
+  if (!json.is_object()) Malformed("the top level must be an object");
+  Record record;
+  record.game = RequireString(json, "game", "the record");
+  record.rules_version = RequireString(json, "rules_version", "the record");
+  if (json.contains("options")) {
+    const Json& options = json.at("options");
+    if (!options.is_object()) Malformed("\"options\" must be an object");
+    for (const auto& [name, value] : options.items()) {
+      if (value.is_string()) {
+        record.options[name] = value.get<std::string>();
+      } else if (value.is_number_integer() || value.is_boolean()) {
+        record.options[name] = value.dump();
+      } else {
+        Malformed(fmt::format("option \"{}\" must be a string, number or boolean", name));
+      }
+    }
+  }
+  if (json.contains("seats")) {
+    const Json& seats = json.at("seats");
+    if (!seats.is_array()) Malformed("\"seats\" must be an array of strings");
+    for (const Json& seat : seats) {
+      if (!seat.is_string()) Malformed("\"seats\" must be an array of strings");
+      record.seats.push_back(seat.get<std::string>());
+    }
+  }
+  const Json& actions = Require(json, "actions", "the record");
+  if (!actions.is_array()) Malformed("\"actions\" must be an array");
+  for (std::size_t ply = 0; ply < actions.size(); ++ply) {
+    record.actions.push_back(ParseEntry(actions[ply], ply));
+  }
+  if (json.contains("resigned")) {
+    const Json& resigned = json.at("resigned");
+    if (!resigned.is_number_integer() || resigned.get<long long>() < 0 ||
+        resigned.get<long long>() >= 64) {
+      Malformed("\"resigned\" must be a seat number");
+    }
+    record.resigned = resigned.get<int>();
+  }
+  if (json.contains("result")) {
+    const Json& result = json.at("result");
+    if (!result.is_array()) Malformed("\"result\" must be an array of outcomes");
+    for (const Json& outcome : result) {
+      if (!outcome.is_string()) Malformed("\"result\" must be an array of outcomes");
+      record.result.push_back(outcome.get<std::string>());
+    }
+  }
+  return record;
+}
+
+Record ReadRecordFile(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw Error(fmt::format("cannot read record file '{}'", path));
+  std::stringstream text;
+  text << in.rdbuf();
+  try {
+    return RecordFromJson(text.str());
+  } catch (const Error& e) {
+    throw Error(fmt::format("{}: {}", path, e.what()));
+  }
+}
+
+void WriteRecordFile(const std::string& path, const Record& record) {
+  std::ofstream out(path);
+  if (!out) throw Error(fmt::format("cannot write record file '{}'", path));
+  out << RecordToJson(record).dump(1) << "\n";
+  if (!out) throw Error(fmt::format("error writing record file '{}'", path));
+}
+
+Match::Match(std::shared_ptr<const Game> game, std::vector<std::string> seats)
+    : game_(std::move(game)), state_(game_->NewInitialState()) {
+  record_.game = game_->id();
+  record_.options = game_->options().values();
+  record_.rules_version = game_->info().rules_version;
+  record_.seats = std::move(seats);
+}
+
+Match Match::Replay(const Record& record) {
+  const GameInfo& info = FindGame(record.game);
+  if (record.rules_version != info.rules_version) {
+    throw Error(fmt::format("record: rules version '{}' does not match this engine's '{}'",
+                            record.rules_version, info.rules_version));
+  }
+  Match match(LoadGame(record.game, record.options), record.seats);
+  for (std::size_t ply = 0; ply < record.actions.size(); ++ply) {
+    const RecordedAction& entry = record.actions[ply];
+    try {
+      if (match.Over()) throw Error("the game is already over");
+      match.Apply(ResolveEntry(match.state(), entry));
+    } catch (const Error& e) {
+      const std::string shown =
+          entry.notation.empty() ? fmt::format("action {}", entry.action) : entry.notation;
+      throw Error(fmt::format("record: ply {} ({}): {}", ply + 1, shown, e.what()));
+    }
+  }
+  if (record.resigned >= 0) {
+    try {
+      match.Resign(record.resigned);
+    } catch (const Error& e) {
+      throw Error(fmt::format("record: {}", e.what()));
+    }
+  }
+  if (!record.result.empty() && record.result != match.record().result) {
+    throw Error("record: the stated result does not match the replayed game");
+  }
+  return match;
+}
+
+void Match::Apply(Action action) {
+  if (record_.resigned >= 0) throw Error("the game is over: a seat resigned");
+  const Seat seat = state_->CurrentSeat();
+  std::string notation = state_->ActionToString(action);
+  UndoInfo undo;
+  if (state_->SupportsUndo()) {
+    state_->ApplyAction(action, undo);
+  } else {
+    state_->ApplyAction(action);
+  }
+  undo_stack_.push_back(undo);
+  record_.actions.push_back({seat, action, std::move(notation)});
+  if (state_->IsTerminal()) {
+    for (Outcome outcome : state_->Results()) record_.result.push_back(OutcomeName(outcome));
+  }
+}
+
+void Match::Resign(Seat seat) {
+  if (Over()) throw Error("the game is already over");
+  if (seat < 0 || seat >= game_->NumSeats()) {
+    throw Error(fmt::format("seat {} cannot resign: there is no such seat", seat));
+  }
+  record_.resigned = seat;
+  record_.result.assign(game_->NumSeats(), OutcomeName(Outcome::kWin));
+  record_.result[seat] = OutcomeName(Outcome::kLoss);
+}
+
+void Match::Undo() {
+  if (record_.resigned >= 0) throw Error("the game was resigned; it cannot be taken back");
+  if (record_.actions.empty()) throw Error("there is nothing to undo");
+  const Action action = record_.actions.back().action;
+  record_.actions.pop_back();
+  record_.result.clear();
+  if (state_->SupportsUndo()) {
+    state_->UndoAction(action, undo_stack_.back());
+    undo_stack_.pop_back();
+    return;
+  }
+  Match replayed = Replay(record_);
+  *this = std::move(replayed);
+}
+
+}  // namespace quartel::engine

@@ -1,0 +1,81 @@
+// Game records: the game id, its options, the rules version, the seats and every action (chance
+// outcomes included) as JSON text. Replaying a record reproduces the game exactly; a malformed or
+// illegal record is refused with the ply and the reason.
+//
+// Format (keys in this order):
+//   {"game": "dablot", "options": {"max_turns": "1000"}, "rules_version": "dablot-1",
+//    "seats": ["human", "bot:mcts"],
+//    "actions": [{"seat": "chance", "action": 0, "notation": "Sámi first"},
+//                {"seat": 0, "action": 433, "notation": "23-29"}, ...],
+//    "result": ["win", "loss"]}
+// A game ended by resignation has "resigned": <seat>; its result is a loss for that seat and a win
+// for every other (rulings: a resigning player's pieces stay on the board as neutral).
+// An entry needs "action" or "notation" (or both, which must then agree); "seat" is checked when
+// present. "result" is written for finished games and checked on replay when present.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/json.h"
+#include "engine/game.h"
+#include "engine/state.h"
+
+namespace quartel::engine {
+
+struct RecordedAction {
+  Seat seat = kChanceSeat;  // kChanceSeat for chance outcomes
+  Action action = -1;       // -1 when only the notation was given
+  std::string notation;
+};
+
+struct Record {
+  std::string game;
+  std::map<std::string, std::string> options;
+  std::string rules_version;
+  std::vector<std::string> seats;
+  std::vector<RecordedAction> actions;
+  std::vector<std::string> result;  // outcome names per seat; empty while the game goes on
+  int resigned = -1;                 // the seat that resigned, which ended the game; -1 if none
+};
+
+Json RecordToJson(const Record& record);
+// Parses the JSON text of a record; throws quartel::Error "record: <what is wrong>".
+Record RecordFromJson(std::string_view text);
+Record ReadRecordFile(const std::string& path);
+void WriteRecordFile(const std::string& path, const Record& record);
+
+// A game in progress: the state plus the record that leads to it and what undo needs.
+class Match {
+ public:
+  Match(std::shared_ptr<const Game> game, std::vector<std::string> seats);
+  // Replays `record` (checking the rules version, each action, seat and notation, and the result);
+  // throws quartel::Error "ply N (notation): reason" at the first problem.
+  static Match Replay(const Record& record);
+
+  const Game& game() const { return *game_; }
+  std::shared_ptr<const Game> shared_game() const { return game_; }
+  const State& state() const { return *state_; }
+  const Record& record() const { return record_; }
+
+  // Checked apply: an illegal action throws and changes nothing.
+  void Apply(Action action);
+  // Takes back the last action (exactly, via UndoAction where the game supports it, otherwise by
+  // replaying the record without it). Throws when there is nothing to undo.
+  void Undo();
+  bool CanUndo() const { return !record_.actions.empty() && record_.resigned < 0; }
+  // `seat` resigns: the game is over, with a loss for it and a win for everyone else.
+  void Resign(Seat seat);
+  bool Over() const { return state_->IsTerminal() || record_.resigned >= 0; }
+
+ private:
+  std::shared_ptr<const Game> game_;
+  std::unique_ptr<State> state_;
+  Record record_;
+  std::vector<UndoInfo> undo_stack_;
+};
+
+}  // namespace quartel::engine

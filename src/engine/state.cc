@@ -1,0 +1,55 @@
+#include "engine/state.h"
+
+#include <fmt/format.h>
+
+#include "core/error.h"
+#include "engine/game.h"
+
+namespace quartel::engine {
+
+std::string OutcomeName(Outcome outcome) {
+  switch (outcome) {
+    case Outcome::kWin: return "win";
+    case Outcome::kLoss: return "loss";
+    case Outcome::kDraw: return "draw";
+  }
+  return "?";
+}
+
+std::vector<Action> State::LegalActions() const {
+  std::vector<Action> actions;
+  LegalActions(actions);
+  return actions;
+}
+
+std::vector<ChanceOutcome> State::ChanceOutcomes() const { return {}; }
+
+void State::ApplyAction(Action action) {
+  const std::string why = WhyIllegal(action);
+  if (!why.empty()) throw Error(fmt::format("illegal action {}: {}", action, why));
+  DoApplyAction(action, nullptr);
+#ifndef NDEBUG
+  CheckConsistency();
+#endif
+}
+
+void State::ApplyAction(Action action, UndoInfo& undo) {
+  const std::string why = WhyIllegal(action);
+  if (!why.empty()) throw Error(fmt::format("illegal action {}: {}", action, why));
+  DoApplyAction(action, &undo);
+#ifndef NDEBUG
+  CheckConsistency();
+#endif
+}
+
+void State::UndoAction(Action, const UndoInfo&) {
+  throw Error(fmt::format("{} does not support undo", game().id()));
+}
+
+std::vector<Action> State::StringToTurn(std::string_view text) const {
+  return {StringToAction(text)};
+}
+
+std::unique_ptr<State> State::SampleConsistentState(Seat, Rng&) const { return Clone(); }
+
+}  // namespace quartel::engine

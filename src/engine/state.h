@@ -1,0 +1,146 @@
+// A State is one position of one game, with everything needed to continue it: whose decision it is,
+// the legal actions, how to apply and (where cheap) take back an action, and what each seat may see.
+//
+// Conventions (OpenSpiel's, adapted):
+// - Actions are small non-negative integers, unique within a game, in [0, NumDistinctActions()).
+//   Each game documents its encoding in its header. Legal actions are always returned sorted.
+// - Chance is explicit: at a chance node CurrentSeat() is kChanceSeat, ChanceOutcomes() lists the
+//   outcomes (as actions) with exact probabilities, and the outcome is applied like any action, so a
+//   record replays without a seed.
+// - Compound turns (a jump chain, an attack sequence, two moves) are several small actions by the
+//   same seat; where the rules let a player end such a turn early, an explicit "stop" action exists.
+//   MidTurn() tells whether the seat to act is continuing a turn it has begun.
+// - Hidden information is a projection: ViewJson, ViewTensor and ViewText are the only ways a
+//   seat or spectator sees a state, and each shows exactly what that viewer may know.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/json.h"
+#include "core/rng.h"
+
+namespace quartel::engine {
+
+class Game;
+
+using Action = std::int32_t;
+using Seat = int;
+inline constexpr Seat kChanceSeat = -1;    // CurrentSeat() at a chance node
+inline constexpr Seat kTerminalSeat = -2;  // CurrentSeat() once the game is over
+inline constexpr Seat kSpectator = -3;     // viewer that is no seat: sees only public information
+
+enum class Outcome { kWin, kLoss, kDraw };
+std::string OutcomeName(Outcome outcome);  // "win", "loss", "draw"
+
+struct ChanceOutcome {
+  Action action;
+  double probability;
+};
+
+// What UndoAction needs to take back one action, filled by ApplyAction/DoApplyAction. Callers keep
+// these on their own stack (as Stockfish keeps StateInfo), so states stay small and allocation-free.
+// The content is private to the game that wrote it.
+struct UndoInfo {
+  std::array<std::uint64_t, 8> words{};
+};
+
+class State {
+ public:
+  explicit State(const Game& game) : game_(&game) {}
+  virtual ~State() = default;
+
+  const Game& game() const { return *game_; }
+
+  // --- Whose turn -------------------------------------------------------------------------------
+  // The seat to decide, kChanceSeat at a chance node, or kTerminalSeat when the game is over.
+  virtual Seat CurrentSeat() const = 0;
+  bool IsTerminal() const { return CurrentSeat() == kTerminalSeat; }
+  bool IsChanceNode() const { return CurrentSeat() == kChanceSeat; }
+  // True while a turn that has begun goes on: the seat to act continues it (after a jump that may
+  // go on, say), or a chance event inside it is pending (a battle roll). False at the start of a
+  // turn and at terminal states. Turn-level counts (perft) and turn summaries use it.
+  virtual bool MidTurn() const = 0;
+  // Number of actions applied since the initial state (chance outcomes included).
+  virtual int PlyCount() const = 0;
+
+  // --- Actions ----------------------------------------------------------------------------------
+  // Sorted legal actions of the seat to act; at a chance node the outcomes' actions; empty at a
+  // terminal state. `out` is cleared first. Never empty at a non-terminal state.
+  virtual void LegalActions(std::vector<Action>& out) const = 0;
+  std::vector<Action> LegalActions() const;
+  // Outcomes and exact probabilities (positive, summing to 1) at a chance node; empty elsewhere.
+  virtual std::vector<ChanceOutcome> ChanceOutcomes() const;
+  // Empty if `action` is legal now, else one line saying why not (e.g. "point 18 is occupied").
+  // Any integer may be asked about; never throws.
+  virtual std::string WhyIllegal(Action action) const = 0;
+
+  // Applies `action` after checking it; an illegal action throws quartel::Error with WhyIllegal's
+  // reason and leaves the state unchanged. In debug builds CheckConsistency() runs afterwards.
+  void ApplyAction(Action action);
+  void ApplyAction(Action action, UndoInfo& undo);
+  // The unchecked fast path used by search and playouts: `action` must be legal. Fills `*undo`
+  // when it is not null and the game supports undo.
+  virtual void DoApplyAction(Action action, UndoInfo* undo) = 0;
+  // Whether UndoAction is implemented for this game.
+  virtual bool SupportsUndo() const { return false; }
+  // Takes back `action`, which must be the last action applied, with the UndoInfo it filled.
+  // Restores a state equal (Equals) to the one before. Throws if the game does not support undo.
+  virtual void UndoAction(Action action, const UndoInfo& undo);
+
+  // --- Notation ---------------------------------------------------------------------------------
+  // The game's own notation for `action` in this state (e.g. Dablot "12-18", "23x35", "stop").
+  // Works for any legal action; for an illegal one returns a best-effort description.
+  virtual std::string ActionToString(Action action) const = 0;
+  // Parses one action's notation in this state. Throws quartel::Error naming the text and the
+  // problem if it does not parse or is not legal here.
+  virtual Action StringToAction(std::string_view text) const = 0;
+  // Parses what a player types for a whole turn (e.g. a full jump chain "23x35x47"); the default is
+  // one action. The result is legal when applied in order, and completes the turn.
+  virtual std::vector<Action> StringToTurn(std::string_view text) const;
+
+  // --- Copies -----------------------------------------------------------------------------------
+  virtual std::unique_ptr<State> Clone() const = 0;
+  // Overwrites this state with `other`, a state of the same game; no heap allocation.
+  virtual void CopyFrom(const State& other) = 0;
+  // Same game and same position, history that matters to the rules included.
+  virtual bool Equals(const State& other) const = 0;
+
+  // --- Results (terminal states only; empty elsewhere) --------------------------------------------
+  virtual std::vector<Outcome> Results() const = 0;
+  // Per-seat scores in [-1, 1] that sum to zero (win +1 / loss -1 in two-player games).
+  virtual std::vector<double> Returns() const = 0;
+
+  // --- Views: the only way out of the engine ------------------------------------------------------
+  // What `viewer` (a seat or kSpectator) may see, as JSON for clients. Deterministic: equal inputs
+  // give byte-identical output.
+  virtual Json ViewJson(Seat viewer) const = 0;
+  // The same information as a flat float tensor of game().TensorSize() values.
+  virtual void ViewTensor(Seat viewer, std::span<float> out) const = 0;
+  // A human-readable board for the terminal; `colour` adds ANSI colours.
+  virtual std::string ViewText(Seat viewer, bool colour) const = 0;
+
+  // --- Hidden information ------------------------------------------------------------------------
+  // A full state the seat cannot tell apart from this one (its view is identical), drawn at random
+  // among those consistent with everything it has seen. Perfect-information games return a clone.
+  virtual std::unique_ptr<State> SampleConsistentState(Seat seat, Rng& rng) const;
+
+  // --- Debugging ----------------------------------------------------------------------------------
+  // Checks the internal invariants (Stockfish's pos_is_ok); throws quartel::Error naming the first
+  // broken one. Called after every action in debug builds.
+  virtual void CheckConsistency() const {}
+
+ protected:
+  State(const State&) = default;
+  State& operator=(const State&) = default;
+
+ private:
+  const Game* game_;
+};
+
+}  // namespace quartel::engine

@@ -1,0 +1,18 @@
+#include "games/all_games.h"
+
+#include <mutex>
+
+#include "games/conspiradores/conspiradores.h"
+#include "games/dablot/dablot.h"
+
+namespace quartel::games {
+
+void RegisterAllGames() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    conspiradores::Register();
+    dablot::Register();
+  });
+}
+
+}  // namespace quartel::games
