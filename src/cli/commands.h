@@ -1,0 +1,36 @@
+// The `quartel` subcommands, one function each; main.cc parses the command line with CLI11 and
+// calls them. Each returns the process exit code; user errors are thrown as quartel::Error.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace quartel::cli {
+
+struct PlayArgs {
+  std::string game;
+  std::string seats;    // "human,bot:mcts"
+  std::string options;  // "k=v,k=v"
+  std::optional<std::uint64_t> seed;
+  bool colour = true;
+};
+
+int ListGames(std::ostream& out);
+int PrintRules(const std::string& game, std::ostream& out);
+int Play(const PlayArgs& args, std::istream& in, std::ostream& out);
+int Perft(const std::string& game, int depth, const std::string& options,
+          const std::string& record_file, std::ostream& out);
+int Replay(const std::string& record_file, bool colour, std::ostream& out);
+int Bench(double seconds_per_game, std::ostream& out);
+int Arena(const std::string& game, const std::string& options, const std::string& bot_a,
+          const std::string& bot_b, int games, int threads, std::uint64_t seed,
+          std::ostream& out);
+
+// The rules pages (docs/rules/*.md), compiled into the binary so `quartel rules` works anywhere.
+// Generated at configure time; empty string when the game has no page.
+std::string RulesText(const std::string& game);
+
+}  // namespace quartel::cli

@@ -1,0 +1,108 @@
+// The `quartel` command: every subcommand is declared here with CLI11 and implemented in its own
+// file (commands.h). A quartel::Error ends the program with one line "quartel: <problem>".
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+#include <unistd.h>
+
+#include "cli/commands.h"
+#include "core/error.h"
+#include "games/all_games.h"
+
+int main(int argc, char** argv) {
+  using namespace quartel;
+  games::RegisterAllGames();
+
+  CLI::App app{"Quartel: six strategy board games, their engines and bots"};
+  app.require_subcommand(1);
+  app.set_help_all_flag("--help-all", "Help for every subcommand");
+  std::function<int()> run;
+
+  auto* list = app.add_subcommand("list", "List the games with their players and options");
+  list->callback([&] { run = [] { return cli::ListGames(std::cout); }; });
+
+  std::string game;
+  auto* rules = app.add_subcommand("rules", "Print the rules of a game as Quartel implements them");
+  rules->add_option("GAME", game, "Game id (see quartel list)")->required();
+  rules->callback([&] { run = [&] { return cli::PrintRules(game, std::cout); }; });
+
+  cli::PlayArgs play_args;
+  bool no_colour = false;
+  std::uint64_t seed = 0;
+  auto* play = app.add_subcommand("play", "Play a game in the terminal against bots or friends");
+  play->add_option("GAME", play_args.game, "Game id (see quartel list)")->required();
+  play->add_option("--seats", play_args.seats,
+                   "One entry per seat: human, bot (MCTS), bot:SPEC (e.g. bot:mcts:ms=500, "
+                   "bot:random)")
+      ->default_val("human,bot:mcts");
+  play->add_option("--options", play_args.options, "Rule options name=value,... (quartel list)");
+  auto* play_seed = play->add_option("--seed", seed, "Seed for chance and bots (default: random)");
+  play->add_flag("--no-colour", no_colour, "Plain text without ANSI colours");
+  play->callback([&] {
+    if (play_seed->count() > 0) play_args.seed = seed;
+    play_args.colour = !no_colour && isatty(STDOUT_FILENO);
+    run = [&] { return cli::Play(play_args, std::cin, std::cout); };
+  });
+
+  int depth = 0;
+  std::string options;
+  std::string record_file;
+  auto* perft = app.add_subcommand(
+      "perft", "Count the distinct ways to play the next DEPTH turns (from the first decision)");
+  perft->add_option("GAME", game, "Game id")->required();
+  perft->add_option("DEPTH", depth, "Number of turns")->required()->check(CLI::Range(0, 64));
+  perft->add_option("--options", options, "Rule options name=value,...");
+  perft->add_option("--record", record_file, "Start from the end of this record (JSON)")
+      ->check(CLI::ExistingFile);
+  perft->callback([&] {
+    run = [&] { return cli::Perft(game, depth, options, record_file, std::cout); };
+  });
+
+  auto* replay = app.add_subcommand("replay", "Replay a game record, checking every action");
+  replay->add_option("FILE", record_file, "Record (JSON)")->required()->check(CLI::ExistingFile);
+  replay->add_flag("--no-colour", no_colour, "Plain text without ANSI colours");
+  replay->callback([&] {
+    run = [&] {
+      return cli::Replay(record_file, !no_colour && isatty(STDOUT_FILENO), std::cout);
+    };
+  });
+
+  double bench_seconds = 1.0;
+  auto* bench = app.add_subcommand(
+      "bench", "Random-playout speed per game on one core and a fixed-seed node count");
+  bench->add_option("--seconds", bench_seconds, "Timed seconds per game (five rounds)")
+      ->default_val(1.0)
+      ->check(CLI::PositiveNumber);
+  bench->callback([&] { run = [&] { return cli::Bench(bench_seconds, std::cout); }; });
+
+  std::string bot_a;
+  std::string bot_b;
+  int games = 100;
+  int threads = 1;
+  std::uint64_t arena_seed = 1;
+  auto* arena = app.add_subcommand("arena", "Play N games between two bots, alternating seats");
+  arena->add_option("GAME", game, "Game id")->required();
+  arena->add_option("--a", bot_a, "First bot spec (e.g. mcts:ms=1000)")->required();
+  arena->add_option("--b", bot_b, "Second bot spec (e.g. random)")->required();
+  arena->add_option("-n,--games", games, "Number of games")->default_val(100);
+  arena->add_option("--threads", threads, "Games played in parallel")->default_val(1);
+  arena->add_option("--options", options, "Rule options name=value,...");
+  arena->add_option("--seed", arena_seed, "First seed (game i uses seed + i)")->default_val(1);
+  arena->callback([&] {
+    run = [&] {
+      return cli::Arena(game, options, bot_a, bot_b, games, threads, arena_seed, std::cout);
+    };
+  });
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  }
+  try {
+    return run();
+  } catch (const Error& e) {
+    std::cerr << "quartel: " << e.what() << "\n";
+    return 1;
+  }
+}
