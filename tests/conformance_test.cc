@@ -26,6 +26,9 @@ std::string VariantName(const Variant& variant) {
   return name;
 }
 
+// GoogleTest prints parameters with this instead of a byte dump.
+void PrintTo(const Variant& variant, std::ostream* out) { *out << VariantName(variant); }
+
 // Every registered game with its default options, each other seat count, and a short cap.
 std::vector<Variant> AllVariants() {
   games::RegisterAllGames();
@@ -53,7 +56,7 @@ TEST_P(Conformance, RandomGamesKeepEveryInvariant) {
   auto game = LoadGame(variant.game, variant.options);
   ConformanceOptions options;
 #ifdef NDEBUG
-  options.games = 12;
+  options.games = 30;
   options.max_checked_plies = 400;
 #else
   options.games = 3;  // debug and sanitizer builds are several times slower

@@ -25,8 +25,10 @@ class MctsHooks {
   virtual engine::Action RolloutAction(const engine::State& state, Rng& rng,
                                        std::vector<engine::Action>& scratch) const;
   // Optional static evaluation: when it returns true, `values` holds one value in [-1, 1] per seat
-  // and the rollout stops here. Called at every rollout step after `min_rollout_plies`.
-  virtual bool Evaluate(const engine::State& state, std::vector<double>& values) const;
+  // and the rollout stops here. Called before every rollout step with the number of rollout plies
+  // played so far (0 at the leaf), so a game decides how deep its rollouts go.
+  virtual bool Evaluate(const engine::State& state, int rollout_plies,
+                        std::vector<double>& values) const;
 };
 
 using MctsHooksFactory = std::function<std::unique_ptr<MctsHooks>()>;
@@ -39,8 +41,6 @@ struct MctsConfig {
   std::int64_t milliseconds = 1000;  // 0 with iterations > 0: no time limit (deterministic)
   double exploration = 1.4;  // UCB1 constant, values scaled to [0, 1]
   std::uint64_t seed = 0;
-  // Rollout plies played before MctsHooks::Evaluate is first asked.
-  int min_rollout_plies = 0;
   // The tree stops growing at this many nodes (iterations go on with rollouts from the leaves), so
   // long time budgets cannot exhaust memory.
   std::int64_t max_nodes = 4'000'000;

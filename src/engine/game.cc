@@ -59,7 +59,9 @@ std::map<std::string, RegistryEntry, std::less<>>& Registry() {
 }  // namespace
 
 GameOptions::GameOptions(const GameInfo& info, const std::map<std::string, std::string>& given) {
-  for (const auto& [name, value] : given) {
+  for (const auto& entry : given) {
+    const std::string& name = entry.first;
+    const std::string& value = entry.second;
     const auto spec = std::find_if(info.options.begin(), info.options.end(),
                                    [&](const OptionSpec& s) { return s.name == name; });
     if (spec == info.options.end()) {

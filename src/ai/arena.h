@@ -1,0 +1,44 @@
+// Bot-versus-bot matches: N games between two bot specs with alternating seats, played on a thread
+// pool, summarised as wins/draws/losses for the first bot with a confidence interval on its score.
+// Deterministic for iteration budgets: game i uses seed + i for its chance draws and its bots,
+// whatever the number of threads.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <utility>
+
+#include "engine/game.h"
+
+namespace quartel::ai {
+
+struct ArenaResult {
+  std::string spec_a;  // normalised specs
+  std::string spec_b;
+  int games = 0;
+  int wins = 0;    // for A
+  int draws = 0;
+  int losses = 0;
+  double score = 0;    // (wins + draws / 2) / games
+  double ci_low = 0;   // 95% Wilson score interval on `score`
+  double ci_high = 0;
+  double mean_plies = 0;  // average game length in actions, chance outcomes included
+
+  // "mcts vs random, 200 games: A won 198, drew 1, lost 1; score 99.2% (95% CI 97.2%-99.8%)"
+  std::string Summary() const;
+};
+
+// The 95% Wilson score interval for a proportion `p` observed over `n` trials; {0, 1} when n = 0.
+std::pair<double, double> WilsonInterval(double p, int n);
+
+// Plays `games` games of `game` between the bots `spec_a` and `spec_b`. In game i, A takes the even
+// seats when i is even and the odd seats when i is odd. A's score in a game is the sum of the
+// Returns of its seats: > 0 a win, 0 a draw, < 0 a loss. `threads` < 1 means 1. `progress`, when
+// set, is called (from a worker, serialised) after each game with the number done and the total.
+// Throws quartel::Error on a bad spec, or the first error a game raised.
+ArenaResult RunArena(const engine::Game& game, const std::string& spec_a,
+                     const std::string& spec_b, int games, int threads, std::uint64_t seed,
+                     std::function<void(int done, int total)> progress = nullptr);
+
+}  // namespace quartel::ai

@@ -1,0 +1,116 @@
+// Dablot Prejjesne, the Sámi battle game (seed 002, second part; rulings "Dablot"; full rules in
+// docs/rules/dablot.md). Two seats: 0 = Sámi (soldiers 1-28, Prince 33, King 39), 1 = Swedes
+// (soldiers 45-72, Landlord 34, Landlord's Son 40) on 72 points joined by drawn lines. A turn is
+// one step to an adjacent empty point, or a chain of captures by one piece: jump over an adjacent
+// enemy of equal or lower rank (soldier < Prince/Son < King/Landlord) to the empty point beyond.
+// Captures and continuing are never compulsory. Who cannot move on its turn loses; one piece each:
+// the higher rank wins, King vs Landlord draws, equal ranks race toward each other.
+//
+// Options:
+//   max_turns  int, default 1000, 10..100000: engine cap for unattended games (not a rule); when
+//              that many turns are complete the game is a draw.
+//
+// Action encoding (from = 0-based point index, i.e. point number - 1; dir 0..7 clockwise from
+// "north" = toward the Swedish side, see board.h):
+//   0                      chance: Sámi move first      ("Sámi first")
+//   1                      chance: Swedes move first    ("Swedes first")
+//   2                      stop: end a capture chain that could continue ("stop")
+//   3 + from * 8 + dir     step to the neighbour along `dir` ("23-29")
+//   579 + from * 8 + dir   jump over the neighbour along `dir`, capturing it ("23x35")
+// NumDistinctActions() = 1155. A typed turn may write a whole chain: "23x35x47".
+//
+// Views: ViewJson gives {"game", "board" (72 entries, index = point - 1: "S" Sámi soldier,
+// "P" Prince, "K" King, "s" Swedish soldier, "p" Landlord's Son, "l" Landlord, null empty),
+// "to_move" (seat or null), "chain_from" (1-based point or null), "turn" (completed turns),
+// "result" (null, or {"winner": seat or null for a draw})}. ViewTensor: 8 planes x 13 x 11 over the
+// doubled coordinates: 6 piece kinds (in Piece code order), side to move (all ones when the Sámi
+// move), chain piece.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/game.h"
+#include "engine/state.h"
+#include "games/dablot/board.h"
+
+namespace quartel::dablot {
+
+inline constexpr int kNumPlanes = 8;
+
+class DablotGame : public engine::Game {
+ public:
+  explicit DablotGame(const engine::GameOptions& options);
+
+  int NumSeats() const override { return 2; }
+  std::string SeatName(int seat) const override;
+  std::unique_ptr<engine::State> NewInitialState() const override;
+  int NumDistinctActions() const override { return kNumActions; }
+  // Each turn has at most one action that is not a capture (a step or stop), there are at most 59
+  // captures in a game (30 + 29 pieces), and one chance action draws the first player.
+  int MaxGameLength() const override { return 1 + max_turns_ + 59; }
+  std::vector<int> TensorShape() const override { return {kNumPlanes, kGridHeight, kGridWidth}; }
+
+  int max_turns() const { return max_turns_; }
+
+ private:
+  int max_turns_;
+};
+
+class DablotState : public engine::State {
+ public:
+  DablotState(const DablotGame& game, const Position& position);
+
+  engine::Seat CurrentSeat() const override;
+  bool MidTurn() const override { return position_.MidTurn(); }
+  int PlyCount() const override { return position_.h.plies; }
+
+  void LegalActions(std::vector<Action>& out) const override { position_.LegalActions(out); }
+  using engine::State::LegalActions;
+  std::vector<engine::ChanceOutcome> ChanceOutcomes() const override;
+  std::string WhyIllegal(Action action) const override { return position_.WhyIllegal(action); }
+  void DoApplyAction(Action action, engine::UndoInfo* undo) override {
+    position_.Apply(action, undo);
+  }
+  bool SupportsUndo() const override { return true; }
+  void UndoAction(Action action, const engine::UndoInfo& undo) override {
+    position_.Undo(action, undo);
+  }
+
+  std::string ActionToString(Action action) const override;
+  Action StringToAction(std::string_view text) const override;
+  std::vector<Action> StringToTurn(std::string_view text) const override;
+
+  std::unique_ptr<engine::State> Clone() const override;
+  void CopyFrom(const engine::State& other) override;
+  bool Equals(const engine::State& other) const override;
+
+  std::vector<engine::Outcome> Results() const override;
+  std::vector<double> Returns() const override;
+
+  Json ViewJson(engine::Seat viewer) const override;
+  void ViewTensor(engine::Seat viewer, std::span<float> out) const override;
+  std::string ViewText(engine::Seat viewer, bool colour) const override;
+
+  void CheckConsistency() const override { position_.Check(); }
+
+  const Position& position() const { return position_; }
+
+ private:
+  // The action whose notation is "<from><sep><to>" (sep '-' step, 'x' jump), before legality.
+  Action ParseMove(std::string_view text) const;
+
+  Position position_;
+};
+
+// A state in an arbitrary position, for tests and tools: see Position::FromText for `placement`
+// ("K39 S1 s45 l34"); `to_move` is the seat to decide at the start of its turn.
+std::unique_ptr<DablotState> MakeState(const DablotGame& game, const std::string& placement,
+                                       int to_move);
+
+// Registers "dablot" with the engine's registry.
+void Register();
+
+}  // namespace quartel::dablot

@@ -1,0 +1,363 @@
+// Tests of the bots: spec parsing, the random bot, MCTS (determinism, finding wins, chance nodes)
+// and the arena. Most run on a tiny Nim defined here, so they do not depend on the real games; the
+// last ones run every registered game briefly.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "ai/arena.h"
+#include "ai/bot.h"
+#include "ai/mcts.h"
+#include "core/error.h"
+#include "core/rng.h"
+#include "engine/game.h"
+#include "engine/playout.h"
+#include "engine/state.h"
+#include "games/all_games.h"
+
+namespace quartel::ai {
+namespace {
+
+using engine::Action;
+using engine::Seat;
+
+// Nim with one pile: take 1, 2 or 3 stones (actions 0, 1, 2); whoever takes the last stone wins.
+// With `chance`, after every move that leaves stones a chance node removes 0 or 1 more (even odds),
+// which exercises the chance handling of search and arena.
+class NimGame : public engine::Game {
+ public:
+  NimGame(int pile, bool chance)
+      : engine::Game(engine::GameInfo{.id = "test-nim",
+                                      .display_name = "Nim",
+                                      .summary = "test game",
+                                      .seat_counts = {2},
+                                      .has_chance = chance,
+                                      .hidden_information = false,
+                                      .options = {},
+                                      .rules_version = "1",
+                                      .rules_doc = ""},
+                     engine::GameOptions()),
+        pile_(pile),
+        chance_(chance) {}
+
+  int NumSeats() const override { return 2; }
+  std::string SeatName(int seat) const override { return seat == 0 ? "first" : "second"; }
+  std::unique_ptr<engine::State> NewInitialState() const override;
+  int NumDistinctActions() const override { return 3; }
+  int MaxGameLength() const override { return 2 * pile_ + 2; }
+  std::vector<int> TensorShape() const override { return {2}; }
+
+  int pile() const { return pile_; }
+  bool chance() const { return chance_; }
+
+ private:
+  int pile_;
+  bool chance_;
+};
+
+class NimState : public engine::State {
+ public:
+  explicit NimState(const NimGame& game) : engine::State(game), pile_(game.pile()) {}
+
+  Seat CurrentSeat() const override {
+    if (pile_ == 0) return engine::kTerminalSeat;
+    return chance_pending_ ? engine::kChanceSeat : to_move_;
+  }
+  bool MidTurn() const override { return false; }
+  int PlyCount() const override { return plies_; }
+
+  void LegalActions(std::vector<Action>& out) const override {
+    out.clear();
+    if (pile_ == 0) return;
+    if (chance_pending_) {
+      out = {0, 1};
+      return;
+    }
+    for (int take = 1; take <= 3 && take <= pile_; ++take) out.push_back(take - 1);
+  }
+  std::vector<engine::ChanceOutcome> ChanceOutcomes() const override {
+    if (pile_ == 0 || !chance_pending_) return {};
+    return {{0, 0.5}, {1, 0.5}};
+  }
+  std::string WhyIllegal(Action action) const override {
+    std::vector<Action> legal;
+    LegalActions(legal);
+    for (const Action a : legal) {
+      if (a == action) return "";
+    }
+    return "not legal";
+  }
+  void DoApplyAction(Action action, engine::UndoInfo*) override {
+    if (chance_pending_) {
+      pile_ -= action;
+      chance_pending_ = false;
+    } else {
+      pile_ -= action + 1;
+      if (pile_ == 0) winner_ = to_move_;
+      to_move_ = 1 - to_move_;
+      chance_pending_ = static_cast<const NimGame&>(game()).chance() && pile_ > 0;
+    }
+    // The chance draw can take the last stone: then the seat that moved last wins.
+    if (pile_ == 0 && winner_ < 0) winner_ = 1 - to_move_;
+    ++plies_;
+  }
+  std::string ActionToString(Action action) const override {
+    return chance_pending_ ? "drop" + std::to_string(action) : "take" + std::to_string(action + 1);
+  }
+  Action StringToAction(std::string_view text) const override {
+    for (Action a = 0; a < 3; ++a) {
+      if (ActionToString(a) == text && WhyIllegal(a).empty()) return a;
+    }
+    throw Error("bad action " + std::string(text));
+  }
+  std::unique_ptr<engine::State> Clone() const override {
+    return std::make_unique<NimState>(*this);
+  }
+  void CopyFrom(const engine::State& other) override {
+    *this = static_cast<const NimState&>(other);
+  }
+  bool Equals(const engine::State& other) const override {
+    const auto& o = static_cast<const NimState&>(other);
+    return pile_ == o.pile_ && to_move_ == o.to_move_ && chance_pending_ == o.chance_pending_ &&
+           winner_ == o.winner_;
+  }
+  std::vector<engine::Outcome> Results() const override {
+    if (pile_ != 0) return {};
+    std::vector<engine::Outcome> results(2, engine::Outcome::kLoss);
+    results[winner_] = engine::Outcome::kWin;
+    return results;
+  }
+  std::vector<double> Returns() const override {
+    if (pile_ != 0) return {};
+    std::vector<double> returns(2, -1.0);
+    returns[winner_] = 1.0;
+    return returns;
+  }
+  Json ViewJson(Seat) const override { return Json{{"pile", pile_}}; }
+  void ViewTensor(Seat, std::span<float> out) const override {
+    out[0] = static_cast<float>(pile_);
+    out[1] = static_cast<float>(to_move_);
+  }
+  std::string ViewText(Seat, bool) const override { return std::to_string(pile_); }
+
+  NimState(const NimState&) = default;
+  NimState& operator=(const NimState&) = default;
+
+ private:
+  int pile_;
+  int to_move_ = 0;
+  bool chance_pending_ = false;
+  int winner_ = -1;
+  int plies_ = 0;
+};
+
+std::unique_ptr<engine::State> NimGame::NewInitialState() const {
+  return std::make_unique<NimState>(*this);
+}
+
+class AiTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    games::RegisterAllGames();
+    RegisterBuiltinBots();
+  }
+};
+
+std::string ErrorOf(const std::string& spec, const engine::Game& game) {
+  try {
+    MakeBot(spec, game, 1);
+  } catch (const Error& error) {
+    return error.what();
+  }
+  return "";
+}
+
+TEST_F(AiTest, BotSpecsParseAndNormalise) {
+  const NimGame game(5, false);
+  EXPECT_EQ(MakeBot("random", game, 1)->Spec(), "random");
+  EXPECT_EQ(MakeBot(" MCTS : iterations = 200 , c=1 ", game, 1)->Spec(),
+            "mcts:c=1,iterations=200");
+  EXPECT_EQ(MakeBot("mcts:ms=50,seed=7", game, 1)->Spec(), "mcts:ms=50");
+  EXPECT_EQ(MakeBot("mcts", game, 1)->Spec(), "mcts");
+  std::vector<std::string> names;
+  for (const auto& bot : RegisteredBots()) names.push_back(bot.name);
+  EXPECT_NE(std::find(names.begin(), names.end(), "random"), names.end());
+  EXPECT_NE(std::find(names.begin(), names.end(), "mcts"), names.end());
+  RegisterBuiltinBots();  // idempotent
+  EXPECT_EQ(RegisteredBots().size(), names.size());
+}
+
+TEST_F(AiTest, BotSpecErrorsNameTheProblem) {
+  const NimGame game(5, false);
+  EXPECT_NE(ErrorOf("alphazero", game).find("unknown bot 'alphazero'"), std::string::npos);
+  EXPECT_NE(ErrorOf("", game).find("no bot name"), std::string::npos);
+  EXPECT_NE(ErrorOf("mcts:depth=3", game).find("unknown key 'depth' for bot 'mcts'"),
+            std::string::npos);
+  EXPECT_NE(ErrorOf("random:iterations=3", game).find("unknown key 'iterations'"),
+            std::string::npos);
+  EXPECT_NE(ErrorOf("mcts:iterations=abc", game).find("bad value 'abc' for key 'iterations'"),
+            std::string::npos);
+  EXPECT_NE(ErrorOf("mcts:iterations=0", game).find("bad value '0'"), std::string::npos);
+  EXPECT_NE(ErrorOf("mcts:ms=-5", game).find("bad value '-5' for key 'ms'"), std::string::npos);
+  EXPECT_NE(ErrorOf("mcts:c=-1", game).find("for key 'c'"), std::string::npos);
+  EXPECT_NE(ErrorOf("mcts:c=x", game).find("for key 'c'"), std::string::npos);
+  EXPECT_NE(ErrorOf("random:seed=x", game).find("bad value 'x' for key 'seed'"),
+            std::string::npos);
+  EXPECT_NE(ErrorOf("mcts:iterations", game).find("is not key=value"), std::string::npos);
+  EXPECT_NE(ErrorOf("mcts:ms=1,ms=2", game).find("given twice"), std::string::npos);
+}
+
+TEST_F(AiTest, RandomBotPlaysLegalActions) {
+  const NimGame game(20, true);
+  auto bot = MakeBot("random", game, 3);
+  Rng rng(3);
+  for (int round = 0; round < 20; ++round) {
+    auto state = game.NewInitialState();
+    while (!state->IsTerminal()) {
+      const Action action = state->IsChanceNode() ? engine::SampleChanceOutcome(*state, rng)
+                                                  : bot->ChooseAction(*state);
+      EXPECT_EQ(state->WhyIllegal(action), "");
+      state->ApplyAction(action);
+    }
+  }
+}
+
+TEST_F(AiTest, MctsIsDeterministicForAnIterationBudget) {
+  const NimGame game(21, true);
+  const auto state = game.NewInitialState();
+  for (std::uint64_t seed : {1, 2, 3}) {
+    auto first = MakeBot("mcts:iterations=500", game, seed);
+    auto second = MakeBot("mcts:iterations=500", game, seed);
+    EXPECT_EQ(first->ChooseAction(*state), second->ChooseAction(*state));
+  }
+  const MctsHooks hooks;
+  MctsConfig config;
+  config.iterations = 300;
+  config.milliseconds = 0;
+  Rng rng_a(9);
+  Rng rng_b(9);
+  MctsStats stats_a;
+  MctsStats stats_b;
+  EXPECT_EQ(MctsSearch(*state, config, hooks, rng_a, &stats_a),
+            MctsSearch(*state, config, hooks, rng_b, &stats_b));
+  EXPECT_EQ(stats_a.iterations, 300);
+  EXPECT_EQ(stats_a.nodes, stats_b.nodes);
+  EXPECT_EQ(stats_a.root_visits_of_choice, stats_b.root_visits_of_choice);
+}
+
+TEST_F(AiTest, MctsFindsAnImmediateWin) {
+  for (bool chance : {false, true}) {
+    const NimGame game(3, chance);  // taking all 3 wins; anything else lets the opponent win
+    const auto state = game.NewInitialState();
+    for (std::uint64_t seed = 0; seed < 5; ++seed) {
+      auto bot = MakeBot("mcts:iterations=200", game, seed);
+      EXPECT_EQ(bot->ChooseAction(*state), 2) << "chance " << chance << " seed " << seed;
+    }
+  }
+}
+
+TEST_F(AiTest, MctsFindsTheWinningMoveAFewPliesDeep) {
+  const NimGame game(10, false);  // take 2, leaving a multiple of 4
+  const auto state = game.NewInitialState();
+  auto bot = MakeBot("mcts:iterations=5000", game, 1);
+  EXPECT_EQ(bot->ChooseAction(*state), 1);
+}
+
+TEST_F(AiTest, MctsReturnsTheOnlyActionAtOnce) {
+  const NimGame game(1, false);
+  const auto state = game.NewInitialState();
+  MctsStats stats;
+  Rng rng(1);
+  MctsConfig config;
+  EXPECT_EQ(MctsSearch(*state, config, MctsHooks(), rng, &stats), 0);
+  EXPECT_EQ(stats.iterations, 0);
+}
+
+TEST_F(AiTest, MctsTimeBudgetStops) {
+  const NimGame game(40, true);
+  const auto state = game.NewInitialState();
+  auto bot = MakeBot("mcts:ms=30", game, 1);
+  const Action action = bot->ChooseAction(*state);
+  EXPECT_EQ(state->WhyIllegal(action), "");
+}
+
+TEST_F(AiTest, WilsonIntervalMatchesKnownValues) {
+  const auto [low, high] = WilsonInterval(0.5, 100);
+  EXPECT_NEAR(low, 0.4038, 1e-3);
+  EXPECT_NEAR(high, 0.5962, 1e-3);
+  const auto [low1, high1] = WilsonInterval(1.0, 10);
+  EXPECT_NEAR(low1, 0.7225, 1e-3);
+  EXPECT_NEAR(high1, 1.0, 1e-9);
+}
+
+TEST_F(AiTest, ArenaCountsAddUpAndAreDeterministic) {
+  const NimGame game(13, true);
+  const ArenaResult one = RunArena(game, "mcts:iterations=300", "random", 24, 1, 5, nullptr);
+  EXPECT_EQ(one.wins + one.draws + one.losses, 24);
+  EXPECT_EQ(one.games, 24);
+  EXPECT_LE(one.ci_low, one.score);
+  EXPECT_GE(one.ci_high, one.score);
+  EXPECT_GT(one.score, 0.6);
+  int calls = 0;
+  int last_done = 0;
+  const ArenaResult three =
+      RunArena(game, "mcts:iterations=300", "random", 24, 3, 5, [&](int done, int total) {
+        ++calls;
+        EXPECT_EQ(total, 24);
+        EXPECT_EQ(done, last_done + 1);
+        last_done = done;
+      });
+  EXPECT_EQ(calls, 24);
+  EXPECT_EQ(three.wins, one.wins);
+  EXPECT_EQ(three.draws, one.draws);
+  EXPECT_EQ(three.losses, one.losses);
+  EXPECT_NE(one.Summary().find("mcts:iterations=300 vs random, 24 games: A won"),
+            std::string::npos);
+}
+
+TEST_F(AiTest, ArenaRejectsBadInput) {
+  const NimGame game(5, false);
+  EXPECT_THROW(RunArena(game, "nobot", "random", 2, 1, 1, nullptr), Error);
+  EXPECT_THROW(RunArena(game, "random", "random", 0, 1, 1, nullptr), Error);
+}
+
+TEST_F(AiTest, ArenaSummaryFormat) {
+  ArenaResult result;
+  result.spec_a = "mcts";
+  result.spec_b = "random";
+  result.games = 200;
+  result.wins = 198;
+  result.draws = 1;
+  result.losses = 1;
+  result.score = 198.5 / 200;
+  std::tie(result.ci_low, result.ci_high) = WilsonInterval(result.score, 200);
+  EXPECT_EQ(result.Summary(),
+            "mcts vs random, 200 games: A won 198, drew 1, lost 1; score 99.2% (95% CI "
+            "96.8%-99.8%)");
+}
+
+// Every registered game: the bots play legal moves through whole games, and MCTS is
+// deterministic from the initial position.
+TEST_F(AiTest, BotsPlayEveryRegisteredGame) {
+  for (const auto& info : engine::RegisteredGames()) {
+    SCOPED_TRACE(info.id);
+    const auto game = engine::LoadGame(info.id);
+    const ArenaResult result = RunArena(*game, "mcts:iterations=200", "random", 2, 2, 11, nullptr);
+    EXPECT_EQ(result.wins + result.draws + result.losses, 2);
+
+    auto state = game->NewInitialState();
+    engine::SkipOpeningChance(*state);
+    auto first = MakeBot("mcts:iterations=200", *game, 4);
+    auto second = MakeBot("mcts:iterations=200", *game, 4);
+    const Action action = first->ChooseAction(*state);
+    EXPECT_EQ(action, second->ChooseAction(*state));
+    EXPECT_EQ(state->WhyIllegal(action), "");
+  }
+}
+
+}  // namespace
+}  // namespace quartel::ai
