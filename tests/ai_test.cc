@@ -179,8 +179,7 @@ std::string ErrorOf(const std::string& spec, const engine::Game& game) {
 TEST_F(AiTest, BotSpecsParseAndNormalise) {
   const NimGame game(5, false);
   EXPECT_EQ(MakeBot("random", game, 1)->Spec(), "random");
-  EXPECT_EQ(MakeBot(" MCTS : iterations = 200 , c=1 ", game, 1)->Spec(),
-            "mcts:c=1,iterations=200");
+  EXPECT_EQ(MakeBot(" MCTS : iterations = 200 , c=1 ", game, 1)->Spec(), "mcts:c=1,iterations=200");
   EXPECT_EQ(MakeBot("mcts:ms=50,seed=7", game, 1)->Spec(), "mcts:ms=50");
   EXPECT_EQ(MakeBot("mcts", game, 1)->Spec(), "mcts");
   std::vector<std::string> names;
@@ -205,8 +204,7 @@ TEST_F(AiTest, BotSpecErrorsNameTheProblem) {
   EXPECT_NE(ErrorOf("mcts:ms=-5", game).find("bad value '-5' for key 'ms'"), std::string::npos);
   EXPECT_NE(ErrorOf("mcts:c=-1", game).find("for key 'c'"), std::string::npos);
   EXPECT_NE(ErrorOf("mcts:c=x", game).find("for key 'c'"), std::string::npos);
-  EXPECT_NE(ErrorOf("random:seed=x", game).find("bad value 'x' for key 'seed'"),
-            std::string::npos);
+  EXPECT_NE(ErrorOf("random:seed=x", game).find("bad value 'x' for key 'seed'"), std::string::npos);
   EXPECT_NE(ErrorOf("mcts:iterations", game).find("is not key=value"), std::string::npos);
   EXPECT_NE(ErrorOf("mcts:ms=1,ms=2", game).find("given twice"), std::string::npos);
 }

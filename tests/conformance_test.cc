@@ -3,12 +3,12 @@
 // probabilities, views, results, length bound, determinism and (hidden-information games) view
 // invariance. Variants cover every seat count and a short engine cap so that capped endings are
 // exercised too.
-#include <gtest/gtest.h>
+#include "engine/conformance.h"
 
 #include <fmt/format.h>
+#include <gtest/gtest.h>
 
 #include "core/error.h"
-#include "engine/conformance.h"
 #include "engine/game.h"
 #include "games/all_games.h"
 

@@ -535,8 +535,7 @@ TEST(ConspiradoresEnd, EngineCapMostUnshelteredLose) {
   EXPECT_EQ(early->ViewJson(0)["unsheltered"][0], 20);
   // Four players: the two still in play tie at the cap, so both lose and the safe seats win.
   auto four = LoadConsp(4, 1);
-  auto capped4 = MakeMovementState(
-      *four, {{0, "A1"}, {1, "Q1"}, {2, "H9"}, {3, "J9"}}, 2);
+  auto capped4 = MakeMovementState(*four, {{0, "A1"}, {1, "Q1"}, {2, "H9"}, {3, "J9"}}, 2);
   Play(*capped4, "H9-H10");
   ASSERT_TRUE(capped4->IsTerminal());
   EXPECT_EQ(capped4->Results(),

@@ -1,10 +1,11 @@
 // Records: JSON round trip, exact replay, and refusal of malformed or illegal records with the ply
 // and the reason (issue 2, section 2 and 8).
+#include "engine/record.h"
+
 #include <gtest/gtest.h>
 
 #include "core/error.h"
 #include "engine/playout.h"
-#include "engine/record.h"
 #include "games/all_games.h"
 
 namespace quartel::engine {
@@ -51,9 +52,9 @@ TEST(Record, MalformedRecordsNameTheProblem) {
             std::string::npos);
   EXPECT_NE(ErrorOf(R"({"game":"go","rules_version":"1","actions":[]})").find("unknown game"),
             std::string::npos);
-  EXPECT_NE(ErrorOf(R"({"game":"dablot","rules_version":"dablot-0","actions":[]})")
-                .find("rules version"),
-            std::string::npos);
+  EXPECT_NE(
+      ErrorOf(R"({"game":"dablot","rules_version":"dablot-0","actions":[]})").find("rules version"),
+      std::string::npos);
   EXPECT_NE(ErrorOf(R"({"game":"dablot","rules_version":"dablot-1","actions":[{}]})")
                 .find("action 1 needs"),
             std::string::npos);

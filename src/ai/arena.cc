@@ -1,5 +1,7 @@
 #include "ai/arena.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <atomic>
 #include <cmath>
@@ -8,8 +10,6 @@
 #include <thread>
 #include <tuple>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "ai/bot.h"
 #include "core/error.h"
@@ -78,11 +78,11 @@ std::string ArenaResult::Summary() const {
                      Percent(ci_high));
 }
 
-ArenaResult RunArena(const engine::Game& game, const std::string& spec_a,
-                     const std::string& spec_b, int games, int threads, std::uint64_t seed,
+ArenaResult RunArena(const engine::Game& game, const std::string& spec_a, const std::string& spec_b,
+                     int games, int threads, std::uint64_t seed,
                      std::function<void(int done, int total)> progress) {
-  if (games < 1) throw Error("arena: the number of games must be at least 1, not " +
-                             std::to_string(games));
+  if (games < 1)
+    throw Error("arena: the number of games must be at least 1, not " + std::to_string(games));
   ArenaResult result;
   // Made here first so that a bad spec fails at once, on the caller's thread.
   result.spec_a = MakeBot(spec_a, game, seed)->Spec();

@@ -17,11 +17,11 @@ struct ArenaResult {
   std::string spec_a;  // normalised specs
   std::string spec_b;
   int games = 0;
-  int wins = 0;    // for A
+  int wins = 0;  // for A
   int draws = 0;
   int losses = 0;
-  double score = 0;    // (wins + draws / 2) / games
-  double ci_low = 0;   // 95% Wilson score interval on `score`
+  double score = 0;   // (wins + draws / 2) / games
+  double ci_low = 0;  // 95% Wilson score interval on `score`
   double ci_high = 0;
   double mean_plies = 0;  // average game length in actions, chance outcomes included
 
@@ -37,8 +37,8 @@ std::pair<double, double> WilsonInterval(double p, int n);
 // Returns of its seats: > 0 a win, 0 a draw, < 0 a loss. `threads` < 1 means 1. `progress`, when
 // set, is called (from a worker, serialised) after each game with the number done and the total.
 // Throws quartel::Error on a bad spec, or the first error a game raised.
-ArenaResult RunArena(const engine::Game& game, const std::string& spec_a,
-                     const std::string& spec_b, int games, int threads, std::uint64_t seed,
+ArenaResult RunArena(const engine::Game& game, const std::string& spec_a, const std::string& spec_b,
+                     int games, int threads, std::uint64_t seed,
                      std::function<void(int done, int total)> progress = nullptr);
 
 }  // namespace quartel::ai

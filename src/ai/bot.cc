@@ -36,13 +36,13 @@ std::string JoinNames(const std::vector<std::string>& names) {
 }  // namespace
 
 void RegisterBot(BotInfo info) {
-  if (info.name.empty() || !info.factory) throw Error("RegisterBot: a bot needs a name and a factory");
+  if (info.name.empty() || !info.factory)
+    throw Error("RegisterBot: a bot needs a name and a factory");
   auto& registry = Registry();
   std::lock_guard lock(registry.mutex);
-  auto it = std::lower_bound(registry.bots.begin(), registry.bots.end(), info.name,
-                             [](const BotInfo& bot, const std::string& name) {
-                               return bot.name < name;
-                             });
+  auto it =
+      std::lower_bound(registry.bots.begin(), registry.bots.end(), info.name,
+                       [](const BotInfo& bot, const std::string& name) { return bot.name < name; });
   if (it != registry.bots.end() && it->name == info.name) {
     throw Error("bot '" + info.name + "' is already registered");
   }
@@ -98,18 +98,17 @@ std::unique_ptr<Bot> MakeBot(std::string_view spec, const engine::Game& game, st
       for (const std::string& piece : Split(rest, ',')) {
         const std::size_t equals = piece.find('=');
         if (equals == std::string::npos) {
-          throw Error("bad bot spec '" + std::string(spec) + "': '" + piece +
-                      "' is not key=value");
+          throw Error("bad bot spec '" + std::string(spec) + "': '" + piece + "' is not key=value");
         }
         const std::string key = ToLower(Trim(std::string_view(piece).substr(0, equals)));
         const std::string value(Trim(std::string_view(piece).substr(equals + 1)));
         if (key.empty()) {
           throw Error("bad bot spec '" + std::string(spec) + "': '" + piece + "' has no key");
         }
-        if (key != "seed" && std::find(info.keys.begin(), info.keys.end(), key) == info.keys.end()) {
-          throw Error("unknown key '" + key + "' for bot '" + name +
-                      "' (accepted: " + JoinNames(info.keys) + (info.keys.empty() ? "" : ", ") +
-                      "seed)");
+        if (key != "seed" &&
+            std::find(info.keys.begin(), info.keys.end(), key) == info.keys.end()) {
+          throw Error("unknown key '" + key + "' for bot '" + name + "' (accepted: " +
+                      JoinNames(info.keys) + (info.keys.empty() ? "" : ", ") + "seed)");
         }
         if (!params.emplace(key, value).second) {
           throw Error("bad bot spec '" + std::string(spec) + "': key '" + key + "' given twice");

@@ -47,7 +47,8 @@ std::unique_ptr<Bot> MakeBot(std::string_view spec, const engine::Game& game, st
 // Registers the built-in bots (idempotent).
 void RegisterBuiltinBots();
 
-// Registers "random" (random_bot.cc): a uniformly random legal action. RegisterBuiltinBots calls it.
+// Registers "random" (random_bot.cc): a uniformly random legal action. RegisterBuiltinBots calls
+// it.
 void RegisterRandomBot();
 
 // The normalised spec "name:k=v,k=v" (keys in map order; just "name" without parameters).

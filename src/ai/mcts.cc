@@ -8,8 +8,8 @@
 #include "ai/mcts.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cerrno>
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
@@ -78,9 +78,9 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 struct Node {
-  engine::Action action = -1;     // the action from the parent
-  std::uint32_t visits = 0;       // backpropagations through this node
-  std::uint32_t available = 1;    // parent visits in which `action` was legal (ISMCTS)
+  engine::Action action = -1;          // the action from the parent
+  std::uint32_t visits = 0;            // backpropagations through this node
+  std::uint32_t available = 1;         // parent visits in which `action` was legal (ISMCTS)
   std::vector<std::int32_t> children;  // node indices, sorted by action
 };
 
@@ -135,20 +135,18 @@ class Searcher {
   std::int32_t AddChild(std::int32_t parent, engine::Action action) {
     const std::int32_t child = NewNode(action);
     auto& children = nodes_[parent].children;
-    auto it = std::lower_bound(children.begin(), children.end(), action,
-                               [this](std::int32_t c, engine::Action a) {
-                                 return nodes_[c].action < a;
-                               });
+    auto it =
+        std::lower_bound(children.begin(), children.end(), action,
+                         [this](std::int32_t c, engine::Action a) { return nodes_[c].action < a; });
     children.insert(it, child);
     return child;
   }
 
   std::int32_t FindChild(std::int32_t parent, engine::Action action) const {
     const auto& children = nodes_[parent].children;
-    auto it = std::lower_bound(children.begin(), children.end(), action,
-                               [this](std::int32_t c, engine::Action a) {
-                                 return nodes_[c].action < a;
-                               });
+    auto it =
+        std::lower_bound(children.begin(), children.end(), action,
+                         [this](std::int32_t c, engine::Action a) { return nodes_[c].action < a; });
     return (it != children.end() && nodes_[*it].action == action) ? *it : -1;
   }
 
@@ -237,8 +235,8 @@ class Searcher {
       // Returns lie in [-1, 1]; the mean is mapped to [0, 1] so that the usual constant fits.
       const double mean = 0.5 * (Value(c, seat) / child.visits + 1.0);
       const double score =
-          mean + config_.exploration * std::sqrt(std::log(static_cast<double>(child.available)) /
-                                                 child.visits);
+          mean + config_.exploration *
+                     std::sqrt(std::log(static_cast<double>(child.available)) / child.visits);
       if (score > best_score) {
         best_score = score;
         best = c;
@@ -261,8 +259,8 @@ class Searcher {
       evaluation_.clear();
       if (hooks_.Evaluate(state, plies, evaluation_)) {
         std::fill(returns_.begin(), returns_.end(), 0.0);
-        std::copy_n(evaluation_.begin(),
-                    std::min<std::size_t>(evaluation_.size(), returns_.size()), returns_.begin());
+        std::copy_n(evaluation_.begin(), std::min<std::size_t>(evaluation_.size(), returns_.size()),
+                    returns_.begin());
         return;
       }
       const engine::Action action = state.IsChanceNode()
@@ -284,8 +282,7 @@ class Searcher {
       }
       if (best < 0 || child.visits > nodes_[best].visits ||
           (child.visits == nodes_[best].visits &&
-           Value(c, root_seat_) / child.visits >
-               Value(best, root_seat_) / nodes_[best].visits)) {
+           Value(c, root_seat_) / child.visits > Value(best, root_seat_) / nodes_[best].visits)) {
         best = c;
       }
     }
@@ -294,8 +291,7 @@ class Searcher {
       stats->iterations = iterations;
       stats->nodes = static_cast<std::int64_t>(nodes_.size());
       stats->root_visits_of_choice = best >= 0 ? nodes_[best].visits : 0;
-      stats->root_value_of_choice =
-          best >= 0 ? Value(best, root_seat_) / nodes_[best].visits : 0.0;
+      stats->root_value_of_choice = best >= 0 ? Value(best, root_seat_) / nodes_[best].visits : 0.0;
     }
     return chosen;
   }
@@ -346,7 +342,9 @@ namespace {
 class MctsBot : public Bot {
  public:
   MctsBot(const engine::Game& game, MctsConfig config, std::string spec)
-      : config_(config), rng_(config.seed), hooks_(MakeMctsHooks(game.id())),
+      : config_(config),
+        rng_(config.seed),
+        hooks_(MakeMctsHooks(game.id())),
         spec_(std::move(spec)) {}
 
   engine::Action ChooseAction(const engine::State& state) override {

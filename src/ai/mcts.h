@@ -37,9 +37,9 @@ void RegisterMctsHooks(const std::string& game_id, MctsHooksFactory factory);
 std::unique_ptr<MctsHooks> MakeMctsHooks(const std::string& game_id);
 
 struct MctsConfig {
-  std::int64_t iterations = 0;  // budget in iterations (0: use milliseconds)
+  std::int64_t iterations = 0;       // budget in iterations (0: use milliseconds)
   std::int64_t milliseconds = 1000;  // 0 with iterations > 0: no time limit (deterministic)
-  double exploration = 1.4;  // UCB1 constant, values scaled to [0, 1]
+  double exploration = 1.4;          // UCB1 constant, values scaled to [0, 1]
   std::uint64_t seed = 0;
   // The tree stops growing at this many nodes (iterations go on with rollouts from the leaves), so
   // long time budgets cannot exhaust memory.

@@ -1,9 +1,9 @@
 // `quartel arena`: N games between two bots with alternating seats, a progress bar on stderr, and
 // the result with a 95% confidence interval.
+#include <fmt/format.h>
+
 #include <iostream>
 #include <mutex>
-
-#include <fmt/format.h>
 
 #include "ai/arena.h"
 #include "ai/bot.h"
@@ -13,8 +13,7 @@
 namespace quartel::cli {
 
 int Arena(const std::string& game_id, const std::string& options, const std::string& bot_a,
-          const std::string& bot_b, int games, int threads, std::uint64_t seed,
-          std::ostream& out) {
+          const std::string& bot_b, int games, int threads, std::uint64_t seed, std::ostream& out) {
   ai::RegisterBuiltinBots();
   if (games < 1) throw Error(fmt::format("-n {}: the number of games must be at least 1", games));
   if (threads < 1) throw Error(fmt::format("--threads {}: must be at least 1", threads));
@@ -29,8 +28,7 @@ int Arena(const std::string& game_id, const std::string& options, const std::str
                              std::string(kWidth - filled, '.'), done, total)
               << (done == total ? "\n" : "") << std::flush;
   };
-  const ai::ArenaResult result =
-      ai::RunArena(*game, bot_a, bot_b, games, threads, seed, progress);
+  const ai::ArenaResult result = ai::RunArena(*game, bot_a, bot_b, games, threads, seed, progress);
   out << fmt::format("{} ({})\n", game->info().display_name, game->options().ToString());
   out << result.Summary() << "\n";
   out << fmt::format("average game length: {:.1f} actions\n", result.mean_plies);

@@ -4,11 +4,11 @@
 //         + the plies of 20 random games (seeds 1..20)
 //         + the plies of one game mcts:iterations=64 vs random (seed 1).
 // Any change of rules or bot behaviour changes the count; commit messages carry it ("Bench: N").
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <chrono>
 #include <iostream>
-
-#include <fmt/format.h>
 
 #include "ai/bot.h"
 #include "cli/commands.h"
@@ -48,9 +48,8 @@ Speed MeasureSpeed(const engine::Game& game, double seconds) {
   for (int round = 0; round < 5; ++round) {
     rounds.push_back(MeasureRound(game, seconds / 5, 1000 + round));
   }
-  std::sort(rounds.begin(), rounds.end(), [](const Speed& a, const Speed& b) {
-    return a.plies_per_second < b.plies_per_second;
-  });
+  std::sort(rounds.begin(), rounds.end(),
+            [](const Speed& a, const Speed& b) { return a.plies_per_second < b.plies_per_second; });
   return rounds[2];
 }
 
@@ -64,9 +63,9 @@ std::uint64_t BotGamePlies(const engine::Game& game) {
   std::vector<engine::Action> scratch;
   std::uint64_t plies = 0;
   while (!state->IsTerminal()) {
-    const engine::Action action =
-        state->IsChanceNode() ? engine::SampleChanceOutcome(*state, rng)
-                              : bots[state->CurrentSeat()]->ChooseAction(*state);
+    const engine::Action action = state->IsChanceNode()
+                                      ? engine::SampleChanceOutcome(*state, rng)
+                                      : bots[state->CurrentSeat()]->ChooseAction(*state);
     state->ApplyAction(action);
     ++plies;
   }
@@ -98,8 +97,8 @@ int Bench(double seconds_per_game, std::ostream& out) {
         {info.id, {}}};
     for (int seats : info.seat_counts) {
       if (seats != info.seat_counts.front()) {
-        variants.push_back({fmt::format("{}/{}p", info.id, seats),
-                            {{"players", std::to_string(seats)}}});
+        variants.push_back(
+            {fmt::format("{}/{}p", info.id, seats), {{"players", std::to_string(seats)}}});
       }
     }
     for (const auto& [label, options] : variants) {

@@ -1,10 +1,11 @@
 // `quartel list`, `rules`, `perft` and `replay`: the small developer-and-user tools.
-#include <chrono>
-#include <iostream>
+#include "cli/commands.h"
 
 #include <fmt/format.h>
 
-#include "cli/commands.h"
+#include <chrono>
+#include <iostream>
+
 #include "core/error.h"
 #include "engine/playout.h"
 #include "engine/record.h"
@@ -14,9 +15,12 @@ namespace {
 
 std::string TypeName(engine::OptionType type) {
   switch (type) {
-    case engine::OptionType::kBool: return "bool";
-    case engine::OptionType::kInt: return "int";
-    case engine::OptionType::kString: return "string";
+    case engine::OptionType::kBool:
+      return "bool";
+    case engine::OptionType::kInt:
+      return "int";
+    case engine::OptionType::kString:
+      return "string";
   }
   return "?";
 }
@@ -31,8 +35,8 @@ std::string OptionRange(const engine::OptionSpec& spec) {
 
 void PrintOptions(const engine::GameInfo& info, std::ostream& out) {
   for (const auto& spec : info.options) {
-    out << fmt::format("    {:<24} {:<6} default {:<8} ({})  {}\n", spec.name,
-                       TypeName(spec.type), spec.default_value, OptionRange(spec), spec.help);
+    out << fmt::format("    {:<24} {:<6} default {:<8} ({})  {}\n", spec.name, TypeName(spec.type),
+                       spec.default_value, OptionRange(spec), spec.help);
   }
 }
 
@@ -41,11 +45,10 @@ void PrintOptions(const engine::GameInfo& info, std::ostream& out) {
 int ListGames(std::ostream& out) {
   for (const auto& info : engine::RegisteredGames()) {
     out << fmt::format("{:<14} {} - {}\n", info.id, info.display_name, info.summary);
-    out << fmt::format("    players {}; {}; {}; rules version {}\n",
-                       fmt::join(info.seat_counts, " or "),
-                       info.has_chance ? "chance" : "no chance",
-                       info.hidden_information ? "hidden information" : "perfect information",
-                       info.rules_version);
+    out << fmt::format(
+        "    players {}; {}; {}; rules version {}\n", fmt::join(info.seat_counts, " or "),
+        info.has_chance ? "chance" : "no chance",
+        info.hidden_information ? "hidden information" : "perfect information", info.rules_version);
     PrintOptions(info, out);
   }
   return 0;
@@ -92,7 +95,7 @@ int Replay(const std::string& record_file, bool colour, std::ostream& out) {
   int ply = 0;
   for (const auto& entry : match.record().actions) {
     const std::string who = entry.seat == engine::kChanceSeat ? std::string("chance")
-                                                               : match.game().SeatName(entry.seat);
+                                                              : match.game().SeatName(entry.seat);
     out << fmt::format("{:>4}. {:<10} {}\n", ++ply, who, entry.notation);
   }
   out << match.state().ViewText(engine::kSpectator, colour) << "\n";

@@ -26,8 +26,7 @@ int Perft(const std::string& game, int depth, const std::string& options,
 int Replay(const std::string& record_file, bool colour, std::ostream& out);
 int Bench(double seconds_per_game, std::ostream& out);
 int Arena(const std::string& game, const std::string& options, const std::string& bot_a,
-          const std::string& bot_b, int games, int threads, std::uint64_t seed,
-          std::ostream& out);
+          const std::string& bot_b, int games, int threads, std::uint64_t seed, std::ostream& out);
 
 // The rules pages (docs/rules/*.md), compiled into the binary so `quartel rules` works anywhere.
 // Generated at configure time; empty string when the game has no page.

@@ -1,9 +1,9 @@
 // The `quartel` command: every subcommand is declared here with CLI11 and implemented in its own
 // file (commands.h). A quartel::Error ends the program with one line "quartel: <problem>".
-#include <iostream>
+#include <unistd.h>
 
 #include <CLI/CLI.hpp>
-#include <unistd.h>
+#include <iostream>
 
 #include "cli/commands.h"
 #include "core/error.h"
@@ -54,17 +54,14 @@ int main(int argc, char** argv) {
   perft->add_option("--options", options, "Rule options name=value,...");
   perft->add_option("--record", record_file, "Start from the end of this record (JSON)")
       ->check(CLI::ExistingFile);
-  perft->callback([&] {
-    run = [&] { return cli::Perft(game, depth, options, record_file, std::cout); };
-  });
+  perft->callback(
+      [&] { run = [&] { return cli::Perft(game, depth, options, record_file, std::cout); }; });
 
   auto* replay = app.add_subcommand("replay", "Replay a game record, checking every action");
   replay->add_option("FILE", record_file, "Record (JSON)")->required()->check(CLI::ExistingFile);
   replay->add_flag("--no-colour", no_colour, "Plain text without ANSI colours");
   replay->callback([&] {
-    run = [&] {
-      return cli::Replay(record_file, !no_colour && isatty(STDOUT_FILENO), std::cout);
-    };
+    run = [&] { return cli::Replay(record_file, !no_colour && isatty(STDOUT_FILENO), std::cout); };
   });
 
   double bench_seconds = 1.0;

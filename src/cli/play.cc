@@ -1,11 +1,11 @@
 // `quartel play`: a game in the terminal between humans and bots. The human types moves in the
 // game's notation; bots' turns are summarised in one line each. Every board shown is the view of
 // the seat at the keyboard (or the spectator's when there are several humans), never more.
+#include <fmt/format.h>
+
 #include <chrono>
 #include <iostream>
 #include <random>
-
-#include <fmt/format.h>
 
 #include "ai/bot.h"
 #include "cli/commands.h"
@@ -22,7 +22,7 @@ using engine::Match;
 using engine::Seat;
 
 struct Player {
-  std::string label;          // "human" or the bot's spec
+  std::string label;             // "human" or the bot's spec
   std::unique_ptr<ai::Bot> bot;  // null for a human
 };
 
@@ -68,8 +68,12 @@ class TerminalGame {
  public:
   TerminalGame(Match match, std::vector<Player> players, std::uint64_t seed, bool colour,
                std::istream& in, std::ostream& out)
-      : match_(std::move(match)), players_(std::move(players)), rng_(seed), colour_(colour),
-        in_(in), out_(out) {
+      : match_(std::move(match)),
+        players_(std::move(players)),
+        rng_(seed),
+        colour_(colour),
+        in_(in),
+        out_(out) {
     for (std::size_t i = 0; i < players_.size(); ++i) {
       if (!players_[i].bot) humans_.push_back(static_cast<Seat>(i));
     }
@@ -171,8 +175,7 @@ class TerminalGame {
     for (Action action : match_.state().LegalActions()) {
       moves.push_back(match_.state().ActionToString(action));
     }
-    out_ << "  " << moves.size() << " legal: " << fmt::format("{}", fmt::join(moves, " "))
-         << "\n";
+    out_ << "  " << moves.size() << " legal: " << fmt::format("{}", fmt::join(moves, " ")) << "\n";
   }
 
   // Takes back actions until it is `seat`'s turn again at the start of one of its earlier turns.
@@ -246,8 +249,8 @@ int Play(const PlayArgs& args, std::istream& in, std::ostream& out) {
   ai::RegisterBuiltinBots();
   const engine::GameInfo& info = engine::FindGame(args.game);
   const std::vector<std::string> seats = Split(args.seats, ',');
-  if (std::find(info.seat_counts.begin(), info.seat_counts.end(),
-                static_cast<int>(seats.size())) == info.seat_counts.end()) {
+  if (std::find(info.seat_counts.begin(), info.seat_counts.end(), static_cast<int>(seats.size())) ==
+      info.seat_counts.end()) {
     throw Error(fmt::format("--seats: {} has {} seats, but {} is played by {}", args.seats,
                             seats.size(), info.id, fmt::join(info.seat_counts, " or ")));
   }

@@ -1,5 +1,6 @@
 // The one exception type of Quartel (lc0's habit): every error a user can cause (a bad option, an
-// illegal move, a malformed record) is a quartel::Error whose message is one line naming the problem.
+// illegal move, a malformed record) is a quartel::Error whose message is one line naming the
+// problem.
 #pragma once
 
 #include <stdexcept>

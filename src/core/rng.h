@@ -28,7 +28,8 @@ class Rng {
     return result;
   }
 
-  // Uniform integer in [0, bound); bound > 0. Lemire's multiply-shift, exact (rejection on the tail).
+  // Uniform integer in [0, bound); bound > 0. Lemire's multiply-shift, exact (rejection on the
+  // tail).
   std::uint32_t Below(std::uint32_t bound) {
     std::uint64_t product = (Next() >> 32) * bound;
     auto low = static_cast<std::uint32_t>(product);

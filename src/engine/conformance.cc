@@ -1,9 +1,9 @@
 #include "engine/conformance.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
-
-#include <fmt/format.h>
 
 #include "core/error.h"
 #include "engine/playout.h"
@@ -65,8 +65,8 @@ void CheckLegalActions(const State& state, const std::vector<Action>& legal, con
     } catch (const Error& e) {
       Expect(false, at, fmt::format("notation '{}' does not parse back: {}", text, e.what()));
     }
-    Expect(parsed == action, at, fmt::format("notation '{}' parses to {} not {}", text, parsed,
-                                             action));
+    Expect(parsed == action, at,
+           fmt::format("notation '{}' parses to {} not {}", text, parsed, action));
   }
 }
 
@@ -99,8 +99,8 @@ void CheckViews(const State& state, const Place& at) {
     Expect(!state.ViewJson(viewer).dump().empty(), at, "an empty JSON view");
     Expect(!state.ViewText(viewer, true).empty(), at, "an empty text view");
     state.ViewTensor(viewer, tensor);
-    Expect(std::all_of(tensor.begin(), tensor.end(), [](float v) { return std::isfinite(v); }),
-           at, "the tensor view has a non-finite value");
+    Expect(std::all_of(tensor.begin(), tensor.end(), [](float v) { return std::isfinite(v); }), at,
+           "the tensor view has a non-finite value");
   }
 }
 
@@ -127,8 +127,8 @@ void CheckUndo(const State& state, Action action, const Place& at) {
   UndoInfo undo;
   copy->DoApplyAction(action, &undo);
   copy->UndoAction(action, undo);
-  Expect(copy->Equals(state), at, fmt::format("undoing action {} does not restore the state",
-                                              action));
+  Expect(copy->Equals(state), at,
+         fmt::format("undoing action {} does not restore the state", action));
 }
 
 void CheckRecordRoundTrip(const Match& match, const Place& at) {

@@ -1,5 +1,5 @@
-// The conformance suite every registered game runs (OpenSpiel's basic_tests): random simulations from
-// many seeds checking, at every step, the invariants the rest of Quartel relies on. See
+// The conformance suite every registered game runs (OpenSpiel's basic_tests): random simulations
+// from many seeds checking, at every step, the invariants the rest of Quartel relies on. See
 // RunConformance for the list.
 #pragma once
 
@@ -10,10 +10,10 @@
 namespace quartel::engine {
 
 struct ConformanceOptions {
-  int games = 10;            // random games played
-  std::uint64_t seed = 1;    // first seed; game i uses seed + i
-  int illegal_samples = 4;   // illegal action ids tried at each step
-  int max_checked_plies = 0; // 0: check every ply; otherwise check the first N plies of each game
+  int games = 10;             // random games played
+  std::uint64_t seed = 1;     // first seed; game i uses seed + i
+  int illegal_samples = 4;    // illegal action ids tried at each step
+  int max_checked_plies = 0;  // 0: check every ply; otherwise check the first N plies of each game
 };
 
 // Throws quartel::Error naming the game, seed, ply and failed check.

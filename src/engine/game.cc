@@ -1,10 +1,10 @@
 #include "engine/game.h"
 
-#include <algorithm>
-#include <mutex>
-
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+
+#include <algorithm>
+#include <mutex>
 
 #include "core/error.h"
 #include "core/text.h"
@@ -85,9 +85,7 @@ const std::string& GameOptions::Raw(const std::string& name) const {
 
 bool GameOptions::GetBool(const std::string& name) const { return Raw(name) == "true"; }
 
-std::int64_t GameOptions::GetInt(const std::string& name) const {
-  return *ParseInteger(Raw(name));
-}
+std::int64_t GameOptions::GetInt(const std::string& name) const { return *ParseInteger(Raw(name)); }
 
 const std::string& GameOptions::GetString(const std::string& name) const { return Raw(name); }
 

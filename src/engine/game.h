@@ -31,9 +31,9 @@ struct OptionSpec {
 };
 
 struct GameInfo {
-  std::string id;            // "dablot": what users type
-  std::string display_name;  // "Dablot Prejjesne"
-  std::string summary;       // one line for `quartel list`
+  std::string id;                // "dablot": what users type
+  std::string display_name;      // "Dablot Prejjesne"
+  std::string summary;           // one line for `quartel list`
   std::vector<int> seat_counts;  // allowed numbers of players, ascending
   bool has_chance = false;
   bool hidden_information = false;
@@ -98,7 +98,8 @@ void RegisterGame(GameInfo info, GameFactory factory);
 std::vector<GameInfo> RegisteredGames();
 // The game's metadata; throws quartel::Error listing the known ids when `id` is unknown.
 const GameInfo& FindGame(std::string_view id);
-// Validates the options and builds the game; throws quartel::Error on an unknown game or bad option.
+// Validates the options and builds the game; throws quartel::Error on an unknown game or bad
+// option.
 std::shared_ptr<const Game> LoadGame(std::string_view id,
                                      const std::map<std::string, std::string>& options = {});
 

@@ -18,9 +18,9 @@ Action RandomAction(const State& state, Rng& rng, std::vector<Action>& scratch);
 // Plays random actions until the game ends; returns the number of actions applied.
 int PlayRandomToEnd(State& state, Rng& rng, std::vector<Action>& scratch);
 
-// Turn-level move count (perft): the number of distinct ways to play the next `depth` turns, where a
-// turn is every action a seat takes until MidTurn() is false again. Chance outcomes are summed over
-// and are not turns. Terminal states before `depth` turns count 0.
+// Turn-level move count (perft): the number of distinct ways to play the next `depth` turns, where
+// a turn is every action a seat takes until MidTurn() is false again. Chance outcomes are summed
+// over and are not turns. Terminal states before `depth` turns count 0.
 std::uint64_t PerftTurns(const State& state, int depth);
 
 // Applies the lowest outcome at each chance node until a seat must decide: "the first decision of

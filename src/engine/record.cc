@@ -1,9 +1,9 @@
 #include "engine/record.h"
 
+#include <fmt/format.h>
+
 #include <fstream>
 #include <sstream>
-
-#include <fmt/format.h>
 
 #include "core/error.h"
 

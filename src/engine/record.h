@@ -39,7 +39,7 @@ struct Record {
   std::vector<std::string> seats;
   std::vector<RecordedAction> actions;
   std::vector<std::string> result;  // outcome names per seat; empty while the game goes on
-  int resigned = -1;                 // the seat that resigned, which ended the game; -1 if none
+  int resigned = -1;                // the seat that resigned, which ended the game; -1 if none
 };
 
 Json RecordToJson(const Record& record);

@@ -9,9 +9,12 @@ namespace quartel::engine {
 
 std::string OutcomeName(Outcome outcome) {
   switch (outcome) {
-    case Outcome::kWin: return "win";
-    case Outcome::kLoss: return "loss";
-    case Outcome::kDraw: return "draw";
+    case Outcome::kWin:
+      return "win";
+    case Outcome::kLoss:
+      return "loss";
+    case Outcome::kDraw:
+      return "draw";
   }
   return "?";
 }

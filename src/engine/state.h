@@ -1,15 +1,16 @@
 // A State is one position of one game, with everything needed to continue it: whose decision it is,
-// the legal actions, how to apply and (where cheap) take back an action, and what each seat may see.
+// the legal actions, how to apply and (where cheap) take back an action, and what each seat may
+// see.
 //
 // Conventions (OpenSpiel's, adapted):
 // - Actions are small non-negative integers, unique within a game, in [0, NumDistinctActions()).
 //   Each game documents its encoding in its header. Legal actions are always returned sorted.
 // - Chance is explicit: at a chance node CurrentSeat() is kChanceSeat, ChanceOutcomes() lists the
-//   outcomes (as actions) with exact probabilities, and the outcome is applied like any action, so a
-//   record replays without a seed.
+//   outcomes (as actions) with exact probabilities, and the outcome is applied like any action, so
+//   a record replays without a seed.
 // - Compound turns (a jump chain, an attack sequence, two moves) are several small actions by the
-//   same seat; where the rules let a player end such a turn early, an explicit "stop" action exists.
-//   MidTurn() tells whether the seat to act is continuing a turn it has begun.
+//   same seat; where the rules let a player end such a turn early, an explicit "stop" action
+//   exists. MidTurn() tells whether the seat to act is continuing a turn it has begun.
 // - Hidden information is a projection: ViewJson, ViewTensor and ViewText are the only ways a
 //   seat or spectator sees a state, and each shows exactly what that viewer may know.
 #pragma once
@@ -44,8 +45,8 @@ struct ChanceOutcome {
 };
 
 // What UndoAction needs to take back one action, filled by ApplyAction/DoApplyAction. Callers keep
-// these on their own stack (as Stockfish keeps StateInfo), so states stay small and allocation-free.
-// The content is private to the game that wrote it.
+// these on their own stack (as Stockfish keeps StateInfo), so states stay small and
+// allocation-free. The content is private to the game that wrote it.
 struct UndoInfo {
   std::array<std::uint64_t, 8> words{};
 };
@@ -111,14 +112,15 @@ class State {
   // Same game and same position, history that matters to the rules included.
   virtual bool Equals(const State& other) const = 0;
 
-  // --- Results (terminal states only; empty elsewhere) --------------------------------------------
+  // --- Results (terminal states only; empty elsewhere)
+  // --------------------------------------------
   virtual std::vector<Outcome> Results() const = 0;
   // Per-seat scores in [-1, 1] that sum to zero (win +1 / loss -1 in two-player games).
   virtual std::vector<double> Returns() const = 0;
 
-  // --- Views: the only way out of the engine ------------------------------------------------------
-  // What `viewer` (a seat or kSpectator) may see, as JSON for clients. Deterministic: equal inputs
-  // give byte-identical output.
+  // --- Views: the only way out of the engine
+  // ------------------------------------------------------ What `viewer` (a seat or kSpectator) may
+  // see, as JSON for clients. Deterministic: equal inputs give byte-identical output.
   virtual Json ViewJson(Seat viewer) const = 0;
   // The same information as a flat float tensor of game().TensorSize() values.
   virtual void ViewTensor(Seat viewer, std::span<float> out) const = 0;
@@ -130,9 +132,10 @@ class State {
   // among those consistent with everything it has seen. Perfect-information games return a clone.
   virtual std::unique_ptr<State> SampleConsistentState(Seat seat, Rng& rng) const;
 
-  // --- Debugging ----------------------------------------------------------------------------------
-  // Checks the internal invariants (Stockfish's pos_is_ok); throws quartel::Error naming the first
-  // broken one. Called after every action in debug builds.
+  // --- Debugging
+  // ---------------------------------------------------------------------------------- Checks the
+  // internal invariants (Stockfish's pos_is_ok); throws quartel::Error naming the first broken one.
+  // Called after every action in debug builds.
   virtual void CheckConsistency() const {}
 
  protected:

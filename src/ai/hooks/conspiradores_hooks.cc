@@ -38,9 +38,9 @@ struct FreeSanctuaries {
   }
 };
 
-constexpr int kCandidates = 8;      // legal moves sampled per rollout step
+constexpr int kCandidates = 8;     // legal moves sampled per rollout step
 constexpr int kRolloutPlies = 16;  // rollouts are evaluated after this many plies
-constexpr double kScale = 12.0;     // distance units per tanh unit in Evaluate
+constexpr double kScale = 12.0;    // distance units per tanh unit in Evaluate
 
 class ConspiradoresHooks : public MctsHooks {
  public:

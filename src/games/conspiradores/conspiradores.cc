@@ -77,9 +77,12 @@ int Position::OwnerAt(int point) const {
 
 Seat Position::ToMove() const {
   switch (meta.phase) {
-    case Phase::kOrder: return engine::kChanceSeat;
-    case Phase::kOver: return engine::kTerminalSeat;
-    default: return meta.order[meta.order_pos];
+    case Phase::kOrder:
+      return engine::kChanceSeat;
+    case Phase::kOver:
+      return engine::kTerminalSeat;
+    default:
+      return meta.order[meta.order_pos];
   }
 }
 
@@ -106,7 +109,8 @@ bool Position::CanContinueChain(int at, const Bits& occ) const {
 void Position::LegalActions(std::vector<Action>& out) const {
   out.clear();
   switch (meta.phase) {
-    case Phase::kOver: return;
+    case Phase::kOver:
+      return;
     case Phase::kOrder: {
       const int n = static_cast<int>(PlayOrders(meta.num_seats).size());
       for (int k = 0; k < n; ++k) out.push_back(k);
@@ -116,7 +120,8 @@ void Position::LegalActions(std::vector<Action>& out) const {
       kCentre.Minus(Occupied()).ForEach([&](int p) { out.push_back(PlaceAction(p)); });
       return;
     }
-    case Phase::kMovement: break;
+    case Phase::kMovement:
+      break;
   }
   const Bits occ = Occupied();
   if (InChain()) {
@@ -583,10 +588,14 @@ std::vector<double> ConspiradoresState::Returns() const {
 namespace {
 const char* PhaseName(Phase phase) {
   switch (phase) {
-    case Phase::kOrder: return "order";
-    case Phase::kPlacement: return "placement";
-    case Phase::kMovement: return "movement";
-    case Phase::kOver: return "over";
+    case Phase::kOrder:
+      return "order";
+    case Phase::kPlacement:
+      return "placement";
+    case Phase::kMovement:
+      return "movement";
+    case Phase::kOver:
+      return "over";
   }
   return "?";
 }
@@ -687,7 +696,9 @@ std::string ConspiradoresState::ViewText(Seat, bool colour) const {
   text += header + "\n";
   text += "* = free Sanctuary, : = Conspiracy Centre\n";
   switch (pos_.meta.phase) {
-    case Phase::kOrder: text += "play order to be drawn by lot\n"; break;
+    case Phase::kOrder:
+      text += "play order to be drawn by lot\n";
+      break;
     case Phase::kOver: {
       const auto results = Results();
       for (int s = 0; s < pos_.meta.num_seats; ++s) {
