@@ -103,6 +103,8 @@ Record RecordFromJson(std::string_view text) {
     json = Json::parse(text);
   } catch (const Json::parse_error& e) {
     Malformed(fmt::format("not valid JSON (byte {})", e.byte));
+  } catch (const Json::exception&) {
+    Malformed("not valid JSON (a number out of range)");  // e.g. 7e777 overflows a double
   }
   if (!json.is_object()) Malformed("the top level must be an object");
   Record record;

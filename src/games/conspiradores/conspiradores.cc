@@ -682,8 +682,8 @@ std::string ConspiradoresState::ViewText(Seat, bool colour) const {
       const int p = PointAt(c, r), owner = pos_.OwnerAt(p);
       std::string cell;
       if (owner >= 0) {
-        cell = std::string(1, kSeatLetters[owner]);
-        if (colour) cell = kAnsi[owner] + cell + reset;
+        cell = colour ? fmt::format("{}{}{}", kAnsi[owner], kSeatLetters[owner], reset)
+                      : std::string(1, kSeatLetters[owner]);
       } else if (IsSanctuary(p)) {
         cell = colour ? std::string("\x1b[36m*") + reset : "*";
       } else {
