@@ -48,7 +48,8 @@ TEST(Record, NotationAloneIsEnough) {
 TEST(Record, MalformedRecordsNameTheProblem) {
   EXPECT_NE(ErrorOf("{").find("record: not valid JSON"), std::string::npos);
   EXPECT_NE(ErrorOf("[]").find("top level must be an object"), std::string::npos);
-  EXPECT_NE(ErrorOf("7e777").find("record: not valid JSON"), std::string::npos);  // found by fuzzing
+  EXPECT_NE(ErrorOf("7e777").find("record: not valid JSON"),
+            std::string::npos);  // found by fuzzing
   EXPECT_NE(ErrorOf(R"({"rules_version":"dablot-1","actions":[]})").find("no \"game\""),
             std::string::npos);
   EXPECT_NE(ErrorOf(R"({"game":"go","rules_version":"1","actions":[]})").find("unknown game"),

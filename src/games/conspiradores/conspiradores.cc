@@ -680,16 +680,14 @@ std::string ConspiradoresState::ViewText(Seat, bool colour) const {
     text += fmt::format("{:>2}  ", r + 1);
     for (int c = 0; c < kSize; ++c) {
       const int p = PointAt(c, r), owner = pos_.OwnerAt(p);
-      std::string cell;
       if (owner >= 0) {
-        cell = colour ? fmt::format("{}{}{}", kAnsi[owner], kSeatLetters[owner], reset)
-                      : std::string(1, kSeatLetters[owner]);
+        text += colour ? fmt::format("{}{}{} ", kAnsi[owner], kSeatLetters[owner], reset)
+                       : fmt::format("{} ", kSeatLetters[owner]);
       } else if (IsSanctuary(p)) {
-        cell = colour ? std::string("\x1b[36m*") + reset : "*";
+        text += colour ? fmt::format("\x1b[36m*{} ", reset) : std::string("* ");
       } else {
-        cell = IsCentre(p) ? ":" : ".";
+        text += IsCentre(p) ? ": " : ". ";
       }
-      text += cell + " ";
     }
     text += fmt::format(" {}\n", r + 1);
   }
