@@ -94,9 +94,8 @@ void Play(engine::State& state, const std::string& turn) {
   for (Action action : state.StringToTurn(turn)) state.ApplyAction(action);
 }
 
-// ==== Independent brute force
-// ========================================================================= A board is 73 chars
-// (index 0 unused): '.' empty or a letter S P K (Sámi) s p l (Swedes).
+// ==== Independent brute force ====
+// A board is 73 chars (index 0 unused): '.' empty or a letter S P K (Sámi) s p l (Swedes).
 class BruteForce {
  public:
   BruteForce() : adjacency_(ParseReference()) {
@@ -241,8 +240,7 @@ std::string InitialPlacement() {
   return placement + "P33 K39 l34 p40";
 }
 
-// ==== Geometry
-// =========================================================================================
+// ==== Geometry ====
 
 TEST(DablotGeometry, EqualsReferenceAdjacency) {
   const auto reference = ParseReference();
@@ -297,8 +295,7 @@ TEST(DablotGeometry, JumpsAreCollinearAndMatchBruteForce) {
   EXPECT_EQ(from_seven, 1);
 }
 
-// ==== Set-up and chance
-// ==============================================================================
+// ==== Set-up and chance ====
 
 TEST(DablotSetup, InitialLayoutAndLot) {
   auto state = Game().NewInitialState();
@@ -329,8 +326,7 @@ TEST(DablotSetup, InitialLayoutAndLot) {
   EXPECT_FALSE(state->WhyIllegal(kSamiFirst).empty());
 }
 
-// ==== Steps, captures, chains
-// ==========================================================================
+// ==== Steps, captures, chains ====
 
 TEST(DablotMoves, StepsToAdjacentEmptyPoints) {
   auto state = Place(InitialPlacement(), 0);
@@ -420,8 +416,7 @@ TEST(DablotMoves, NoPassing) {
   EXPECT_NE(ErrorOf(*state, "stop").find("no passing"), std::string::npos);
 }
 
-// ==== Endings
-// ==========================================================================================
+// ==== Endings ====
 
 TEST(DablotEnd, BlockedPlayerLoses) {
   // The Swedish soldier on 1 is walled in by Sámi soldiers that cannot be jumped (landings full).
@@ -519,8 +514,7 @@ TEST(DablotEnd, MaxTurnsDraws) {
   EXPECT_THROW(engine::LoadGame("dablot", {{"max_turns", "5"}}), Error);
 }
 
-// ==== Engine contract over random games
-// ==================================================================
+// ==== Engine contract over random games ====
 
 // Plays random games, calling `check` at every node. Odd seeds play uniformly (those games mostly
 // reach the turn cap); even seeds capture whenever they can, so that games end by the rules (no
@@ -616,8 +610,7 @@ TEST(DablotNotation, IllegalTextErrors) {
   EXPECT_THROW(MakeState(Game(), "X3", 0), Error);
 }
 
-// ==== Perft, cross-checked by the brute force
-// =========================================================
+// ==== Perft, cross-checked by the brute force ====
 
 void ExpectPerft(const engine::State& state, const std::string& placement, int side,
                  const std::vector<std::uint64_t>& expected) {

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <iostream>
 
 #include "cli/commands.h"
@@ -91,6 +92,18 @@ int main(int argc, char** argv) {
     };
   });
 
+  // Name an unknown command rather than CLI11's generic "a subcommand is required".
+  if (argc > 1 && argv[1][0] != '-') {
+    const std::string command = argv[1];
+    std::vector<std::string> known;
+    for (const auto* sub : app.get_subcommands({})) known.push_back(sub->get_name());
+    if (std::find(known.begin(), known.end(), command) == known.end()) {
+      std::string list;
+      for (const auto& name : known) list += (list.empty() ? "" : ", ") + name;
+      std::cerr << "quartel: unknown command '" << command << "' (commands: " << list << ")\n";
+      return 2;
+    }
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -31,8 +31,7 @@ inline constexpr int kNone = -1;
 inline constexpr std::array<int, kNumDirs> kDirDx = {0, 1, 2, 1, 0, -1, -2, -1};
 inline constexpr std::array<int, kNumDirs> kDirDy = {2, 1, 0, -1, -2, -1, 0, 1};
 
-// --- Action encoding (also documented in dablot.h)
-// ------------------------------------------------
+// --- Action encoding (also documented in dablot.h) ---
 inline constexpr Action kSamiFirst = 0;    // chance: the lot gives the first move to the Sámi
 inline constexpr Action kSwedesFirst = 1;  // chance: the lot gives the first move to the Swedes
 inline constexpr Action kStop = 2;         // end a capture chain that could go on
@@ -50,9 +49,8 @@ constexpr Action JumpAction(int from, int dir) { return kFirstJump + from * kNum
 constexpr int ActionFrom(Action a) { return ((IsJump(a) ? a - kFirstJump : a - kFirstStep)) / 8; }
 constexpr int ActionDir(Action a) { return ((IsJump(a) ? a - kFirstJump : a - kFirstStep)) % 8; }
 
-// --- Pieces
-// ----------------------------------------------------------------------------------------- Seat 0
-// owns codes 1-3, seat 1 codes 4-6; rank: soldier 1 < Prince/Son 2 < King/Landlord 3.
+// --- Pieces ---
+// Seat 0 owns codes 1-3, seat 1 codes 4-6; rank: soldier 1 < Prince/Son 2 < King/Landlord 3.
 enum class Piece : std::uint8_t {
   kEmpty = 0,
   kSamiSoldier = 1,
@@ -75,9 +73,8 @@ char PieceLetter(Piece p);
 // The piece for a letter of PieceLetter, or nullopt-like kEmpty with ok = false.
 bool PieceFromLetter(char c, Piece& piece);
 
-// --- Geometry tables (built once from the coordinates; see the file comment)
-// ----------------------- One drawn line leaving a point: its direction, the neighbour and the jump
-// landing (or kNone).
+// --- Geometry tables (built once from the coordinates; see the file comment) ---
+// One drawn line leaving a point: its direction, the neighbour and the jump landing (or kNone).
 struct Link {
   std::int8_t dir;
   std::int8_t to;
@@ -99,8 +96,7 @@ struct Geometry {
 };
 const Geometry& Geo();
 
-// --- Position
-// ---------------------------------------------------------------------------------------
+// --- Position ---
 enum class Phase : std::uint8_t { kChance = 0, kPlay = 1, kOver = 2 };
 
 // Everything but the board; saved whole in UndoInfo so that undo restores it bit for bit.

@@ -1,0 +1,197 @@
+// Stratego's fast core: the 10 x 10 board with its lakes, the armies, and a compact trivially
+// copyable Position with the move generator and every rule implemented so far (seed 003; shared
+// rulings "Stratego"; docs/rules/stratego.md). The engine adapter in stratego.h wraps a Position.
+//
+// Squares are 0..99, square = row * 10 + file, row 0 = rank 1 (Red's back row), file 0 = 'a'.
+// Files are written a..k without j (reference file), ranks 1..10 from Red's side: a1 = 0, k10 = 99.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "engine/state.h"
+
+namespace quartel::stratego {
+
+using engine::Action;
+
+inline constexpr int kSize = 10;
+inline constexpr int kNumSquares = 100;
+inline constexpr int kNumDirs = 4;  // 0 north (toward Blue), 1 east, 2 south, 3 west
+inline constexpr int kMaxDistance = 9;
+inline constexpr int kNone = -1;
+inline constexpr int kSetupSquares = 40;  // four rows per seat
+
+// --- Ranks (reference file: Marshal 10 ... Scout 2, Spy S, Bomb B, Flag F) ---
+// Codes 2..10 equal the printed rank, so combat compares codes directly (Spy 1 is the weakest).
+enum Rank : std::uint8_t {
+  kFlag = 0,
+  kSpy = 1,
+  kScout = 2,
+  kMiner = 3,
+  kSergeant = 4,
+  kLieutenant = 5,
+  kCaptain = 6,
+  kMajor = 7,
+  kColonel = 8,
+  kGeneral = 9,
+  kMarshal = 10,
+  kBomb = 11,
+};
+inline constexpr int kNumRanks = 12;
+
+// One character per rank, used in notation, setup strings and views: F S 2 3 4 5 6 7 8 9 X B
+// (X = ten, the Marshal).
+char RankChar(int rank);
+// The rank for a RankChar (case-insensitive; '0' and 'M' are also read as the Marshal), or kNone.
+int RankFromChar(char c);
+// "Marshal", "Scout", ...
+const char* RankName(int rank);
+
+using Army = std::array<std::uint8_t, kNumRanks>;  // pieces per rank
+// Rulings "Stratego": the classic 40 (default) and the seed's own list of 39 (`army=seed`).
+Army ClassicArmy();
+Army SeedArmy();
+int ArmySize(const Army& army);
+
+// --- Action encoding (also documented in stratego.h) ---
+// place(rank, square) = rank * 100 + square                  (0 .. 1199)
+// move(from, dir, distance) = 1200 + (from * 4 + dir) * 9 + distance - 1   (1200 .. 4799)
+// A move onto an enemy piece is an attack; the id does not say which (the board does).
+inline constexpr Action kFirstMove = kNumRanks * kNumSquares;                       // 1200
+inline constexpr Action kNumActions = kFirstMove + kNumSquares * kNumDirs * kMaxDistance;  // 4800
+
+constexpr bool IsPlace(Action a) { return a >= 0 && a < kFirstMove; }
+constexpr bool IsMove(Action a) { return a >= kFirstMove && a < kNumActions; }
+constexpr Action PlaceAction(int rank, int square) { return rank * kNumSquares + square; }
+constexpr int PlaceRank(Action a) { return a / kNumSquares; }
+constexpr int PlaceSquare(Action a) { return a % kNumSquares; }
+constexpr Action MoveAction(int from, int dir, int distance) {
+  return kFirstMove + (from * kNumDirs + dir) * kMaxDistance + distance - 1;
+}
+constexpr int MoveFrom(Action a) { return (a - kFirstMove) / (kNumDirs * kMaxDistance); }
+constexpr int MoveDir(Action a) { return (a - kFirstMove) / kMaxDistance % kNumDirs; }
+constexpr int MoveDistance(Action a) { return (a - kFirstMove) % kMaxDistance + 1; }
+
+// --- Board geometry ---
+constexpr bool IsLake(int sq) {
+  const int row = sq / kSize, file = sq % kSize;
+  return (row == 4 || row == 5) && (file == 2 || file == 3 || file == 6 || file == 7);
+}
+// The square `distance` steps from `sq` along `dir`, or kNone off the board.
+int Step(int sq, int dir, int distance);
+// Whether `sq` lies in `seat`'s four setup rows (Red rows 1-4, Blue rows 7-10).
+constexpr bool InSetupRows(int seat, int sq) { return seat == 0 ? sq < 40 : sq >= 60; }
+// "a1" .. "k10"; Parse returns kNone on bad text.
+std::string SquareName(int sq);
+int ParseSquare(const std::string& text);
+
+// --- Pieces on the board: one byte ---
+// bit 7 occupied, bit 4 owner, bit 5 has moved (public), bit 6 rank known to the opponent,
+// bits 0-3 rank. 0 = empty square.
+inline constexpr std::uint8_t kOccupied = 0x80;
+inline constexpr std::uint8_t kRevealed = 0x40;
+inline constexpr std::uint8_t kMoved = 0x20;
+inline constexpr std::uint8_t kOwnerBit = 0x10;
+constexpr std::uint8_t MakePiece(int owner, int rank) {
+  return static_cast<std::uint8_t>(kOccupied | (owner ? kOwnerBit : 0) | rank);
+}
+constexpr int PieceOwner(std::uint8_t p) { return (p & kOwnerBit) ? 1 : 0; }
+constexpr int PieceRank(std::uint8_t p) { return p & 0x0f; }
+constexpr bool Movable(int rank) { return rank != kFlag && rank != kBomb; }
+
+// --- Options that shape the rules, kept in the position so it is self-contained ---
+enum class Repetition : std::uint8_t { kSeed = 0, kIsf = 1 };
+
+struct Rules {
+  std::int32_t max_plies = 2000;                 // engine cap (play moves), draw
+  std::int32_t max_plies_without_capture = 200;  // engine cap (play moves without combat), draw
+  Repetition repetition = Repetition::kSeed;
+  std::uint8_t seed_army = 0;  // 1: army=seed
+  std::uint8_t unused[2] = {};
+  bool operator==(const Rules&) const = default;
+};
+
+enum class Phase : std::uint8_t { kSetup = 0, kPlay = 1, kOver = 2 };
+
+// One move of the play phase, kept per seat for the repetition rules and for the views.
+struct MoveRecord {
+  std::int8_t from = kNone;
+  std::int8_t to = kNone;
+  bool operator==(const MoveRecord&) const = default;
+};
+
+// What the last action did, for the views (everything here is known to both seats).
+struct LastMove {
+  std::int8_t from = kNone;  // kNone: no move yet (or the last action was a placement)
+  std::int8_t to = kNone;
+  std::int8_t attacker = kNone;  // ranks in a combat (revealed by it), else kNone
+  std::int8_t defender = kNone;
+  std::int8_t result = kNone;  // combat: 0 attacker won, 1 defender won, 2 both removed
+  std::int8_t scout_revealed = 0;  // a move over several squares showed a Scout
+  bool operator==(const LastMove&) const = default;
+};
+
+struct Header {
+  std::int32_t plies = 0;        // actions applied, setup included
+  std::int32_t play_plies = 0;   // moves of the play phase (the max_plies cap counts these)
+  std::int32_t quiet_plies = 0;  // play moves since the last combat
+  Rules rules;
+  Phase phase = Phase::kSetup;
+  std::uint8_t to_move = 0;
+  std::int8_t winner = kNone;  // when over: winning seat, or kNone for a draw
+  std::uint8_t ending = 0;     // when over: see Ending
+  std::array<Army, 2> to_place{};  // setup: pieces each seat still has to place
+  std::array<Army, 2> lost{};      // pieces each seat has lost (captured lists, public)
+  // Each seat's last three moves, newest first (repetition rules).
+  std::array<std::array<MoveRecord, 3>, 2> history{};
+  LastMove last;
+  bool operator==(const Header&) const = default;
+};
+
+enum Ending : std::uint8_t {
+  kNotOver = 0,
+  kFlagCaptured = 1,
+  kNoMove = 2,      // the seat to move could not move or attack
+  kBothNoMove = 3,  // neither seat could
+  kPlyCap = 4,
+  kQuietCap = 5,
+};
+
+struct Position {
+  std::array<std::uint8_t, kNumSquares> board{};
+  Header h;
+
+  bool operator==(const Position&) const = default;
+
+  static Position Initial(const Rules& rules);
+  // A play-phase position for tests: tokens "<r|b><rank char><square>[*]" separated by spaces,
+  // e.g. "rXa1 bFk10 b2e7*" ('*' = has moved). Pieces not on the board are counted as lost.
+  // `to_move` decides next; if it cannot move the game ends as the rules say.
+  static Position FromText(const std::string& placement, int to_move, const Rules& rules);
+
+  bool MidTurn() const { return false; }
+  void LegalActions(std::vector<Action>& out) const;
+  std::string WhyIllegal(Action action) const;
+  void Apply(Action action);
+  void Check() const;
+
+  // Whether `seat` has any legal move now (as if it were its turn; repetition rules included).
+  bool HasAnyMove(int seat) const;
+  // Whether the move rule allows `seat`'s piece on `from` to reach `to` (repetition rules only).
+  bool RepetitionForbids(int seat, int from, int to) const;
+
+ private:
+  void GenerateMoves(int seat, std::vector<Action>* out, bool* any) const;
+  std::string WhyIllegalMove(Action action) const;
+  void ApplyPlace(Action action);
+  void ApplyMove(Action action);
+  void EndTurn(bool combat);
+  void Finish(int winner, Ending ending);
+};
+static_assert(std::is_trivially_copyable_v<Position>);
+
+}  // namespace quartel::stratego

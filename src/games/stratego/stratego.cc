@@ -1,0 +1,428 @@
+#include "games/stratego/stratego.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "core/error.h"
+#include "core/text.h"
+
+namespace quartel::stratego {
+namespace {
+
+constexpr const char* kSeatNames[2] = {"Red", "Blue"};
+constexpr const char* kEndings[] = {"",
+                                    "flag captured",
+                                    "no move",
+                                    "neither side can move",
+                                    "move cap",
+                                    "no-capture cap"};
+constexpr const char* kCombatResults[] = {"attacker", "defender", "both"};
+
+std::string RankString(const Army& army) {
+  std::string out;
+  for (int rank = 0; rank < kNumRanks; ++rank) out.append(army[rank], RankChar(rank));
+  return out;
+}
+
+// The move action from `from` to `to` along a line, or kNone.
+Action LineAction(int from, int to) {
+  for (int dir = 0; dir < kNumDirs; ++dir) {
+    for (int d = 1; d <= kMaxDistance; ++d) {
+      if (Step(from, dir, d) == to) return MoveAction(from, dir, d);
+    }
+  }
+  return kNone;
+}
+
+}  // namespace
+
+// --- Game
+// -------------------------------------------------------------------------------------------
+
+StrategoGame::StrategoGame(const engine::GameOptions& options)
+    : engine::Game(engine::FindGame("stratego"), options) {
+  rules_.max_plies = static_cast<std::int32_t>(options.GetInt("max_plies"));
+  rules_.max_plies_without_capture =
+      static_cast<std::int32_t>(options.GetInt("max_plies_without_capture"));
+  rules_.repetition =
+      options.GetString("repetition") == "isf" ? Repetition::kIsf : Repetition::kSeed;
+  rules_.seed_army = options.GetString("army") == "seed" ? 1 : 0;
+}
+
+std::string StrategoGame::SeatName(int seat) const {
+  if (seat != 0 && seat != 1) throw Error(fmt::format("Stratego has no seat {}", seat));
+  return kSeatNames[seat];
+}
+
+std::unique_ptr<engine::State> StrategoGame::NewInitialState() const {
+  return std::make_unique<StrategoState>(*this, Position::Initial(rules_));
+}
+
+std::unique_ptr<StrategoState> MakeState(const StrategoGame& game, const std::string& placement,
+                                         int to_move) {
+  return std::make_unique<StrategoState>(game,
+                                         Position::FromText(placement, to_move, game.rules()));
+}
+
+void Register() {
+  engine::GameInfo info;
+  info.id = "stratego";
+  info.display_name = "Stratego";
+  info.summary = "Hidden armies on a 10 x 10 board with lakes: find and capture the enemy Flag";
+  info.seat_counts = {2};
+  info.has_chance = false;
+  info.hidden_information = true;
+  engine::OptionSpec army{"army", engine::OptionType::kString, "classic",
+                          "classic: the 40-piece army; seed: the seed's 39-piece list", 0, 0,
+                          {"classic", "seed"}};
+  engine::OptionSpec repetition{
+      "repetition", engine::OptionType::kString, "seed",
+      "seed: the third move back and forth between two squares is illegal; isf: the fourth", 0, 0,
+      {"seed", "isf"}};
+  engine::OptionSpec max_plies{"max_plies",
+                               engine::OptionType::kInt,
+                               "2000",
+                               "engine cap for unattended games, not a rule: draw after this "
+                               "many moves of the play phase",
+                               10,
+                               100000,
+                               {}};
+  engine::OptionSpec quiet{"max_plies_without_capture",
+                           engine::OptionType::kInt,
+                           "200",
+                           "engine cap for unattended games, not a rule: draw after this many "
+                           "moves without an attack",
+                           10,
+                           100000,
+                           {}};
+  info.options = {army, max_plies, quiet, repetition};
+  info.rules_version = "stratego-1";
+  info.rules_doc = "docs/rules/stratego.md";
+  engine::RegisterGame(info, [](const engine::GameOptions& options) {
+    return std::make_shared<const StrategoGame>(options);
+  });
+}
+
+// --- State basics
+// -----------------------------------------------------------------------------------
+
+StrategoState::StrategoState(const StrategoGame& game, const Position& position)
+    : engine::State(game), position_(position) {}
+
+engine::Seat StrategoState::CurrentSeat() const {
+  return position_.h.phase == Phase::kOver ? engine::kTerminalSeat : position_.h.to_move;
+}
+
+std::unique_ptr<engine::State> StrategoState::Clone() const {
+  return std::make_unique<StrategoState>(*this);
+}
+
+void StrategoState::CopyFrom(const engine::State& other) {
+  position_ = static_cast<const StrategoState&>(other).position_;
+}
+
+bool StrategoState::Equals(const engine::State& other) const {
+  const auto* that = dynamic_cast<const StrategoState*>(&other);
+  return that != nullptr && that->game().id() == game().id() && that->position_ == position_;
+}
+
+std::vector<engine::Outcome> StrategoState::Results() const {
+  if (position_.h.phase != Phase::kOver) return {};
+  const int winner = position_.h.winner;
+  if (winner == kNone) return {engine::Outcome::kDraw, engine::Outcome::kDraw};
+  std::vector<engine::Outcome> results(2, engine::Outcome::kLoss);
+  results[winner] = engine::Outcome::kWin;
+  return results;
+}
+
+std::vector<double> StrategoState::Returns() const {
+  if (position_.h.phase != Phase::kOver) return {};
+  const int winner = position_.h.winner;
+  if (winner == kNone) return {0.0, 0.0};
+  std::vector<double> returns(2, -1.0);
+  returns[winner] = 1.0;
+  return returns;
+}
+
+// --- Notation
+// -----------------------------------------------------------------------------------------
+
+std::string StrategoState::ActionToString(Action action) const {
+  if (action < 0 || action >= kNumActions) return fmt::format("action {} (out of range)", action);
+  if (IsPlace(action)) {
+    return fmt::format("{}:{}", RankChar(PlaceRank(action)), SquareName(PlaceSquare(action)));
+  }
+  const int from = MoveFrom(action);
+  const int to = Step(from, MoveDir(action), MoveDistance(action));
+  if (to == kNone) return fmt::format("move from {} off the board", SquareName(from));
+  const std::uint8_t target = position_.board[to];
+  const bool attack = (target & kOccupied) && (position_.board[from] & kOccupied) &&
+                      PieceOwner(target) != PieceOwner(position_.board[from]);
+  return fmt::format("{}{}{}", SquareName(from), attack ? 'x' : '-', SquareName(to));
+}
+
+Action StrategoState::StringToAction(std::string_view text) const {
+  const std::string t = ToLower(Trim(text));
+  Action action = kNone;
+  const std::size_t colon = t.find(':');
+  const std::size_t sep = t.find_first_of("-x");
+  if (colon != std::string::npos) {
+    const int rank = colon == 1 ? RankFromChar(t[0]) : kNone;
+    const int sq = ParseSquare(std::string(Trim(t.substr(colon + 1))));
+    if (rank == kNone || sq == kNone) {
+      throw Error(fmt::format("'{}' is not a Stratego placement (e.g. X:a1, B:c2, 2:e4)", text));
+    }
+    action = PlaceAction(rank, sq);
+  } else if (sep != std::string::npos) {
+    const int from = ParseSquare(std::string(Trim(t.substr(0, sep))));
+    const int to = ParseSquare(std::string(Trim(t.substr(sep + 1))));
+    if (from == kNone || to == kNone) {
+      throw Error(fmt::format("'{}' is not a Stratego move (e.g. a4-a5, a4xa5)", text));
+    }
+    action = LineAction(from, to);
+    if (action == kNone) {
+      throw Error(fmt::format("'{}': {} and {} are not on one line", text, SquareName(from),
+                              SquareName(to)));
+    }
+  } else {
+    throw Error(fmt::format("'{}' is not Stratego notation (e.g. X:a1, a4-a5, a4xa5)", text));
+  }
+  const std::string why = WhyIllegal(action);
+  if (!why.empty()) throw Error(fmt::format("'{}': {}", Trim(text), why));
+  return action;
+}
+
+std::vector<Action> StrategoState::ParseSetup(std::string_view text) const {
+  const Position& p = position_;
+  const int seat = p.h.to_move;
+  const Army army = p.h.rules.seed_army ? SeedArmy() : ClassicArmy();
+  if (p.h.to_place[seat] != army) {
+    throw Error(fmt::format("a setup string needs {} to have placed nothing yet", kSeatNames[seat]));
+  }
+  Army used{};
+  std::vector<Action> actions;
+  const int first = seat == 0 ? 0 : 60;
+  int index = 0;
+  for (char c : text) {
+    if (c == ' ' || c == '/') continue;
+    if (index >= kSetupSquares) break;
+    const int sq = first + index++;
+    if (c == '.') continue;
+    const int rank = RankFromChar(c);
+    if (rank == kNone) {
+      throw Error(fmt::format("setup string: '{}' on {} is not a rank character", c,
+                              SquareName(sq)));
+    }
+    if (++used[rank] > army[rank]) {
+      throw Error(fmt::format("setup string: more than {} {}", army[rank], RankName(rank)));
+    }
+    actions.push_back(PlaceAction(rank, sq));
+  }
+  if (index != kSetupSquares || used != army) {
+    throw Error(fmt::format("setup string: needs 40 squares holding exactly the army {}",
+                            RankString(army)));
+  }
+  return actions;
+}
+
+// During a setup, a 40-square setup string is the whole setup as one typed turn (see the header).
+std::vector<Action> StrategoState::StringToTurn(std::string_view text) const {
+  const std::string_view t = Trim(text);
+  if (position_.h.phase == Phase::kSetup && t.find(':') == std::string_view::npos &&
+      t.size() >= static_cast<std::size_t>(kSetupSquares)) {
+    return ParseSetup(t);
+  }
+  return {StringToAction(t)};
+}
+
+// --- Views
+// ------------------------------------------------------------------------------------------
+
+bool StrategoState::Sees(engine::Seat viewer, std::uint8_t p) const {
+  return position_.h.phase == Phase::kOver || (p & kRevealed) || viewer == PieceOwner(p);
+}
+
+Json StrategoState::ViewJson(engine::Seat viewer) const {
+  const Header& h = position_.h;
+  const bool over = h.phase == Phase::kOver;
+  Json view;
+  view["game"] = "stratego";
+  view["phase"] = h.phase == Phase::kSetup ? "setup" : (over ? "over" : "play");
+  view["to_move"] = over ? Json(nullptr) : Json(h.to_move);
+  Json board = Json::array();
+  for (int sq = 0; sq < kNumSquares; ++sq) {
+    const std::uint8_t p = position_.board[sq];
+    if (IsLake(sq)) {
+      board.push_back("lake");
+    } else if (p == 0) {
+      board.push_back(nullptr);
+    } else {
+      board.push_back({{"owner", PieceOwner(p)},
+                       {"rank", Sees(viewer, p) ? std::string(1, RankChar(PieceRank(p))) : "?"},
+                       {"moved", (p & kMoved) != 0},
+                       {"known", (p & kRevealed) != 0}});
+    }
+  }
+  view["board"] = board;
+  Json to_place = Json::array();
+  Json lost = Json::array();
+  for (int seat = 0; seat < 2; ++seat) {
+    const bool mine = over || viewer == seat;
+    to_place.push_back({{"count", ArmySize(h.to_place[seat])},
+                        {"pieces", mine ? Json(RankString(h.to_place[seat])) : Json(nullptr)}});
+    lost.push_back(RankString(h.lost[seat]));
+  }
+  view["to_place"] = to_place;
+  view["lost"] = lost;
+  if (h.last.from == kNone) {
+    view["last_move"] = nullptr;
+  } else {
+    Json combat = nullptr;
+    if (h.last.attacker != kNone) {
+      combat = {{"attacker", std::string(1, RankChar(h.last.attacker))},
+                {"defender", std::string(1, RankChar(h.last.defender))},
+                {"result", kCombatResults[h.last.result]}};
+    }
+    view["last_move"] = {{"from", SquareName(h.last.from)},
+                         {"to", SquareName(h.last.to)},
+                         {"combat", combat},
+                         {"scout_shown", h.last.scout_revealed != 0}};
+  }
+  view["plies"] = h.plies;
+  view["play_plies"] = h.play_plies;
+  view["quiet_plies"] = h.quiet_plies;
+  if (over) {
+    view["result"] = {{"winner", h.winner == kNone ? Json(nullptr) : Json(h.winner)},
+                      {"ending", kEndings[h.ending]}};
+  } else {
+    view["result"] = nullptr;
+  }
+  return view;
+}
+
+// Planes, from the perspective seat P (the viewer; Red for a spectator), O the other seat:
+// 0-11 P's pieces whose rank the viewer sees, by rank code; 12 P's pieces of unseen rank;
+// 13-24 O's seen pieces by rank; 25 O's unseen pieces; 26 pieces that have moved; 27 pieces whose
+// rank the opponent knows; 28 lakes; 29 all ones during the setup; 30 all ones when P is to move.
+void StrategoState::ViewTensor(engine::Seat viewer, std::span<float> out) const {
+  std::fill(out.begin(), out.end(), 0.0f);
+  const int me = viewer == 1 ? 1 : 0;
+  for (int sq = 0; sq < kNumSquares; ++sq) {
+    if (IsLake(sq)) out[28 * kNumSquares + sq] = 1.0f;
+    const std::uint8_t p = position_.board[sq];
+    if (p == 0) continue;
+    const int base = PieceOwner(p) == me ? 0 : 13;
+    const int plane = Sees(viewer, p) ? base + PieceRank(p) : base + 12;
+    out[plane * kNumSquares + sq] = 1.0f;
+    if (p & kMoved) out[26 * kNumSquares + sq] = 1.0f;
+    if (p & kRevealed) out[27 * kNumSquares + sq] = 1.0f;
+  }
+  const Header& h = position_.h;
+  if (h.phase == Phase::kSetup) {
+    std::fill(out.begin() + 29 * kNumSquares, out.begin() + 30 * kNumSquares, 1.0f);
+  }
+  if (h.phase != Phase::kOver && h.to_move == me) {
+    std::fill(out.begin() + 30 * kNumSquares, out.begin() + 31 * kNumSquares, 1.0f);
+  }
+}
+
+// Rank 10 on top; each square is three characters: "R9 " a red General, "B? " a blue piece of
+// unseen rank, " ~ " a lake, " . " empty. Below: what each side lost, the last move, whose turn.
+std::string StrategoState::ViewText(engine::Seat viewer, bool colour) const {
+  const Header& h = position_.h;
+  std::string out;
+  for (int row = kSize - 1; row >= 0; --row) {
+    out += fmt::format("{:>2} ", row + 1);
+    for (int file = 0; file < kSize; ++file) {
+      const int sq = row * kSize + file;
+      const std::uint8_t p = position_.board[sq];
+      if (IsLake(sq)) {
+        out += " ~ ";
+      } else if (p == 0) {
+        out += " . ";
+      } else {
+        const int owner = PieceOwner(p);
+        const std::string cell = fmt::format(
+            "{}{}{}", owner == 0 ? 'R' : 'B', Sees(viewer, p) ? RankChar(PieceRank(p)) : '?',
+            (p & kMoved) ? '\'' : ' ');
+        out += colour ? fmt::format("\x1b[1;{}m{}\x1b[0m", owner == 0 ? 31 : 34, cell) : cell;
+      }
+    }
+    out += "\n";
+  }
+  out += "    a  b  c  d  e  f  g  h  i  k\n";
+  for (int seat = 0; seat < 2; ++seat) {
+    out += fmt::format("{} lost: {}\n", kSeatNames[seat], RankString(h.lost[seat]));
+  }
+  if (h.last.from != kNone) {
+    out += fmt::format("Last move: {}-{}", SquareName(h.last.from), SquareName(h.last.to));
+    if (h.last.attacker != kNone) {
+      out += fmt::format(", {} attacked {}: {}", RankName(h.last.attacker),
+                         RankName(h.last.defender),
+                         h.last.result == 0   ? "the attacker won"
+                         : h.last.result == 1 ? "the defender won"
+                                              : "both removed");
+    } else if (h.last.scout_revealed) {
+      out += " (a Scout)";
+    }
+    out += "\n";
+  }
+  if (h.phase == Phase::kOver) {
+    out += h.winner == kNone
+               ? fmt::format("Game over: draw ({})\n", kEndings[h.ending])
+               : fmt::format("Game over: {} wins ({})\n", kSeatNames[h.winner], kEndings[h.ending]);
+  } else if (h.phase == Phase::kSetup) {
+    out += fmt::format("{} is setting up ({} pieces left to place", kSeatNames[h.to_move],
+                       ArmySize(h.to_place[h.to_move]));
+    if (viewer == h.to_move) out += ": " + RankString(h.to_place[h.to_move]);
+    out += ")\n";
+  } else {
+    out += fmt::format("{} to move (move {})\n", kSeatNames[h.to_move], h.play_plies + 1);
+  }
+  return out;
+}
+
+// --- Hidden information
+// ------------------------------------------------------------------------------
+
+// The opponent's ranks that `seat` has not seen are dealt again, uniformly, over the opponent's
+// pieces of unseen rank, keeping what `seat` knows: a piece that has moved is no Bomb or Flag, and
+// a game still going on means the opponent, when to move, has a move (rejection sampling keeps
+// the draw uniform). Deeper inferences from the history are not used (docs/rules/stratego.md).
+std::unique_ptr<engine::State> StrategoState::SampleConsistentState(engine::Seat seat,
+                                                                    Rng& rng) const {
+  auto sampled = std::make_unique<StrategoState>(*this);
+  if (position_.h.phase == Phase::kOver || (seat != 0 && seat != 1)) return sampled;
+  const int other = 1 - seat;
+  std::vector<int> unmoved, moved, fixed_ranks, mobile_ranks;
+  for (int sq = 0; sq < kNumSquares; ++sq) {
+    const std::uint8_t p = position_.board[sq];
+    if (p == 0 || PieceOwner(p) != other || (p & kRevealed)) continue;
+    ((p & kMoved) ? moved : unmoved).push_back(sq);
+    (Movable(PieceRank(p)) ? mobile_ranks : fixed_ranks).push_back(PieceRank(p));
+  }
+  auto shuffle = [&rng](std::vector<int>& v) {
+    for (std::size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[rng.Below(i)]);
+  };
+  Position& pos = sampled->position_;
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    shuffle(unmoved);
+    shuffle(fixed_ranks);
+    shuffle(mobile_ranks);
+    std::size_t next_mobile = 0;
+    auto assign = [&pos](int sq, int rank) {
+      pos.board[sq] = static_cast<std::uint8_t>((pos.board[sq] & 0xf0) | rank);
+    };
+    for (std::size_t i = 0; i < unmoved.size(); ++i) {
+      assign(unmoved[i], i < fixed_ranks.size() ? fixed_ranks[i] : mobile_ranks[next_mobile++]);
+    }
+    for (int sq : moved) assign(sq, mobile_ranks[next_mobile++]);
+    if (pos.h.phase != Phase::kPlay || pos.h.to_move != other || pos.HasAnyMove(other)) {
+      return sampled;
+    }
+  }
+  return std::make_unique<StrategoState>(*this);  // the true state is always consistent
+}
+
+}  // namespace quartel::stratego

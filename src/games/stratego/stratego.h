@@ -1,0 +1,120 @@
+// Stratego (seed 003; rulings "Stratego"; full rules in docs/rules/stratego.md). Two seats:
+// 0 = Red (sets up on ranks 1-4, moves first), 1 = Blue (ranks 7-10), on a 10 x 10 board with the
+// lakes c5 d5 g5 h5 c6 d6 g6 h6. Red places its whole army piece by piece, then Blue does; each
+// seat sees where the other's pieces stand but not their ranks. Then the seats alternate one move:
+// a piece steps one square orthogonally (a Scout any number of empty squares in a line) onto an
+// empty square or onto an enemy piece, which is an attack: both ranks are shown and the weaker
+// piece is removed (see board.cc Combat). Taking the Flag wins; a seat that cannot move loses.
+//
+// Options:
+//   army        classic (default, 40 pieces) | seed (the seed's 39 pieces; one square stays empty)
+//   repetition  seed (default: the third move back and forth between two squares is illegal) |
+//               isf (the ISF two-squares rule: the fourth is illegal; chase rule not implemented)
+//   max_plies                  int, default 2000: engine cap on play moves, then a draw
+//   max_plies_without_capture  int, default 200: engine cap on play moves without combat, a draw
+//
+// Action encoding (square = row * 10 + file, a1 = 0, k10 = 99; see board.h):
+//   rank * 100 + square                           place a piece ("X:a1", "B:c2", "F:a1")
+//   1200 + (from * 4 + dir) * 9 + distance - 1    move; dir 0 north, 1 east, 2 south, 3 west
+//                                                 ("a4-a5"; onto an enemy piece "a4xa5")
+// NumDistinctActions() = 4800. Rank characters: F Flag, S Spy, 2 Scout, 3 Miner, 4 Sergeant,
+// 5 Lieutenant, 6 Captain, 7 Major, 8 Colonel, 9 General, X Marshal (also read: 0, M), B Bomb.
+//
+// Typed turns: during a seat's setup, a 40-character setup string places its whole army at once
+// (StringToTurn returns the placements). Character i is the square of file i % 10 on the seat's
+// row i / 10 counted from its own side in notation order: Red a1..k1, a2..k2, a3..k3, a4..k4;
+// Blue a7..k7, a8..k8, a9..k9, a10..k10 (the order of the Gravon field). Each character is a rank
+// character or '.' for an empty square (only with army=seed). Spaces and '/' are ignored.
+//
+// Views (viewer = a seat or kSpectator): own pieces with ranks, the opponent's as "?" unless
+// shown by combat or by a Scout's long move; everything once the game is over. ViewJson:
+// {"game", "phase" ("setup"|"play"|"over"), "to_move", "board" (100 entries, index = square: null,
+// "lake", or {"owner", "rank" (rank character or "?"), "moved", "known" (the opponent knows its
+// rank)}), "to_place" (per seat: {"count", "pieces" (rank characters, for the owner only, else
+// null)}), "lost" (per seat: rank characters of its removed pieces), "last_move" (null or {"from",
+// "to", "combat": null or {"attacker", "defender", "result"}, "scout_shown"}), "plies",
+// "play_plies", "quiet_plies", "result" (null or {"winner", "ending"})}. ViewTensor: 31 planes x
+// 10 x 10 (see stratego.cc).
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/game.h"
+#include "engine/state.h"
+#include "games/stratego/board.h"
+
+namespace quartel::stratego {
+
+inline constexpr int kNumPlanes = 31;
+
+class StrategoGame : public engine::Game {
+ public:
+  explicit StrategoGame(const engine::GameOptions& options);
+
+  int NumSeats() const override { return 2; }
+  std::string SeatName(int seat) const override;
+  std::unique_ptr<engine::State> NewInitialState() const override;
+  int NumDistinctActions() const override { return kNumActions; }
+  // Two setups of at most 40 placements each, then at most max_plies moves.
+  int MaxGameLength() const override { return 2 * kSetupSquares + rules_.max_plies; }
+  std::vector<int> TensorShape() const override { return {kNumPlanes, kSize, kSize}; }
+
+  const Rules& rules() const { return rules_; }
+
+ private:
+  Rules rules_;
+};
+
+class StrategoState : public engine::State {
+ public:
+  StrategoState(const StrategoGame& game, const Position& position);
+
+  engine::Seat CurrentSeat() const override;
+  bool MidTurn() const override { return false; }
+  int PlyCount() const override { return position_.h.plies; }
+
+  void LegalActions(std::vector<Action>& out) const override { position_.LegalActions(out); }
+  using engine::State::LegalActions;
+  std::string WhyIllegal(Action action) const override { return position_.WhyIllegal(action); }
+  void DoApplyAction(Action action, engine::UndoInfo*) override { position_.Apply(action); }
+
+  std::string ActionToString(Action action) const override;
+  Action StringToAction(std::string_view text) const override;
+  std::vector<Action> StringToTurn(std::string_view text) const override;
+
+  std::unique_ptr<engine::State> Clone() const override;
+  void CopyFrom(const engine::State& other) override;
+  bool Equals(const engine::State& other) const override;
+
+  std::vector<engine::Outcome> Results() const override;
+  std::vector<double> Returns() const override;
+
+  Json ViewJson(engine::Seat viewer) const override;
+  void ViewTensor(engine::Seat viewer, std::span<float> out) const override;
+  std::string ViewText(engine::Seat viewer, bool colour) const override;
+
+  std::unique_ptr<engine::State> SampleConsistentState(engine::Seat seat, Rng& rng) const override;
+
+  void CheckConsistency() const override { position_.Check(); }
+
+  const Position& position() const { return position_; }
+
+ private:
+  // Whether `viewer` may see the rank of the piece byte `p`.
+  bool Sees(engine::Seat viewer, std::uint8_t p) const;
+  std::vector<Action> ParseSetup(std::string_view text) const;
+
+  Position position_;
+};
+
+// A play-phase state for tests and tools (see Position::FromText).
+std::unique_ptr<StrategoState> MakeState(const StrategoGame& game, const std::string& placement,
+                                         int to_move);
+
+// Registers "stratego" with the engine's registry.
+void Register();
+
+}  // namespace quartel::stratego

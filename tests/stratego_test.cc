@@ -1,0 +1,528 @@
+// Stratego rule tests (seed 003; shared rulings "Stratego"; shared/reference/stratego-espionage.md;
+// docs/rules/stratego.md): each rule with a positive and a negative case, the whole combat table,
+// the repetition rules with the reference file's test case, the conformance suite, and the
+// hidden-information invariance over random positions.
+#include "games/stratego/stratego.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/error.h"
+#include "core/rng.h"
+#include "engine/conformance.h"
+#include "engine/game.h"
+#include "engine/playout.h"
+#include "games/all_games.h"
+
+namespace quartel::stratego {
+namespace {
+
+using engine::Action;
+
+// Registers "stratego" unless games::RegisterAllGames already did (it will once the game is listed
+// in all_games.cc); RegisterAllGames runs first so that it never registers the game twice.
+void EnsureRegistered() {
+  games::RegisterAllGames();
+  for (const auto& info : engine::RegisteredGames()) {
+    if (info.id == "stratego") return;
+  }
+  Register();
+}
+
+const StrategoGame& Game(const std::map<std::string, std::string>& options = {}) {
+  static std::map<std::map<std::string, std::string>, std::shared_ptr<const engine::Game>> cache;
+  EnsureRegistered();
+  auto& game = cache[options];
+  if (!game) game = engine::LoadGame("stratego", options);
+  return static_cast<const StrategoGame&>(*game);
+}
+
+std::unique_ptr<StrategoState> Place(const std::string& placement, int to_move,
+                                     const std::map<std::string, std::string>& options = {}) {
+  return MakeState(Game(options), placement, to_move);
+}
+
+bool IsLegal(const engine::State& state, const std::string& text) {
+  try {
+    state.StringToAction(text);
+    return true;
+  } catch (const Error&) {
+    return false;
+  }
+}
+
+void Play(engine::State& state, const std::string& turn) {
+  for (Action action : state.StringToTurn(turn)) state.ApplyAction(action);
+}
+
+// Classic setups: Red's front row (rank 4) and Blue's (rank 7) hold the Marshal, Spy and Scouts.
+constexpr const char* kRedSetup = "FBBB333334BBB4445555666677788 9XS22222222";
+constexpr const char* kBlueSetup = "XS22222222 6666777889 BBB4445555 FBBB333334";
+
+std::unique_ptr<engine::State> AfterSetup(const std::map<std::string, std::string>& options = {}) {
+  auto state = Game(options).NewInitialState();
+  Play(*state, kRedSetup);
+  Play(*state, kBlueSetup);
+  return state;
+}
+
+const Position& Pos(const engine::State& state) {
+  return static_cast<const StrategoState&>(state).position();
+}
+
+// ==== Board ====
+
+TEST(StrategoBoard, LakesAndNotation) {
+  const std::set<std::string> lakes = {"c5", "d5", "g5", "h5", "c6", "d6", "g6", "h6"};
+  int count = 0;
+  for (int sq = 0; sq < kNumSquares; ++sq) {
+    EXPECT_EQ(IsLake(sq), lakes.count(SquareName(sq)) == 1) << SquareName(sq);
+    count += IsLake(sq);
+    EXPECT_EQ(ParseSquare(SquareName(sq)), sq);
+  }
+  EXPECT_EQ(count, 8);
+  EXPECT_EQ(SquareName(0), "a1");
+  EXPECT_EQ(SquareName(9), "k1");
+  EXPECT_EQ(SquareName(99), "k10");
+  EXPECT_EQ(ParseSquare("j1"), kNone);  // no file j (reference file)
+  EXPECT_EQ(ParseSquare("a11"), kNone);
+  EXPECT_EQ(ParseSquare("a0"), kNone);
+}
+
+TEST(StrategoBoard, Armies) {
+  EXPECT_EQ(ArmySize(ClassicArmy()), 40);
+  EXPECT_EQ(ArmySize(SeedArmy()), 39);
+  EXPECT_EQ(ClassicArmy()[kScout], 8);
+  EXPECT_EQ(SeedArmy()[kScout], 6);
+  EXPECT_EQ(SeedArmy()[kSergeant], 5);
+}
+
+// ==== Setup ====
+
+TEST(StrategoSetup, RedPlacesFirstInItsRows) {
+  auto state = Game().NewInitialState();
+  EXPECT_EQ(state->CurrentSeat(), 0);
+  const auto legal = state->LegalActions();
+  EXPECT_EQ(legal.size(), 12u * 40u);
+  for (Action a : legal) EXPECT_TRUE(InSetupRows(0, PlaceSquare(a)));
+  EXPECT_TRUE(IsLegal(*state, "X:a1"));
+  EXPECT_TRUE(IsLegal(*state, "F:k4"));
+  EXPECT_FALSE(IsLegal(*state, "X:a5"));  // outside Red's rows
+  EXPECT_FALSE(IsLegal(*state, "X:a7"));
+  EXPECT_FALSE(IsLegal(*state, "a4-a5"));  // no moves during the setup
+  Play(*state, "X:a1");
+  EXPECT_FALSE(IsLegal(*state, "X:a2"));  // only one Marshal
+  EXPECT_FALSE(IsLegal(*state, "9:a1"));  // occupied
+  EXPECT_EQ(state->CurrentSeat(), 0);
+}
+
+TEST(StrategoSetup, SetupStringIsAWholeTurn) {
+  auto state = Game().NewInitialState();
+  const auto actions = state->StringToTurn(kRedSetup);
+  EXPECT_EQ(actions.size(), 40u);
+  Play(*state, kRedSetup);
+  EXPECT_EQ(state->CurrentSeat(), 1);
+  EXPECT_FALSE(IsLegal(*state, "X:a1"));  // Blue places in ranks 7-10 only
+  EXPECT_TRUE(IsLegal(*state, "X:a7"));
+  Play(*state, kBlueSetup);
+  EXPECT_EQ(Pos(*state).h.phase, Phase::kPlay);
+  EXPECT_EQ(state->CurrentSeat(), 0);
+  EXPECT_EQ(state->PlyCount(), 80);
+  EXPECT_EQ(PieceRank(Pos(*state).board[ParseSquare("a4")]), kMarshal);
+  EXPECT_EQ(PieceRank(Pos(*state).board[ParseSquare("a1")]), kFlag);
+  EXPECT_EQ(PieceRank(Pos(*state).board[ParseSquare("a7")]), kMarshal);
+  EXPECT_EQ(PieceRank(Pos(*state).board[ParseSquare("a10")]), kFlag);
+}
+
+TEST(StrategoSetup, BadSetupStrings) {
+  auto state = Game().NewInitialState();
+  EXPECT_THROW(state->StringToTurn("FBBB333334BBB4445555666677788 9XS2222222X"), Error);
+  EXPECT_THROW(state->StringToTurn("FBBB333334BBB4445555666677788 9XS2222222Q"), Error);
+  EXPECT_THROW(state->StringToTurn("FBBB333334BBB4445555666677788 9XS2222222."), Error);
+  Play(*state, "F:a1");
+  EXPECT_THROW(state->StringToTurn(kRedSetup), Error);  // already begun piece by piece
+}
+
+TEST(StrategoSetup, SeedArmyLeavesOneSquareEmpty) {
+  const std::map<std::string, std::string> seed = {{"army", "seed"}};
+  auto state = Game(seed).NewInitialState();
+  EXPECT_THROW(state->StringToTurn(kRedSetup), Error);  // 8 Scouts: too many for the seed army
+  Play(*state, "FBBB333334BBB4444555666677788 9XS222222.3");
+  EXPECT_EQ(state->CurrentSeat(), 1);
+  Play(*state, "XS222222.3 6666777889 BBB4444555 FBBB333334");
+  EXPECT_EQ(Pos(*state).h.phase, Phase::kPlay);
+  EXPECT_EQ(state->PlyCount(), 78);
+}
+
+TEST(StrategoSetup, PlacementsAreHidden) {
+  auto state = Game().NewInitialState();
+  Play(*state, "X:a1");
+  const Json blue = state->ViewJson(1);
+  EXPECT_EQ(blue["board"][0]["rank"], "?");
+  EXPECT_EQ(blue["to_place"][0]["pieces"], nullptr);
+  EXPECT_EQ(blue["to_place"][0]["count"], 39);
+  EXPECT_EQ(state->ViewJson(0)["board"][0]["rank"], "X");
+  EXPECT_EQ(state->ViewJson(engine::kSpectator)["board"][0]["rank"], "?");
+  EXPECT_EQ(state->ViewText(1, false).find("RX"), std::string::npos);
+}
+
+// ==== Moves ====
+
+TEST(StrategoMoves, OneSquareOrthogonally) {
+  auto state = Place("r5e4 bFk10 b5a10", 0);
+  EXPECT_TRUE(IsLegal(*state, "e4-e5"));
+  EXPECT_TRUE(IsLegal(*state, "e4-e3"));
+  EXPECT_TRUE(IsLegal(*state, "e4-d4"));
+  EXPECT_TRUE(IsLegal(*state, "e4-f4"));
+  EXPECT_FALSE(IsLegal(*state, "e4-e6"));  // only Scouts go further
+  EXPECT_FALSE(IsLegal(*state, "e4-f5"));  // no diagonals
+  EXPECT_EQ(state->LegalActions().size(), 4u);
+}
+
+TEST(StrategoMoves, LakesBlock) {
+  auto state = Place("r5c4 bFk10 b5a10", 0);
+  EXPECT_FALSE(IsLegal(*state, "c4-c5"));
+  EXPECT_TRUE(IsLegal(*state, "c4-b4"));
+}
+
+TEST(StrategoMoves, BombsAndFlagNeverMove) {
+  auto state = Place("rBe4 rFa1 r5k1 bFk10 b5a10", 0);
+  EXPECT_FALSE(IsLegal(*state, "e4-e5"));
+  EXPECT_FALSE(IsLegal(*state, "a1-a2"));
+  EXPECT_TRUE(IsLegal(*state, "k1-k2"));
+}
+
+TEST(StrategoMoves, ScoutLines) {
+  auto state = Place("r2a5 r2e1 r5e3 bFk10 b5b7 b5a10", 0);
+  EXPECT_TRUE(IsLegal(*state, "a5-b5"));
+  EXPECT_FALSE(IsLegal(*state, "a5-c5"));  // lake
+  EXPECT_FALSE(IsLegal(*state, "a5-e5"));  // not over a lake
+  EXPECT_TRUE(IsLegal(*state, "a5-a9"));
+  EXPECT_FALSE(IsLegal(*state, "a5-a10"));  // own? no: a Blue piece on a10 is past a9; blocked
+  EXPECT_TRUE(IsLegal(*state, "a5-a1"));
+  EXPECT_TRUE(IsLegal(*state, "e1-e2"));
+  EXPECT_FALSE(IsLegal(*state, "e1-e4"));  // not over its own piece on e3
+  // A Scout may attack at the end of its line (rulings "Stratego").
+  auto attack = Place("r2b2 bFk10 b5b7 b5a10", 0);
+  EXPECT_TRUE(IsLegal(*attack, "b2xb7"));
+  EXPECT_FALSE(IsLegal(*attack, "b2-b8"));  // not past the piece it meets
+  EXPECT_EQ(attack->ActionToString(attack->StringToAction("b2-b7")), "b2xb7");
+}
+
+TEST(StrategoMoves, ScoutLongMoveShowsItsRank) {
+  auto state = Place("r2a1 r2k1 bFk10 b5a10", 0);
+  Play(*state, "a1-a3");
+  EXPECT_EQ(state->ViewJson(1)["board"][20]["rank"], "2");
+  EXPECT_EQ(state->ViewJson(1)["last_move"]["scout_shown"], true);
+  Play(*state, "a10-b10");
+  Play(*state, "k1-k2");  // one square: still unknown
+  EXPECT_EQ(state->ViewJson(1)["board"][19]["rank"], "?");
+}
+
+// ==== Combat ====
+
+// The seed's combat rules written out as the test's own table: the winner of attacker `a` against
+// defender `d`, as 'a' (attacker), 'd' (defender) or 'b' (both removed).
+char ExpectedCombat(int a, int d) {
+  if (d == kFlag) return 'a';
+  if (d == kBomb) return a == kMiner ? 'a' : 'd';
+  if (a == kSpy && d == kMarshal) return 'a';
+  if (a == d) return 'b';
+  const int strength_a = a == kSpy ? 1 : a;  // the Spy is the lowest rank
+  const int strength_d = d == kSpy ? 1 : d;
+  return strength_a > strength_d ? 'a' : 'd';
+}
+
+TEST(StrategoCombat, EveryPairing) {
+  int checked = 0;
+  for (int a = 0; a < kNumRanks; ++a) {
+    if (!Movable(a)) continue;
+    for (int d = 0; d < kNumRanks; ++d) {
+      // Attacker on e4, defender on e5; spare pieces keep both sides able to move.
+      const std::string text = fmt::format("r{}e4 b{}e5 r5a1 b5k10{}", RankChar(a), RankChar(d),
+                                           d == kFlag ? "" : " bFa10");
+      auto state = Place(text, 0);
+      Play(*state, "e4xe5");
+      const Position& p = Pos(*state);
+      const std::uint8_t on = p.board[ParseSquare("e5")];
+      const char expected = ExpectedCombat(a, d);
+      SCOPED_TRACE(fmt::format("{} attacks {}", RankName(a), RankName(d)));
+      EXPECT_EQ(p.board[ParseSquare("e4")], 0);
+      if (expected == 'a') {
+        ASSERT_NE(on, 0);
+        EXPECT_EQ(PieceOwner(on), 0);
+        EXPECT_EQ(PieceRank(on), a);
+        EXPECT_EQ(p.h.lost[1][d], 1);
+      } else if (expected == 'd') {
+        ASSERT_NE(on, 0);
+        EXPECT_EQ(PieceOwner(on), 1);
+        EXPECT_EQ(PieceRank(on), d);  // the defender (a Bomb too) stays on its square
+        EXPECT_EQ(p.h.lost[0][a], 1);
+      } else {
+        EXPECT_EQ(on, 0);
+      }
+      // Combat shows both ranks to both seats.
+      const Json last = state->ViewJson(1)["last_move"]["combat"];
+      EXPECT_EQ(last["attacker"], std::string(1, RankChar(a)));
+      EXPECT_EQ(last["defender"], std::string(1, RankChar(d)));
+      if (on != 0) EXPECT_TRUE(on & kRevealed);
+      EXPECT_EQ(state->IsTerminal(), d == kFlag);
+      ++checked;
+    }
+  }
+  EXPECT_EQ(checked, 10 * 12);
+}
+
+TEST(StrategoCombat, SpyAndMarshalBothWays) {
+  auto spy_attacks = Place("rSe4 bXe5 r5a1 b5k10 bFa10", 0);
+  Play(*spy_attacks, "e4xe5");
+  EXPECT_EQ(PieceRank(Pos(*spy_attacks).board[ParseSquare("e5")]), kSpy);
+  auto marshal_attacks = Place("rSe4 bXe5 r5a1 b5k10 bFa10", 1);
+  Play(*marshal_attacks, "e5xe4");
+  EXPECT_EQ(PieceRank(Pos(*marshal_attacks).board[ParseSquare("e4")]), kMarshal);
+  EXPECT_EQ(PieceOwner(Pos(*marshal_attacks).board[ParseSquare("e4")]), 1);
+  auto spy_on_general = Place("rSe4 b9e5 r5a1 b5k10 bFa10", 0);
+  Play(*spy_on_general, "e4xe5");
+  EXPECT_EQ(PieceRank(Pos(*spy_on_general).board[ParseSquare("e5")]), kGeneral);
+}
+
+TEST(StrategoEnd, FlagCaptureWins) {
+  auto state = Place("r2e4 bFe5 r5a1 b5k10", 0);
+  Play(*state, "e4xe5");
+  ASSERT_TRUE(state->IsTerminal());
+  EXPECT_EQ(state->Returns(), (std::vector<double>{1, -1}));
+  EXPECT_EQ(state->ViewJson(0)["result"]["ending"], "flag captured");
+  auto not_flag = Place("r2e4 b2e5 r5a1 b5k10 bFa10", 0);
+  Play(*not_flag, "e4xe5");
+  EXPECT_FALSE(not_flag->IsTerminal());
+}
+
+TEST(StrategoEnd, NoMoveLoses) {
+  // Blue has only its Flag and a Bomb left once its last Scout is taken.
+  auto state = Place("r9e4 b2e5 bFk10 bBk9 r5a1", 0);
+  Play(*state, "e4xe5");
+  ASSERT_TRUE(state->IsTerminal());
+  EXPECT_EQ(state->Returns(), (std::vector<double>{1, -1}));
+  EXPECT_EQ(state->ViewJson(1)["result"]["ending"], "no move");
+  // Negative: a Blue piece that can still move keeps the game going.
+  auto going = Place("r9e4 b2e5 bFk10 b4a10 r5a1", 0);
+  Play(*going, "e4xe5");
+  EXPECT_FALSE(going->IsTerminal());
+  // A blocked piece counts as unable to move: the Blue Sergeant is walled in by its Bombs.
+  auto walled = Place("r9e4 b2e5 bFk10 b4a10 bBa9 bBb10 r5a1", 0);
+  Play(*walled, "e4xe5");
+  ASSERT_TRUE(walled->IsTerminal());
+  EXPECT_EQ(walled->Returns(), (std::vector<double>{1, -1}));
+}
+
+TEST(StrategoEnd, BothUnableDraws) {
+  auto state = Place("r2e4 b2e5 bFk10 rFa1", 0);
+  Play(*state, "e4xe5");  // both Scouts removed: neither side can move
+  ASSERT_TRUE(state->IsTerminal());
+  EXPECT_EQ(state->Returns(), (std::vector<double>{0, 0}));
+  EXPECT_EQ(state->ViewJson(0)["result"]["ending"], "neither side can move");
+}
+
+TEST(StrategoEnd, EveryRankIsShownAtTheEnd) {
+  auto state = Place("r2e4 bFe5 r5a1 b5k10", 0);
+  EXPECT_EQ(state->ViewJson(0)["board"][99]["rank"], "?");
+  Play(*state, "e4xe5");
+  EXPECT_EQ(state->ViewJson(0)["board"][99]["rank"], "5");
+  EXPECT_EQ(state->ViewJson(engine::kSpectator)["board"][0]["rank"], "5");
+}
+
+// ==== Repetition ====
+
+TEST(StrategoRepetition, SeedThirdMoveBackAndForthIsIllegal) {
+  auto state = Place("r5k4 r5a1 bFk10 b5a10", 0);
+  Play(*state, "k4-k5");
+  Play(*state, "a10-a9");
+  Play(*state, "k5-k4");
+  Play(*state, "a9-a10");
+  EXPECT_FALSE(IsLegal(*state, "k4-k5"));  // third move between k4 and k5
+  EXPECT_TRUE(IsLegal(*state, "k4-k3"));
+  EXPECT_TRUE(IsLegal(*state, "k4-i4"));
+  EXPECT_TRUE(IsLegal(*state, "a1-a2"));
+  // Negative: another piece's move in between breaks the run.
+  auto broken = Place("r5k4 r5a1 bFk10 b5a10", 0);
+  Play(*broken, "k4-k5");
+  Play(*broken, "a10-a9");
+  Play(*broken, "a1-a2");
+  Play(*broken, "a9-a10");
+  Play(*broken, "k5-k4");
+  Play(*broken, "a10-a9");
+  EXPECT_TRUE(IsLegal(*broken, "k4-k5"));
+}
+
+// The reference file's case (cells row * 10 + column, Red's rows 0-3): 39 = k4, 49 = k5,
+// 48 = i5, 59 = k6, 60 = a7, 50 = a6.
+TEST(StrategoRepetition, IsfTwoSquaresReferenceCase) {
+  const std::map<std::string, std::string> isf = {{"repetition", "isf"}};
+  auto state = Place("r5k4 r5a1 bFk10 b5a7", 0, isf);
+  Play(*state, "k4-k5");  // 39->49
+  Play(*state, "a7-a6");  // 60->50
+  Play(*state, "k5-k4");  // 49->39
+  Play(*state, "a6-a7");  // 50->60
+  EXPECT_TRUE(IsLegal(*state, "k4-k5"));  // the third is still allowed under ISF
+  Play(*state, "k4-k5");                  // 39->49
+  Play(*state, "a7-a6");                  // 60->50
+  EXPECT_FALSE(IsLegal(*state, "k5-k4"));  // 49->39 illegal
+  EXPECT_TRUE(IsLegal(*state, "k5-k6"));   // 49->59
+  EXPECT_TRUE(IsLegal(*state, "k5-i5"));   // 49->48
+  // Blue's own run is counted separately: its third a6-a7 is fine.
+  EXPECT_EQ(Pos(*state).board[39], 0);
+  EXPECT_NE(Pos(*state).board[49], 0);
+}
+
+TEST(StrategoRepetition, OnlyMoveForbiddenLoses) {
+  // Red's only mobile piece has made k4-k5, k5-k4: the third is illegal and Red has no move left.
+  auto state = Place("r5k4 rFa1 rBa2 rBb1 bFk10 b5a10", 0);
+  Play(*state, "k4-k5");
+  Play(*state, "a10-a9");
+  Play(*state, "k5-k4");
+  ASSERT_FALSE(state->IsTerminal());
+  Play(*state, "a9-a10");  // k4-k3 and k4-i4 are still open
+  EXPECT_FALSE(state->IsTerminal());
+}
+
+// ==== Engine caps ====
+
+TEST(StrategoCaps, MaxPliesDraws) {
+  const std::map<std::string, std::string> capped = {{"max_plies", "10"}};
+  EXPECT_EQ(Game(capped).MaxGameLength(), 90);
+  auto state = Place("r5a1 r5k1 bFk10 b5a10 b5b10", 0, capped);
+  const char* moves[] = {"a1-a2", "a10-a9", "k1-k2", "b10-b9", "a2-a3",
+                         "a9-a8", "k2-k3",  "b9-b8", "a3-a4"};
+  for (const char* m : moves) Play(*state, m);
+  EXPECT_FALSE(state->IsTerminal());
+  Play(*state, "a8-a7");
+  ASSERT_TRUE(state->IsTerminal());
+  EXPECT_EQ(state->Returns(), (std::vector<double>{0, 0}));
+  EXPECT_EQ(state->ViewJson(0)["result"]["ending"], "move cap");
+}
+
+TEST(StrategoCaps, QuietPliesDrawAndCombatResets) {
+  const std::map<std::string, std::string> capped = {{"max_plies_without_capture", "10"}};
+  auto state = Place("r5a1 r9e4 bFk10 b5a10 b2e6", 0, capped);
+  const char* moves[] = {"a1-a2", "a10-a9", "a2-a3", "a9-a8", "e4-e5", "e6xe5"};
+  for (const char* m : moves) Play(*state, m);
+  EXPECT_EQ(Pos(*state).h.quiet_plies, 0);
+  const char* more[] = {"a3-a4", "a8-a7", "a4-b4", "a7-b7", "b4-c4", "b7-c7", "c4-d4", "c7-d7",
+                        "d4-e4"};
+  for (const char* m : more) Play(*state, m);
+  EXPECT_FALSE(state->IsTerminal());
+  Play(*state, "d7-e7");
+  ASSERT_TRUE(state->IsTerminal());
+  EXPECT_EQ(state->ViewJson(0)["result"]["ending"], "no-capture cap");
+}
+
+// ==== Contract over random games ====
+
+template <typename Check>
+void ForRandomStates(const StrategoGame& game, int games, int stride, Check check) {
+  std::vector<Action> scratch;
+  for (int seed = 1; seed <= games; ++seed) {
+    Rng rng(seed);
+    auto state = game.NewInitialState();
+    int ply = 0;
+    while (!state->IsTerminal()) {
+      if (ply++ % stride == 0) check(static_cast<const StrategoState&>(*state));
+      state->DoApplyAction(engine::RandomAction(*state, rng, scratch), nullptr);
+    }
+    check(static_cast<const StrategoState&>(*state));
+  }
+}
+
+TEST(StrategoContract, WhyIllegalAgreesWithLegalActions) {
+  ForRandomStates(Game(), 2, 37, [](const StrategoState& state) {
+    const auto legal = state.LegalActions();
+    ASSERT_TRUE(std::is_sorted(legal.begin(), legal.end()));
+    const std::set<Action> legal_set(legal.begin(), legal.end());
+    for (Action a = -1; a <= kNumActions; ++a) {
+      ASSERT_EQ(state.WhyIllegal(a).empty(), legal_set.count(a) == 1)
+          << a << " " << state.ActionToString(a) << ": " << state.WhyIllegal(a);
+    }
+    for (Action a : legal) ASSERT_EQ(state.StringToAction(state.ActionToString(a)), a);
+  });
+}
+
+TEST(StrategoContract, Conformance) {
+  for (const auto& options : std::vector<std::map<std::string, std::string>>{
+           {}, {{"army", "seed"}}, {{"repetition", "isf"}}, {{"max_plies", "10"}}}) {
+    engine::ConformanceOptions conformance;
+    conformance.games = 2;
+    conformance.max_checked_plies = 100;
+    try {
+      engine::RunConformance(Game(options), conformance);
+    } catch (const Error& e) {
+      FAIL() << e.what();
+    }
+  }
+}
+
+// Over random positions: dealing the opponent's unseen ranks again (SampleConsistentState) never
+// changes what a seat sees or may do, keeps the army, keeps every shown rank, and never puts a
+// Bomb or Flag on a piece that has moved.
+TEST(StrategoHidden, PermutedUnseenRanksLeaveTheViewAlone) {
+  Rng sample_rng(99);
+  int samples = 0, changed = 0;
+  ForRandomStates(Game(), 6, 11, [&](const StrategoState& state) {
+    for (int seat = 0; seat < 2; ++seat) {
+      auto sampled = state.SampleConsistentState(seat, sample_rng);
+      ASSERT_EQ(sampled->ViewJson(seat).dump(), state.ViewJson(seat).dump());
+      ASSERT_EQ(sampled->ViewText(seat, false), state.ViewText(seat, false));
+      ASSERT_EQ(sampled->ViewJson(engine::kSpectator).dump(),
+                state.ViewJson(engine::kSpectator).dump());
+      if (state.CurrentSeat() == seat) {
+        ASSERT_EQ(sampled->LegalActions(), state.LegalActions());
+      }
+      sampled->CheckConsistency();
+      const Position& a = state.position();
+      const Position& b = static_cast<const StrategoState&>(*sampled).position();
+      for (int sq = 0; sq < kNumSquares; ++sq) {
+        ASSERT_EQ(a.board[sq] & 0xf0, b.board[sq] & 0xf0);
+        const bool known = (a.board[sq] & kRevealed) || PieceOwner(a.board[sq]) == seat;
+        if (known || a.h.phase == Phase::kOver) ASSERT_EQ(a.board[sq], b.board[sq]);
+        if (b.board[sq] & kMoved) ASSERT_TRUE(Movable(PieceRank(b.board[sq])));
+        changed += a.board[sq] != b.board[sq];
+      }
+      ++samples;
+    }
+  });
+  EXPECT_GT(samples, 100);
+  EXPECT_GT(changed, 0);  // the sampler does move ranks around
+}
+
+TEST(StrategoHidden, SpectatorSeesNoHiddenRank) {
+  auto state = AfterSetup();
+  const Json view = state->ViewJson(engine::kSpectator);
+  for (const auto& cell : view["board"]) {
+    if (cell.is_object()) EXPECT_EQ(cell["rank"], "?");
+  }
+  const Json red = state->ViewJson(0);
+  EXPECT_EQ(red["board"][0]["rank"], "F");
+  EXPECT_EQ(red["board"][99]["rank"], "?");
+  std::vector<float> tensor(Game().TensorSize());
+  state->ViewTensor(engine::kSpectator, tensor);
+  state->ViewTensor(1, tensor);
+  EXPECT_FALSE(state->ViewText(0, true).empty());
+}
+
+TEST(StrategoNotation, ErrorsNameTheProblem) {
+  auto state = AfterSetup();
+  EXPECT_THROW(state->StringToAction("a4-b5"), Error);  // not one line
+  EXPECT_THROW(state->StringToAction("j4-j5"), Error);
+  EXPECT_THROW(state->StringToAction("hello"), Error);
+  EXPECT_THROW(state->StringToAction("a1-a2"), Error);  // the Flag
+  EXPECT_EQ(state->ActionToString(state->StringToAction("c4-c5")), "c4-c5");
+  EXPECT_THROW(state->StringToAction("c4-c6"), Error);  // a lake... and past it
+}
+
+}  // namespace
+}  // namespace quartel::stratego
