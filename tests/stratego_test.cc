@@ -4,6 +4,7 @@
 // hidden-information invariance over random positions.
 #include "games/stratego/stratego.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -62,7 +63,7 @@ void Play(engine::State& state, const std::string& turn) {
 }
 
 // Classic setups: Red's front row (rank 4) and Blue's (rank 7) hold the Marshal, Spy and Scouts.
-constexpr const char* kRedSetup = "FBBB333334BBB4445555666677788 9XS22222222";
+constexpr const char* kRedSetup = "FBBB333334 BBB4445555 6666777889 XS22222222";
 constexpr const char* kBlueSetup = "XS22222222 6666777889 BBB4445555 FBBB333334";
 
 std::unique_ptr<engine::State> AfterSetup(const std::map<std::string, std::string>& options = {}) {
@@ -142,9 +143,11 @@ TEST(StrategoSetup, SetupStringIsAWholeTurn) {
 
 TEST(StrategoSetup, BadSetupStrings) {
   auto state = Game().NewInitialState();
-  EXPECT_THROW(state->StringToTurn("FBBB333334BBB4445555666677788 9XS2222222X"), Error);
-  EXPECT_THROW(state->StringToTurn("FBBB333334BBB4445555666677788 9XS2222222Q"), Error);
-  EXPECT_THROW(state->StringToTurn("FBBB333334BBB4445555666677788 9XS2222222."), Error);
+  const std::string good = kRedSetup;
+  EXPECT_THROW(state->StringToTurn(good.substr(0, good.size() - 1) + "X"), Error);  // two Marshals
+  EXPECT_THROW(state->StringToTurn(good.substr(0, good.size() - 1) + "Q"), Error);  // no such rank
+  EXPECT_THROW(state->StringToTurn(good.substr(0, good.size() - 1) + "."), Error);  // a Scout short
+  EXPECT_THROW(state->StringToTurn(good + "2"), Error);                             // 41 squares
   Play(*state, "F:a1");
   EXPECT_THROW(state->StringToTurn(kRedSetup), Error);  // already begun piece by piece
 }
@@ -153,9 +156,9 @@ TEST(StrategoSetup, SeedArmyLeavesOneSquareEmpty) {
   const std::map<std::string, std::string> seed = {{"army", "seed"}};
   auto state = Game(seed).NewInitialState();
   EXPECT_THROW(state->StringToTurn(kRedSetup), Error);  // 8 Scouts: too many for the seed army
-  Play(*state, "FBBB333334BBB4444555666677788 9XS222222.3");
+  Play(*state, "FBBB333334 BBB4444555 6666777889 XS222222.5");
   EXPECT_EQ(state->CurrentSeat(), 1);
-  Play(*state, "XS222222.3 6666777889 BBB4444555 FBBB333334");
+  Play(*state, "XS222222.5 6666777889 BBB4444555 FBBB333334");
   EXPECT_EQ(Pos(*state).h.phase, Phase::kPlay);
   EXPECT_EQ(state->PlyCount(), 78);
 }
@@ -204,7 +207,7 @@ TEST(StrategoMoves, ScoutLines) {
   EXPECT_FALSE(IsLegal(*state, "a5-c5"));  // lake
   EXPECT_FALSE(IsLegal(*state, "a5-e5"));  // not over a lake
   EXPECT_TRUE(IsLegal(*state, "a5-a9"));
-  EXPECT_FALSE(IsLegal(*state, "a5-a10"));  // own? no: a Blue piece on a10 is past a9; blocked
+  EXPECT_TRUE(IsLegal(*state, "a5xa10"));  // the line ends on an enemy piece: an attack
   EXPECT_TRUE(IsLegal(*state, "a5-a1"));
   EXPECT_TRUE(IsLegal(*state, "e1-e2"));
   EXPECT_FALSE(IsLegal(*state, "e1-e4"));  // not over its own piece on e3
@@ -248,6 +251,7 @@ TEST(StrategoCombat, EveryPairing) {
       const std::string text = fmt::format("r{}e4 b{}e5 r5a1 b5k10{}", RankChar(a), RankChar(d),
                                            d == kFlag ? "" : " bFa10");
       auto state = Place(text, 0);
+      const Header before = Pos(*state).h;
       Play(*state, "e4xe5");
       const Position& p = Pos(*state);
       const std::uint8_t on = p.board[ParseSquare("e5")];
@@ -258,12 +262,12 @@ TEST(StrategoCombat, EveryPairing) {
         ASSERT_NE(on, 0);
         EXPECT_EQ(PieceOwner(on), 0);
         EXPECT_EQ(PieceRank(on), a);
-        EXPECT_EQ(p.h.lost[1][d], 1);
+        EXPECT_EQ(p.h.lost[1][d], before.lost[1][d] + 1);
       } else if (expected == 'd') {
         ASSERT_NE(on, 0);
         EXPECT_EQ(PieceOwner(on), 1);
         EXPECT_EQ(PieceRank(on), d);  // the defender (a Bomb too) stays on its square
-        EXPECT_EQ(p.h.lost[0][a], 1);
+        EXPECT_EQ(p.h.lost[0][a], before.lost[0][a] + 1);
       } else {
         EXPECT_EQ(on, 0);
       }
@@ -271,7 +275,9 @@ TEST(StrategoCombat, EveryPairing) {
       const Json last = state->ViewJson(1)["last_move"]["combat"];
       EXPECT_EQ(last["attacker"], std::string(1, RankChar(a)));
       EXPECT_EQ(last["defender"], std::string(1, RankChar(d)));
-      if (on != 0) EXPECT_TRUE(on & kRevealed);
+      if (on != 0) {
+        EXPECT_TRUE(on & kRevealed);
+      }
       EXPECT_EQ(state->IsTerminal(), d == kFlag);
       ++checked;
     }
@@ -354,9 +360,9 @@ TEST(StrategoRepetition, SeedThirdMoveBackAndForthIsIllegal) {
   Play(*broken, "k4-k5");
   Play(*broken, "a10-a9");
   Play(*broken, "a1-a2");
-  Play(*broken, "a9-a10");
+  Play(*broken, "a9-a8");
   Play(*broken, "k5-k4");
-  Play(*broken, "a10-a9");
+  Play(*broken, "a8-a7");
   EXPECT_TRUE(IsLegal(*broken, "k4-k5"));
 }
 
@@ -365,30 +371,34 @@ TEST(StrategoRepetition, SeedThirdMoveBackAndForthIsIllegal) {
 TEST(StrategoRepetition, IsfTwoSquaresReferenceCase) {
   const std::map<std::string, std::string> isf = {{"repetition", "isf"}};
   auto state = Place("r5k4 r5a1 bFk10 b5a7", 0, isf);
-  Play(*state, "k4-k5");  // 39->49
-  Play(*state, "a7-a6");  // 60->50
-  Play(*state, "k5-k4");  // 49->39
-  Play(*state, "a6-a7");  // 50->60
-  EXPECT_TRUE(IsLegal(*state, "k4-k5"));  // the third is still allowed under ISF
-  Play(*state, "k4-k5");                  // 39->49
-  Play(*state, "a7-a6");                  // 60->50
+  Play(*state, "k4-k5");                   // 39->49
+  Play(*state, "a7-a6");                   // 60->50
+  Play(*state, "k5-k4");                   // 49->39
+  Play(*state, "a6-a7");                   // 50->60
+  EXPECT_TRUE(IsLegal(*state, "k4-k5"));   // the third is still allowed under ISF
+  Play(*state, "k4-k5");                   // 39->49
+  Play(*state, "a7-a6");                   // 60->50
   EXPECT_FALSE(IsLegal(*state, "k5-k4"));  // 49->39 illegal
   EXPECT_TRUE(IsLegal(*state, "k5-k6"));   // 49->59
   EXPECT_TRUE(IsLegal(*state, "k5-i5"));   // 49->48
-  // Blue's own run is counted separately: its third a6-a7 is fine.
   EXPECT_EQ(Pos(*state).board[39], 0);
   EXPECT_NE(Pos(*state).board[49], 0);
 }
 
 TEST(StrategoRepetition, OnlyMoveForbiddenLoses) {
-  // Red's only mobile piece has made k4-k5, k5-k4: the third is illegal and Red has no move left.
-  auto state = Place("r5k4 rFa1 rBa2 rBb1 bFk10 b5a10", 0);
-  Play(*state, "k4-k5");
-  Play(*state, "a10-a9");
-  Play(*state, "k5-k4");
+  // Red's only mobile piece shuttles in a corridor walled by its Bombs: a1 <-> a2.
+  const std::string corridor = "r5a1 rBb1 rBb2 rBa3 rFk1 bFk10 b5a10";
+  auto state = Place(corridor, 0);
+  for (const char* m : {"a1-a2", "a10-a9", "a2-a1"}) Play(*state, m);
   ASSERT_FALSE(state->IsTerminal());
-  Play(*state, "a9-a10");  // k4-k3 and k4-i4 are still open
-  EXPECT_FALSE(state->IsTerminal());
+  Play(*state, "a9-a8");  // Red's only move, a1-a2, would be the third: Red cannot move
+  ASSERT_TRUE(state->IsTerminal());
+  EXPECT_EQ(state->Returns(), (std::vector<double>{-1, 1}));
+  // Negative: under the ISF rule the third move is still allowed.
+  auto isf = Place(corridor, 0, {{"repetition", "isf"}});
+  for (const char* m : {"a1-a2", "a10-a9", "a2-a1", "a9-a8"}) Play(*isf, m);
+  EXPECT_FALSE(isf->IsTerminal());
+  EXPECT_TRUE(IsLegal(*isf, "a1-a2"));
 }
 
 // ==== Engine caps ====
@@ -413,8 +423,8 @@ TEST(StrategoCaps, QuietPliesDrawAndCombatResets) {
   const char* moves[] = {"a1-a2", "a10-a9", "a2-a3", "a9-a8", "e4-e5", "e6xe5"};
   for (const char* m : moves) Play(*state, m);
   EXPECT_EQ(Pos(*state).h.quiet_plies, 0);
-  const char* more[] = {"a3-a4", "a8-a7", "a4-b4", "a7-b7", "b4-c4", "b7-c7", "c4-d4", "c7-d7",
-                        "d4-e4"};
+  const char* more[] = {"a3-a4", "a8-a7", "a4-b4", "a7-b7", "b4-c4",
+                        "b7-c7", "c4-d4", "c7-d7", "d4-e4"};
   for (const char* m : more) Play(*state, m);
   EXPECT_FALSE(state->IsTerminal());
   Play(*state, "d7-e7");
@@ -472,7 +482,7 @@ TEST(StrategoContract, Conformance) {
 TEST(StrategoHidden, PermutedUnseenRanksLeaveTheViewAlone) {
   Rng sample_rng(99);
   int samples = 0, changed = 0;
-  ForRandomStates(Game(), 6, 11, [&](const StrategoState& state) {
+  ForRandomStates(Game(), 3, 13, [&](const StrategoState& state) {
     for (int seat = 0; seat < 2; ++seat) {
       auto sampled = state.SampleConsistentState(seat, sample_rng);
       ASSERT_EQ(sampled->ViewJson(seat).dump(), state.ViewJson(seat).dump());
@@ -488,8 +498,12 @@ TEST(StrategoHidden, PermutedUnseenRanksLeaveTheViewAlone) {
       for (int sq = 0; sq < kNumSquares; ++sq) {
         ASSERT_EQ(a.board[sq] & 0xf0, b.board[sq] & 0xf0);
         const bool known = (a.board[sq] & kRevealed) || PieceOwner(a.board[sq]) == seat;
-        if (known || a.h.phase == Phase::kOver) ASSERT_EQ(a.board[sq], b.board[sq]);
-        if (b.board[sq] & kMoved) ASSERT_TRUE(Movable(PieceRank(b.board[sq])));
+        if (known || a.h.phase == Phase::kOver) {
+          ASSERT_EQ(a.board[sq], b.board[sq]);
+        }
+        if (b.board[sq] & kMoved) {
+          ASSERT_TRUE(Movable(PieceRank(b.board[sq])));
+        }
         changed += a.board[sq] != b.board[sq];
       }
       ++samples;
@@ -503,7 +517,9 @@ TEST(StrategoHidden, SpectatorSeesNoHiddenRank) {
   auto state = AfterSetup();
   const Json view = state->ViewJson(engine::kSpectator);
   for (const auto& cell : view["board"]) {
-    if (cell.is_object()) EXPECT_EQ(cell["rank"], "?");
+    if (cell.is_object()) {
+      EXPECT_EQ(cell["rank"], "?");
+    }
   }
   const Json red = state->ViewJson(0);
   EXPECT_EQ(red["board"][0]["rank"], "F");
@@ -520,8 +536,9 @@ TEST(StrategoNotation, ErrorsNameTheProblem) {
   EXPECT_THROW(state->StringToAction("j4-j5"), Error);
   EXPECT_THROW(state->StringToAction("hello"), Error);
   EXPECT_THROW(state->StringToAction("a1-a2"), Error);  // the Flag
-  EXPECT_EQ(state->ActionToString(state->StringToAction("c4-c5")), "c4-c5");
-  EXPECT_THROW(state->StringToAction("c4-c6"), Error);  // a lake... and past it
+  EXPECT_EQ(state->ActionToString(state->StringToAction("e4-e5")), "e4-e5");
+  EXPECT_EQ(state->ActionToString(state->StringToAction("e4-e6")), "e4-e6");
+  EXPECT_THROW(state->StringToAction("c4-c6"), Error);  // across the lake c5
 }
 
 }  // namespace

@@ -10,9 +10,9 @@ namespace quartel::stratego {
 namespace {
 
 constexpr const char kRankChars[kNumRanks + 1] = "FS23456789XB";
-constexpr const char* kRankNames[kNumRanks] = {
-    "Flag",    "Spy",   "Scout",   "Miner",   "Sergeant", "Lieutenant",
-    "Captain", "Major", "Colonel", "General", "Marshal",  "Bomb"};
+constexpr const char* kRankNames[kNumRanks] = {"Flag",     "Spy",        "Scout",   "Miner",
+                                               "Sergeant", "Lieutenant", "Captain", "Major",
+                                               "Colonel",  "General",    "Marshal", "Bomb"};
 constexpr const char kFiles[kSize + 1] = "abcdefghik";  // no j (reference file)
 constexpr int kDirDrow[kNumDirs] = {1, 0, -1, 0};
 constexpr int kDirDfile[kNumDirs] = {0, 1, 0, -1};
@@ -75,8 +75,8 @@ std::string SquareName(int sq) {
 
 int ParseSquare(const std::string& text) {
   if (text.size() < 2 || text.size() > 3) return kNone;
-  const char f = (text[0] >= 'A' && text[0] <= 'Z') ? static_cast<char>(text[0] - 'A' + 'a')
-                                                     : text[0];
+  const char f =
+      (text[0] >= 'A' && text[0] <= 'Z') ? static_cast<char>(text[0] - 'A' + 'a') : text[0];
   int file = kNone;
   for (int i = 0; i < kSize; ++i) {
     if (kFiles[i] == f) file = i;
@@ -225,8 +225,9 @@ std::string Position::WhyIllegalMove(Action action) const {
     return fmt::format("{} holds a piece of the same side", SquareName(to));
   }
   if (RepetitionForbids(seat, from, to)) {
-    return fmt::format("{}-{} would move back and forth between the same two squares once too often",
-                       SquareName(from), SquareName(to));
+    return fmt::format(
+        "{}-{} would move back and forth between the same two squares once too often",
+        SquareName(from), SquareName(to));
   }
   return "";
 }
@@ -365,7 +366,8 @@ void Position::Check() const {
   for (int sq = 0; sq < kNumSquares; ++sq) {
     const std::uint8_t p = board[sq];
     if (p == 0) continue;
-    if (!(p & kOccupied)) throw Error(fmt::format("square {} has a piece byte without a piece", sq));
+    if (!(p & kOccupied))
+      throw Error(fmt::format("square {} has a piece byte without a piece", sq));
     if (IsLake(sq)) throw Error(fmt::format("a piece stands in the lake {}", SquareName(sq)));
     const int owner = PieceOwner(p), rank = PieceRank(p);
     if (rank >= kNumRanks) throw Error(fmt::format("bad rank {} on {}", rank, SquareName(sq)));

@@ -61,7 +61,7 @@ int ArmySize(const Army& army);
 // place(rank, square) = rank * 100 + square                  (0 .. 1199)
 // move(from, dir, distance) = 1200 + (from * 4 + dir) * 9 + distance - 1   (1200 .. 4799)
 // A move onto an enemy piece is an attack; the id does not say which (the board does).
-inline constexpr Action kFirstMove = kNumRanks * kNumSquares;                       // 1200
+inline constexpr Action kFirstMove = kNumRanks * kNumSquares;                              // 1200
 inline constexpr Action kNumActions = kFirstMove + kNumSquares * kNumDirs * kMaxDistance;  // 4800
 
 constexpr bool IsPlace(Action a) { return a >= 0 && a < kFirstMove; }
@@ -130,7 +130,7 @@ struct LastMove {
   std::int8_t to = kNone;
   std::int8_t attacker = kNone;  // ranks in a combat (revealed by it), else kNone
   std::int8_t defender = kNone;
-  std::int8_t result = kNone;  // combat: 0 attacker won, 1 defender won, 2 both removed
+  std::int8_t result = kNone;      // combat: 0 attacker won, 1 defender won, 2 both removed
   std::int8_t scout_revealed = 0;  // a move over several squares showed a Scout
   bool operator==(const LastMove&) const = default;
 };
@@ -142,8 +142,8 @@ struct Header {
   Rules rules;
   Phase phase = Phase::kSetup;
   std::uint8_t to_move = 0;
-  std::int8_t winner = kNone;  // when over: winning seat, or kNone for a draw
-  std::uint8_t ending = 0;     // when over: see Ending
+  std::int8_t winner = kNone;      // when over: winning seat, or kNone for a draw
+  std::uint8_t ending = 0;         // when over: see Ending
   std::array<Army, 2> to_place{};  // setup: pieces each seat still has to place
   std::array<Army, 2> lost{};      // pieces each seat has lost (captured lists, public)
   // Each seat's last three moves, newest first (repetition rules).

@@ -11,12 +11,8 @@ namespace quartel::stratego {
 namespace {
 
 constexpr const char* kSeatNames[2] = {"Red", "Blue"};
-constexpr const char* kEndings[] = {"",
-                                    "flag captured",
-                                    "no move",
-                                    "neither side can move",
-                                    "move cap",
-                                    "no-capture cap"};
+constexpr const char* kEndings[] = {"",         "flag captured", "no move", "neither side can move",
+                                    "move cap", "no-capture cap"};
 constexpr const char* kCombatResults[] = {"attacker", "defender", "both"};
 
 std::string RankString(const Army& army) {
@@ -73,12 +69,20 @@ void Register() {
   info.seat_counts = {2};
   info.has_chance = false;
   info.hidden_information = true;
-  engine::OptionSpec army{"army", engine::OptionType::kString, "classic",
-                          "classic: the 40-piece army; seed: the seed's 39-piece list", 0, 0,
+  engine::OptionSpec army{"army",
+                          engine::OptionType::kString,
+                          "classic",
+                          "classic: the 40-piece army; seed: the seed's 39-piece list",
+                          0,
+                          0,
                           {"classic", "seed"}};
   engine::OptionSpec repetition{
-      "repetition", engine::OptionType::kString, "seed",
-      "seed: the third move back and forth between two squares is illegal; isf: the fourth", 0, 0,
+      "repetition",
+      engine::OptionType::kString,
+      "seed",
+      "seed: the third move back and forth between two squares is illegal; isf: the fourth",
+      0,
+      0,
       {"seed", "isf"}};
   engine::OptionSpec max_plies{"max_plies",
                                engine::OptionType::kInt,
@@ -198,7 +202,8 @@ std::vector<Action> StrategoState::ParseSetup(std::string_view text) const {
   const int seat = p.h.to_move;
   const Army army = p.h.rules.seed_army ? SeedArmy() : ClassicArmy();
   if (p.h.to_place[seat] != army) {
-    throw Error(fmt::format("a setup string needs {} to have placed nothing yet", kSeatNames[seat]));
+    throw Error(
+        fmt::format("a setup string needs {} to have placed nothing yet", kSeatNames[seat]));
   }
   Army used{};
   std::vector<Action> actions;
@@ -206,13 +211,15 @@ std::vector<Action> StrategoState::ParseSetup(std::string_view text) const {
   int index = 0;
   for (char c : text) {
     if (c == ' ' || c == '/') continue;
-    if (index >= kSetupSquares) break;
+    if (index >= kSetupSquares) {
+      throw Error(fmt::format("setup string: more than {} squares", kSetupSquares));
+    }
     const int sq = first + index++;
     if (c == '.') continue;
     const int rank = RankFromChar(c);
     if (rank == kNone) {
-      throw Error(fmt::format("setup string: '{}' on {} is not a rank character", c,
-                              SquareName(sq)));
+      throw Error(
+          fmt::format("setup string: '{}' on {} is not a rank character", c, SquareName(sq)));
     }
     if (++used[rank] > army[rank]) {
       throw Error(fmt::format("setup string: more than {} {}", army[rank], RankName(rank)));
@@ -343,9 +350,9 @@ std::string StrategoState::ViewText(engine::Seat viewer, bool colour) const {
         out += " . ";
       } else {
         const int owner = PieceOwner(p);
-        const std::string cell = fmt::format(
-            "{}{}{}", owner == 0 ? 'R' : 'B', Sees(viewer, p) ? RankChar(PieceRank(p)) : '?',
-            (p & kMoved) ? '\'' : ' ');
+        const std::string cell =
+            fmt::format("{}{}{}", owner == 0 ? 'R' : 'B',
+                        Sees(viewer, p) ? RankChar(PieceRank(p)) : '?', (p & kMoved) ? '\'' : ' ');
         out += colour ? fmt::format("\x1b[1;{}m{}\x1b[0m", owner == 0 ? 31 : 34, cell) : cell;
       }
     }
@@ -358,11 +365,11 @@ std::string StrategoState::ViewText(engine::Seat viewer, bool colour) const {
   if (h.last.from != kNone) {
     out += fmt::format("Last move: {}-{}", SquareName(h.last.from), SquareName(h.last.to));
     if (h.last.attacker != kNone) {
-      out += fmt::format(", {} attacked {}: {}", RankName(h.last.attacker),
-                         RankName(h.last.defender),
-                         h.last.result == 0   ? "the attacker won"
-                         : h.last.result == 1 ? "the defender won"
-                                              : "both removed");
+      out +=
+          fmt::format(", {} attacked {}: {}", RankName(h.last.attacker), RankName(h.last.defender),
+                      h.last.result == 0   ? "the attacker won"
+                      : h.last.result == 1 ? "the defender won"
+                                           : "both removed");
     } else if (h.last.scout_revealed) {
       out += " (a Scout)";
     }
