@@ -1,6 +1,7 @@
 // `quartel bench`: per game, random-playout speed on one core (median of five timed rounds) and a
 // fixed-seed node count that fingerprints the engine's and the bots' behaviour (Stockfish's bench):
-//   nodes = perft(3) from the first decision
+//   nodes = perft(d) from the first decision, for d = 1, 2, ... up to the first depth that
+//           exceeds 50,000 nodes (at most 4), so that every game's tree is sampled cheaply
 //         + the plies of 20 random games (seeds 1..20)
 //         + the plies of one game mcts:iterations=64 vs random (seed 1).
 // Any change of rules or bot behaviour changes the count; commit messages carry it ("Bench: N").
@@ -75,7 +76,12 @@ std::uint64_t BotGamePlies(const engine::Game& game) {
 std::uint64_t NodeCount(const engine::Game& game) {
   auto start = game.NewInitialState();
   engine::SkipOpeningChance(*start);
-  std::uint64_t nodes = engine::PerftTurns(*start, 3);
+  std::uint64_t nodes = 0;
+  for (int depth = 1; depth <= 4; ++depth) {
+    const std::uint64_t count = engine::PerftTurns(*start, depth);
+    nodes += count;
+    if (count > 50'000) break;
+  }
   std::vector<engine::Action> scratch;
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {
     auto state = game.NewInitialState();

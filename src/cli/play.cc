@@ -96,7 +96,17 @@ class TerminalGame {
   }
 
  private:
-  Seat Viewer() const { return humans_.size() == 1 ? humans_.front() : engine::kSpectator; }
+  // The seat whose view is shown: the only human; with several humans at one keyboard, in a
+  // hidden-information game, the human to act (the others look away); otherwise the spectator.
+  Seat Viewer() const {
+    if (humans_.size() == 1) return humans_.front();
+    const Seat to_act = match_.state().CurrentSeat();
+    if (humans_.size() > 1 && match_.game().info().hidden_information && to_act >= 0 &&
+        !players_[to_act].bot) {
+      return to_act;
+    }
+    return engine::kSpectator;
+  }
   std::string SeatLabel(Seat seat) const {
     return fmt::format("{} ({})", match_.game().SeatName(seat), players_[seat].label);
   }
@@ -106,7 +116,7 @@ class TerminalGame {
   void PlayChance() {
     std::vector<Action> scratch;
     const Action action = engine::RandomAction(match_.state(), rng_, scratch);
-    out_ << "Chance: " << match_.state().ActionToString(action) << "\n";
+    out_ << "Chance: " << match_.state().ActionToStringFor(action, Viewer()) << "\n";
     match_.Apply(action);
   }
 
@@ -115,7 +125,7 @@ class TerminalGame {
     std::vector<std::string> moves;
     do {
       const Action action = players_[seat].bot->ChooseAction(match_.state());
-      moves.push_back(match_.state().ActionToString(action));
+      moves.push_back(match_.state().ActionToStringFor(action, Viewer()));
       match_.Apply(action);
     } while (match_.state().CurrentSeat() == seat && match_.state().MidTurn());
     out_ << SeatLabel(seat) << " plays " << fmt::format("{}", fmt::join(moves, " ")) << "\n";
@@ -173,7 +183,7 @@ class TerminalGame {
   void ListMoves() {
     std::vector<std::string> moves;
     for (Action action : match_.state().LegalActions()) {
-      moves.push_back(match_.state().ActionToString(action));
+      moves.push_back(match_.state().ActionToStringFor(action, Viewer()));
     }
     out_ << "  " << moves.size() << " legal: " << fmt::format("{}", fmt::join(moves, " ")) << "\n";
   }
@@ -199,8 +209,13 @@ class TerminalGame {
     ShowBoard();
   }
 
+  // A record holds every action, hidden ones included, so a hidden-information game can only be
+  // saved once it is over and everything is revealed (rulings, "Common to every game").
   void Save(const std::string& path) {
     if (path.empty()) throw Error("save needs a file name: save FILE");
+    if (match_.game().info().hidden_information && !match_.Over()) {
+      throw Error("the record holds hidden information: it can be saved when the game is over");
+    }
     engine::WriteRecordFile(path, match_.record());
     out_ << "  saved to " << path << "\n";
   }

@@ -98,6 +98,13 @@ class State {
   // The game's own notation for `action` in this state (e.g. Dablot "12-18", "23x35", "stop").
   // Works for any legal action; for an illegal one returns a best-effort description.
   virtual std::string ActionToString(Action action) const = 0;
+  // `action` as `viewer` (a seat or kSpectator) may see it played: the full notation in
+  // perfect-information games; hidden-information games hide what the viewer may not know (an
+  // opponent's placement shows its square, not its rank). What players are shown goes through this.
+  virtual std::string ActionToStringFor(Action action, Seat viewer) const {
+    (void)viewer;
+    return ActionToString(action);
+  }
   // Parses one action's notation in this state. Throws quartel::Error naming the text and the
   // problem if it does not parse or is not legal here.
   virtual Action StringToAction(std::string_view text) const = 0;

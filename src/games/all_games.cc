@@ -4,6 +4,7 @@
 
 #include "games/conspiradores/conspiradores.h"
 #include "games/dablot/dablot.h"
+#include "games/stratego/stratego.h"
 
 namespace quartel::games {
 
@@ -12,6 +13,7 @@ void RegisterAllGames() {
   std::call_once(once, [] {
     conspiradores::Register();
     dablot::Register();
+    stratego::Register();
   });
 }
 

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <cstring>
 #include <sstream>
 
 #include "core/error.h"
@@ -17,16 +18,31 @@ constexpr const char kFiles[kSize + 1] = "abcdefghik";  // no j (reference file)
 constexpr int kDirDrow[kNumDirs] = {1, 0, -1, 0};
 constexpr int kDirDfile[kNumDirs] = {0, 1, 0, -1};
 
+// The neighbour of each square along each direction, or kNone off the board or in a lake.
+constexpr std::array<std::array<std::int8_t, kNumDirs>, kNumSquares> MakeNext() {
+  std::array<std::array<std::int8_t, kNumDirs>, kNumSquares> next{};
+  for (int sq = 0; sq < kNumSquares; ++sq) {
+    for (int dir = 0; dir < kNumDirs; ++dir) {
+      const int row = sq / kSize + kDirDrow[dir], file = sq % kSize + kDirDfile[dir];
+      const bool off = row < 0 || row >= kSize || file < 0 || file >= kSize;
+      next[sq][dir] =
+          static_cast<std::int8_t>(off || IsLake(row * kSize + file) ? kNone : row * kSize + file);
+    }
+  }
+  return next;
+}
+constexpr auto kNext = MakeNext();
+
 enum CombatResult : std::int8_t { kAttackerWins = 0, kDefenderWins = 1, kBothRemoved = 2 };
 
-// Seed "Rank", "Special Miner Privilege", "Spy Privilege": higher rank wins, equal ranks both go,
-// a Miner defuses a Bomb while any other attacker dies on it, the Spy beats the Marshal only when
-// the Spy attacks, and any attacker takes the Flag.
-CombatResult Combat(int attacker, int defender) {
+// Seed "Rank", "Special Miner Privilege", "Spy Privilege": higher rank wins, equal ranks both go
+// (with Aggressor Advantage the attacker wins), a Miner defuses a Bomb while any other attacker
+// dies on it, the Spy beats the Marshal only when the Spy attacks, and any attacker takes the Flag.
+CombatResult Combat(int attacker, int defender, bool aggressor_advantage) {
   if (defender == kFlag) return kAttackerWins;
   if (defender == kBomb) return attacker == kMiner ? kAttackerWins : kDefenderWins;
   if (attacker == kSpy && defender == kMarshal) return kAttackerWins;
-  if (attacker == defender) return kBothRemoved;
+  if (attacker == defender) return aggressor_advantage ? kAttackerWins : kBothRemoved;
   return attacker > defender ? kAttackerWins : kDefenderWins;
 }
 
@@ -45,10 +61,8 @@ int RankFromChar(char c) {
 
 const char* RankName(int rank) { return rank >= 0 && rank < kNumRanks ? kRankNames[rank] : "?"; }
 
-Army ClassicArmy() {
-  //        F  S  2  3  4  5  6  7  8  9 10  B
-  return {1, 1, 8, 5, 4, 4, 4, 3, 2, 1, 1, 6};
-}
+// Counts in rank code order: Flag, Spy, Scout 2, Miner 3, ... Marshal 10, Bomb.
+Army ClassicArmy() { return {1, 1, 8, 5, 4, 4, 4, 3, 2, 1, 1, 6}; }
 
 Army SeedArmy() {
   // The seed's list as printed: 5 Sergeants and 6 Scouts, 39 pieces (rulings "Stratego").
@@ -107,6 +121,7 @@ Position Position::FromText(const std::string& placement, int to_move, const Rul
   p.h.to_place = {};
   p.h.lost = {rules.seed_army ? SeedArmy() : ClassicArmy(),
               rules.seed_army ? SeedArmy() : ClassicArmy()};
+  p.h.lost_known = p.h.lost;
   std::istringstream in(placement);
   std::string token;
   while (in >> token) {
@@ -121,10 +136,12 @@ Position Position::FromText(const std::string& placement, int to_move, const Rul
     if (rank == kNone || sq == kNone || IsLake(sq) || p.board[sq] != 0) {
       throw Error(fmt::format("bad or repeated Stratego piece '{}'", token));
     }
+    if (moved && !Movable(rank)) throw Error(fmt::format("'{}': that piece never moves", token));
     if (p.h.lost[owner][rank] == 0) {
       throw Error(fmt::format("'{}': the army has no more pieces of that rank", token));
     }
     --p.h.lost[owner][rank];
+    --p.h.lost_known[owner][rank];
     p.board[sq] = static_cast<std::uint8_t>(MakePiece(owner, rank) | (moved ? kMoved : 0));
   }
   p.h.phase = Phase::kPlay;
@@ -144,37 +161,48 @@ Position Position::FromText(const std::string& placement, int to_move, const Rul
 
 // Seed, "Peças móveis" rule 4: a piece may not move back and forth between the same two squares on
 // three consecutive turns, so after X->Y, Y->X the move X->Y is illegal. ISF two-squares rule
-// (`repetition=isf`): after X->Y, Y->X, X->Y the move Y->X is illegal (the fourth). Only the
-// owner's own moves count ("whatever the opponent does"); the chain is one piece because each
-// move starts where the previous one ended.
+// (`repetition=isf`): after X->Y, Y->X, X->Y the move Y->X is illegal (the fourth); for a Scout the
+// rule only shortens its line (reference file): from Y toward X it may stop short of X but not
+// reach or pass it. Only the owner's own moves count ("whatever the opponent does"); the run is one
+// piece because each move starts where the previous one ended.
 bool Position::RepetitionForbids(int seat, int from, int to) const {
   const auto& hist = h.history[seat];
-  if (hist[0].to != from || hist[0].from != to) return false;
-  if (hist[1].from != from || hist[1].to != to) return false;
-  if (h.rules.repetition == Repetition::kSeed) return true;
-  return hist[2].from == to && hist[2].to == from;
+  const int back = hist[0].from;  // X; `from` is Y
+  if (hist[0].to != from || back == kNone || hist[1].from != from || hist[1].to != back) {
+    return false;
+  }
+  if (h.rules.repetition == Repetition::kSeed) return to == back;
+  if (hist[2].from != back || hist[2].to != from) return false;
+  // `to` lies on the ray from Y through X, at least as far as X.
+  const int dr = to / kSize - from / kSize, df = to % kSize - from % kSize;
+  const int xr = back / kSize - from / kSize, xf = back % kSize - from % kSize;
+  if (xr == 0) return dr == 0 && df * xf > 0 && df * df >= xf * xf;
+  return df == 0 && xf == 0 && dr * xr > 0 && dr * dr >= xr * xr;
 }
 
 void Position::GenerateMoves(int seat, std::vector<Action>* out, bool* any) const {
+  const std::uint8_t own = kOccupied | (seat ? kOwnerBit : 0);
+  const int shuttle = h.history[seat][0].to;  // only this piece can be limited by repetition
   for (int from = 0; from < kNumSquares; ++from) {
     const std::uint8_t p = board[from];
-    if (!(p & kOccupied) || PieceOwner(p) != seat || !Movable(PieceRank(p))) continue;
+    if ((p & (kOccupied | kOwnerBit)) != own || !Movable(PieceRank(p))) continue;
     // Seed rule 6: only a Scout moves more than one square, in a straight line over empty squares.
     const int reach = PieceRank(p) == kScout ? kMaxDistance : 1;
     for (int dir = 0; dir < kNumDirs; ++dir) {
+      int to = from;
       for (int d = 1; d <= reach; ++d) {
-        const int to = Step(from, dir, d);
-        if (to == kNone || IsLake(to)) break;
+        to = kNext[to][dir];
+        if (to == kNone) break;
         const std::uint8_t q = board[to];
-        if ((q & kOccupied) && PieceOwner(q) == seat) break;
-        if (!RepetitionForbids(seat, from, to)) {
+        if ((q & (kOccupied | kOwnerBit)) == own) break;
+        if (from != shuttle || !RepetitionForbids(seat, from, to)) {
           if (out == nullptr) {
             *any = true;
             return;
           }
           out->push_back(MoveAction(from, dir, d));
         }
-        if (q & kOccupied) break;  // an attack ends the line
+        if (q != 0) break;  // an attack ends the line
       }
     }
   }
@@ -197,9 +225,32 @@ void Position::LegalActions(std::vector<Action>& out) const {
         if (board[sq] == 0) out.push_back(PlaceAction(rank, sq));
       }
     }
+  } else if (h.rescue_pending) {
+    for (int rank = 0; rank < kNumRanks; ++rank) {
+      if (rank == kBomb || h.lost[seat][rank] == 0) continue;
+      for (int sq = 0; sq < kNumSquares; ++sq) {
+        if (InOwnHalf(seat, sq) && !IsLake(sq) && board[sq] == 0) {
+          out.push_back(RescueAction(rank, sq));
+        }
+      }
+    }
+    out.push_back(kNoRescue);
   } else if (h.phase == Phase::kPlay) {
     GenerateMoves(seat, &out, nullptr);
   }
+}
+
+std::string Position::WhyIllegalRescue(Action action) const {
+  if (action == kNoRescue) return "";
+  const int seat = h.to_move;
+  const int rank = (action - kFirstRescue) / kNumSquares;
+  const int sq = (action - kFirstRescue) % kNumSquares;
+  if (rank == kBomb) return "a Bomb cannot be rescued";
+  if (h.lost[seat][rank] == 0) return fmt::format("no captured {} to rescue", RankName(rank));
+  if (!InOwnHalf(seat, sq)) return fmt::format("{} is outside the side's half", SquareName(sq));
+  if (IsLake(sq)) return fmt::format("{} is a lake", SquareName(sq));
+  if (board[sq] != 0) return fmt::format("{} is occupied", SquareName(sq));
+  return "";
 }
 
 std::string Position::WhyIllegalMove(Action action) const {
@@ -246,19 +297,46 @@ std::string Position::WhyIllegal(Action action) const {
     if (h.to_place[seat][rank] == 0) return fmt::format("no {} is left to place", RankName(rank));
     return "";
   }
-  if (!IsMove(action)) return "the setup is over";
+  if (h.rescue_pending) {
+    if (!IsRescue(action) && action != kNoRescue) return "a rescue (or no rescue) is due first";
+    return WhyIllegalRescue(action);
+  }
+  if (IsPlace(action)) return "the setup is over";
+  if (!IsMove(action)) return "no rescue is offered";
   return WhyIllegalMove(action);
 }
 
 // --- Applying actions
 // -------------------------------------------------------------------------------
 
-void Position::Apply(Action action) {
+void Position::Apply(Action action, engine::UndoInfo* undo) {
+  if (undo != nullptr) {
+    UndoData u{};
+    u.last = h.last;
+    u.dropped = h.history[h.to_move][2];
+    u.rescuer = h.rescuer;
+    u.quiet_plies = h.quiet_plies;
+    if (IsMove(action)) {
+      u.old_from = board[MoveFrom(action)];
+      u.old_to = board[Step(MoveFrom(action), MoveDir(action), MoveDistance(action))];
+    }
+    u.phase = h.phase;
+    u.to_move = h.to_move;
+    u.rescue_pending = h.rescue_pending;
+    u.ending = h.ending;
+    u.winner = h.winner;
+    if (IsRescue(action)) {
+      u.known_taken = h.lost_known[h.to_move][(action - kFirstRescue) / kNumSquares] > 0;
+    }
+    std::memcpy(undo->words.data(), &u, sizeof(u));
+  }
   ++h.plies;
   if (IsPlace(action)) {
     ApplyPlace(action);
-  } else {
+  } else if (IsMove(action)) {
     ApplyMove(action);
+  } else {
+    ApplyRescue(action);
   }
 }
 
@@ -292,6 +370,7 @@ void Position::ApplyMove(Action action) {
   h.last = LastMove{};
   h.last.from = static_cast<std::int8_t>(from);
   h.last.to = static_cast<std::int8_t>(to);
+  h.last.seat = static_cast<std::int8_t>(seat);
   // Seed rule 6: moving several squares tells the opponent that the piece is a Scout.
   if (dist > 1) {
     p |= kRevealed;
@@ -303,35 +382,88 @@ void Position::ApplyMove(Action action) {
   hist[0] = MoveRecord{static_cast<std::int8_t>(from), static_cast<std::int8_t>(to)};
   board[from] = 0;
   const std::uint8_t q = board[to];
-  bool flag_taken = false;
+  bool survived = true, flag_taken = false;
   if (q == 0) {
     board[to] = p;
   } else {
-    // Rulings "Stratego": combat reveals both pieces to both players.
-    const int a = PieceRank(p), d = PieceRank(q);
-    const CombatResult result = Combat(a, d);
-    h.last.attacker = static_cast<std::int8_t>(a);
-    h.last.defender = static_cast<std::int8_t>(d);
-    h.last.result = result;
-    if (result == kAttackerWins) {
-      board[to] = p | kRevealed;
-      ++h.lost[1 - seat][d];
-      flag_taken = d == kFlag;
-    } else if (result == kDefenderWins) {
-      board[to] = q | kRevealed;
-      ++h.lost[seat][a];
-    } else {
-      board[to] = 0;
-      ++h.lost[seat][a];
-      ++h.lost[1 - seat][d];
-    }
+    survived = Resolve(seat, p, q, to, flag_taken);
+  }
+  // The rescuer is followed from square to square (seed "Rescue": not the same piece twice).
+  if (h.rescuer[seat] == from) h.rescuer[seat] = static_cast<std::int8_t>(survived ? to : kNone);
+  if (h.rescuer[1 - seat] == to && (board[to] == 0 || PieceOwner(board[to]) != 1 - seat)) {
+    h.rescuer[1 - seat] = kNone;
   }
   ++h.play_plies;
   h.quiet_plies = q == 0 ? h.quiet_plies + 1 : 0;
   if (flag_taken) {
     Finish(seat, kFlagCaptured);
-    return;
+  } else if (survived && EarnsRescue(seat, to)) {
+    h.rescue_pending = 1;
+  } else {
+    EndTurn(seat);
   }
+}
+
+// Rulings "Stratego": combat shows both pieces to both players. With silent_defense (seed "Defesa
+// Silenciosa") only the attacker's rank is declared, unless a Scout attacks; removing both pieces
+// also tells the attacker that the ranks were equal. Returns whether the attacker survived.
+bool Position::Resolve(int seat, std::uint8_t attacker, std::uint8_t defender, int to,
+                       bool& flag_taken) {
+  const int a = PieceRank(attacker), d = PieceRank(defender);
+  const CombatResult result = Combat(a, d, h.rules.aggressor_advantage != 0);
+  const bool defender_shown =
+      !h.rules.silent_defense || a == kScout || result == kBothRemoved || d == kFlag;
+  attacker |= kRevealed;
+  if (defender_shown) defender |= kRevealed;
+  h.last.attacker = static_cast<std::int8_t>(a);
+  h.last.defender = static_cast<std::int8_t>(d);
+  h.last.result = result;
+  h.last.defender_shown = defender_shown;
+  if (result != kDefenderWins) {
+    ++h.lost[1 - seat][d];
+    if (defender_shown) ++h.lost_known[1 - seat][d];
+    flag_taken = d == kFlag;
+  }
+  if (result != kAttackerWins) {
+    ++h.lost[seat][a];
+    ++h.lost_known[seat][a];
+  }
+  board[to] = result == kAttackerWins ? attacker : result == kDefenderWins ? defender : 0;
+  return result == kAttackerWins;
+}
+
+// Seed "Rescue" (option rescue): a piece other than a Scout that moves onto the opponent's back row
+// may bring back one captured piece of its side, not a Bomb (rulings "Stratego"); at most two
+// rescues per player, not both by the same piece.
+bool Position::EarnsRescue(int seat, int to) const {
+  if (!h.rules.rescue || !OnEnemyBackRow(seat, to) || PieceRank(board[to]) == kScout) return false;
+  if (h.rescues[seat] >= 2 || h.rescuer[seat] == to) return false;
+  for (int rank = 0; rank < kNumRanks; ++rank) {
+    if (rank != kBomb && h.lost[seat][rank] > 0) return true;
+  }
+  return false;
+}
+
+// The rescued piece goes onto an empty square of the player's half, shown to both players (it is
+// taken back from the captured pieces in the open) [ruling, this implementation]; the turn ends.
+void Position::ApplyRescue(Action action) {
+  const int seat = h.to_move;
+  h.rescue_pending = 0;
+  if (action != kNoRescue) {
+    const int rank = (action - kFirstRescue) / kNumSquares;
+    const int sq = (action - kFirstRescue) % kNumSquares;
+    board[sq] = static_cast<std::uint8_t>(MakePiece(seat, rank) | kRevealed);
+    --h.lost[seat][rank];
+    if (h.lost_known[seat][rank] > 0) --h.lost_known[seat][rank];
+    ++h.rescues[seat];
+    h.rescuer[seat] = h.last.to;
+    h.last.rescue_rank = static_cast<std::int8_t>(rank);
+    h.last.rescue_square = static_cast<std::int8_t>(sq);
+  }
+  EndTurn(seat);
+}
+
+void Position::EndTurn(int seat) {
   const int next = 1 - seat;
   h.to_move = static_cast<std::uint8_t>(next);
   // Seed "End of the Game": who cannot move or attack loses; rulings: both unable is a draw.
@@ -349,6 +481,53 @@ void Position::ApplyMove(Action action) {
   } else if (h.quiet_plies >= h.rules.max_plies_without_capture) {
     Finish(kNone, kQuietCap);
   }
+}
+
+void Position::Undo(Action action, const engine::UndoInfo& undo) {
+  UndoData u;
+  std::memcpy(static_cast<void*>(&u), undo.words.data(), sizeof(u));
+  const int seat = u.to_move;
+  if (IsPlace(action)) {
+    board[PlaceSquare(action)] = 0;
+    ++h.to_place[seat][PlaceRank(action)];
+  } else if (IsMove(action)) {
+    const int from = MoveFrom(action);
+    const int to = Step(from, MoveDir(action), MoveDistance(action));
+    // h.last still describes this move: undo the losses its combat caused.
+    if (h.last.attacker != kNone) {
+      const int a = h.last.attacker, d = h.last.defender;
+      if (h.last.result != kDefenderWins) {
+        --h.lost[1 - seat][d];
+        if (h.last.defender_shown) --h.lost_known[1 - seat][d];
+      }
+      if (h.last.result != kAttackerWins) {
+        --h.lost[seat][a];
+        --h.lost_known[seat][a];
+      }
+    }
+    board[from] = u.old_from;
+    board[to] = u.old_to;
+    auto& hist = h.history[seat];
+    hist[0] = hist[1];
+    hist[1] = hist[2];
+    hist[2] = u.dropped;
+    --h.play_plies;
+  } else if (action != kNoRescue) {
+    const int rank = (action - kFirstRescue) / kNumSquares;
+    board[(action - kFirstRescue) % kNumSquares] = 0;
+    ++h.lost[seat][rank];
+    if (u.known_taken) ++h.lost_known[seat][rank];
+    --h.rescues[seat];
+  }
+  --h.plies;
+  h.last = u.last;
+  h.rescuer = u.rescuer;
+  h.quiet_plies = u.quiet_plies;
+  h.phase = u.phase;
+  h.to_move = u.to_move;
+  h.rescue_pending = u.rescue_pending;
+  h.ending = u.ending;
+  h.winner = u.winner;
 }
 
 void Position::Finish(int winner, Ending ending) {
@@ -389,6 +568,19 @@ void Position::Check() const {
   if (h.phase != Phase::kSetup && (ArmySize(h.to_place[0]) || ArmySize(h.to_place[1]))) {
     throw Error("pieces are left to place after the setup");
   }
+  for (int seat = 0; seat < 2; ++seat) {
+    for (int rank = 0; rank < kNumRanks; ++rank) {
+      if (h.lost_known[seat][rank] > h.lost[seat][rank]) {
+        throw Error(fmt::format("seat {} has more known than lost {}s", seat, RankName(rank)));
+      }
+    }
+    const int r = h.rescuer[seat];
+    if (r != kNone && (board[r] == 0 || PieceOwner(board[r]) != seat)) {
+      throw Error(fmt::format("seat {}'s rescuer is not on {}", seat, SquareName(r)));
+    }
+    if (h.rescues[seat] > 2) throw Error(fmt::format("seat {} rescued more than twice", seat));
+  }
+  if (h.rescue_pending && h.phase != Phase::kPlay) throw Error("a rescue is pending out of play");
 }
 
 }  // namespace quartel::stratego

@@ -60,12 +60,20 @@ int ArmySize(const Army& army);
 // --- Action encoding (also documented in stratego.h) ---
 // place(rank, square) = rank * 100 + square                  (0 .. 1199)
 // move(from, dir, distance) = 1200 + (from * 4 + dir) * 9 + distance - 1   (1200 .. 4799)
+// rescue(rank, square) = 4800 + rank * 100 + square         (4800 .. 5999; option rescue)
+// no rescue = 6000                                             (declines an offered rescue)
 // A move onto an enemy piece is an attack; the id does not say which (the board does).
-inline constexpr Action kFirstMove = kNumRanks * kNumSquares;                              // 1200
-inline constexpr Action kNumActions = kFirstMove + kNumSquares * kNumDirs * kMaxDistance;  // 4800
+inline constexpr Action kFirstMove = kNumRanks * kNumSquares;                               // 1200
+inline constexpr Action kFirstRescue = kFirstMove + kNumSquares * kNumDirs * kMaxDistance;  // 4800
+inline constexpr Action kNoRescue = kFirstRescue + kNumRanks * kNumSquares;                 // 6000
+inline constexpr Action kNumActions = kNoRescue + 1;                                        // 6001
 
 constexpr bool IsPlace(Action a) { return a >= 0 && a < kFirstMove; }
-constexpr bool IsMove(Action a) { return a >= kFirstMove && a < kNumActions; }
+constexpr bool IsMove(Action a) { return a >= kFirstMove && a < kFirstRescue; }
+constexpr bool IsRescue(Action a) { return a >= kFirstRescue && a < kNoRescue; }
+constexpr Action RescueAction(int rank, int square) {
+  return kFirstRescue + rank * kNumSquares + square;
+}
 constexpr Action PlaceAction(int rank, int square) { return rank * kNumSquares + square; }
 constexpr int PlaceRank(Action a) { return a / kNumSquares; }
 constexpr int PlaceSquare(Action a) { return a % kNumSquares; }
@@ -85,6 +93,10 @@ constexpr bool IsLake(int sq) {
 int Step(int sq, int dir, int distance);
 // Whether `sq` lies in `seat`'s four setup rows (Red rows 1-4, Blue rows 7-10).
 constexpr bool InSetupRows(int seat, int sq) { return seat == 0 ? sq < 40 : sq >= 60; }
+// Whether `sq` lies in `seat`'s half of the board (Red rows 1-5, Blue rows 6-10).
+constexpr bool InOwnHalf(int seat, int sq) { return seat == 0 ? sq < 50 : sq >= 50; }
+// Whether `sq` is on the back row of `seat`'s opponent (Red reaches rank 10, Blue rank 1).
+constexpr bool OnEnemyBackRow(int seat, int sq) { return seat == 0 ? sq >= 90 : sq < 10; }
 // "a1" .. "k10"; Parse returns kNone on bad text.
 std::string SquareName(int sq);
 int ParseSquare(const std::string& text);
@@ -110,8 +122,11 @@ struct Rules {
   std::int32_t max_plies = 2000;                 // engine cap (play moves), draw
   std::int32_t max_plies_without_capture = 200;  // engine cap (play moves without combat), draw
   Repetition repetition = Repetition::kSeed;
-  std::uint8_t seed_army = 0;  // 1: army=seed
-  std::uint8_t unused[2] = {};
+  std::uint8_t seed_army = 0;            // 1: army=seed
+  std::uint8_t aggressor_advantage = 0;  // 1: equal ranks, the attacker wins
+  std::uint8_t silent_defense = 0;       // 1: the defender's rank stays hidden (seed)
+  std::uint8_t rescue = 0;               // 1: the seed's Rescue rule
+  std::uint8_t unused[3] = {};
   bool operator==(const Rules&) const = default;
 };
 
@@ -130,8 +145,12 @@ struct LastMove {
   std::int8_t to = kNone;
   std::int8_t attacker = kNone;  // ranks in a combat (revealed by it), else kNone
   std::int8_t defender = kNone;
-  std::int8_t result = kNone;      // combat: 0 attacker won, 1 defender won, 2 both removed
-  std::int8_t scout_revealed = 0;  // a move over several squares showed a Scout
+  std::int8_t result = kNone;       // combat: 0 attacker won, 1 defender won, 2 both removed
+  std::int8_t scout_revealed = 0;   // a move over several squares showed a Scout
+  std::int8_t seat = kNone;         // who moved
+  std::int8_t defender_shown = 0;   // the combat showed the defender's rank to the attacker
+  std::int8_t rescue_rank = kNone;  // a rescue that ended the turn: the piece and its square
+  std::int8_t rescue_square = kNone;
   bool operator==(const LastMove&) const = default;
 };
 
@@ -145,10 +164,16 @@ struct Header {
   std::int8_t winner = kNone;      // when over: winning seat, or kNone for a draw
   std::uint8_t ending = 0;         // when over: see Ending
   std::array<Army, 2> to_place{};  // setup: pieces each seat still has to place
-  std::array<Army, 2> lost{};      // pieces each seat has lost (captured lists, public)
+  std::array<Army, 2> lost{};      // pieces each seat has lost
+  // Of those, the ones whose rank the opponent knows (all of them unless silent_defense).
+  std::array<Army, 2> lost_known{};
   // Each seat's last three moves, newest first (repetition rules).
   std::array<std::array<MoveRecord, 3>, 2> history{};
   LastMove last;
+  std::array<std::uint8_t, 2> rescues{};  // rescues made per seat (at most two)
+  // Square of the piece that made the seat's rescue (the same piece may not rescue twice).
+  std::array<std::int8_t, 2> rescuer{kNone, kNone};
+  std::uint8_t rescue_pending = 0;  // 1: the seat to move may rescue now (or decline)
   bool operator==(const Header&) const = default;
 };
 
@@ -160,6 +185,22 @@ enum Ending : std::uint8_t {
   kPlyCap = 4,
   kQuietCap = 5,
 };
+
+// What Undo needs (saved in engine::UndoInfo's 64 bytes): the header fields an action may change
+// that cannot be recomputed, and the squares it overwrote.
+struct UndoData {
+  LastMove last;
+  MoveRecord dropped;  // the history entry pushed out by a move
+  std::array<std::int8_t, 2> rescuer;
+  std::int32_t quiet_plies;
+  std::uint8_t old_from, old_to;  // board bytes of a move's squares before it
+  Phase phase;
+  std::uint8_t to_move, rescue_pending, ending;
+  std::int8_t winner;
+  std::uint8_t known_taken;  // a rescue took back a piece whose rank the opponent knew
+};
+static_assert(sizeof(UndoData) <= sizeof(engine::UndoInfo));
+static_assert(std::is_trivially_copyable_v<UndoData>);
 
 struct Position {
   std::array<std::uint8_t, kNumSquares> board{};
@@ -173,10 +214,14 @@ struct Position {
   // `to_move` decides next; if it cannot move the game ends as the rules say.
   static Position FromText(const std::string& placement, int to_move, const Rules& rules);
 
-  bool MidTurn() const { return false; }
+  // Mid-turn only while a rescue is offered after the move that earned it.
+  bool MidTurn() const { return h.rescue_pending != 0; }
   void LegalActions(std::vector<Action>& out) const;
   std::string WhyIllegal(Action action) const;
-  void Apply(Action action);
+  // Applies a legal action; fills `undo` when not null.
+  void Apply(Action action, engine::UndoInfo* undo = nullptr);
+  // Takes back `action`, the last one applied, with the UndoInfo it filled.
+  void Undo(Action action, const engine::UndoInfo& undo);
   void Check() const;
 
   // Whether `seat` has any legal move now (as if it were its turn; repetition rules included).
@@ -189,7 +234,14 @@ struct Position {
   std::string WhyIllegalMove(Action action) const;
   void ApplyPlace(Action action);
   void ApplyMove(Action action);
-  void EndTurn(bool combat);
+  void ApplyRescue(Action action);
+  // Settles the attack of `attacker` on `defender` standing on `to`; true if the attacker won.
+  bool Resolve(int seat, std::uint8_t attacker, std::uint8_t defender, int to, bool& flag_taken);
+  std::string WhyIllegalRescue(Action action) const;
+  // Whether the move just made by `seat` onto `to` earns a rescue (seed "Rescue").
+  bool EarnsRescue(int seat, int to) const;
+  // Ends `seat`'s turn: the opponent's mobility, then the engine caps.
+  void EndTurn(int seat);
   void Finish(int winner, Ending ending);
 };
 static_assert(std::is_trivially_copyable_v<Position>);

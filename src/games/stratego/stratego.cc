@@ -44,6 +44,9 @@ StrategoGame::StrategoGame(const engine::GameOptions& options)
   rules_.repetition =
       options.GetString("repetition") == "isf" ? Repetition::kIsf : Repetition::kSeed;
   rules_.seed_army = options.GetString("army") == "seed" ? 1 : 0;
+  rules_.aggressor_advantage = options.GetBool("aggressor_advantage") ? 1 : 0;
+  rules_.silent_defense = options.GetBool("silent_defense") ? 1 : 0;
+  rules_.rescue = options.GetBool("rescue") ? 1 : 0;
 }
 
 std::string StrategoGame::SeatName(int seat) const {
@@ -100,7 +103,30 @@ void Register() {
                            10,
                            100000,
                            {}};
-  info.options = {army, max_plies, quiet, repetition};
+  engine::OptionSpec aggressor{"aggressor_advantage",
+                               engine::OptionType::kBool,
+                               "false",
+                               "seed tournament rule: when equal ranks fight, the attacker wins",
+                               0,
+                               0,
+                               {}};
+  engine::OptionSpec silent{"silent_defense",
+                            engine::OptionType::kBool,
+                            "false",
+                            "seed tournament rule: only the attacker declares its rank (a "
+                            "defender attacked by a Scout is shown)",
+                            0,
+                            0,
+                            {}};
+  engine::OptionSpec rescue{"rescue",
+                            engine::OptionType::kBool,
+                            "false",
+                            "seed tournament rule: a piece (not a Scout) reaching the enemy back "
+                            "row may bring back a captured piece, twice per player",
+                            0,
+                            0,
+                            {}};
+  info.options = {aggressor, army, max_plies, quiet, repetition, rescue, silent};
   info.rules_version = "stratego-1";
   info.rules_doc = "docs/rules/stratego.md";
   engine::RegisterGame(info, [](const engine::GameOptions& options) {
@@ -157,6 +183,12 @@ std::string StrategoState::ActionToString(Action action) const {
   if (IsPlace(action)) {
     return fmt::format("{}:{}", RankChar(PlaceRank(action)), SquareName(PlaceSquare(action)));
   }
+  if (action == kNoRescue) return "no rescue";
+  if (IsRescue(action)) {
+    const int index = action - kFirstRescue;
+    return fmt::format("rescue {}:{}", RankChar(index / kNumSquares),
+                       SquareName(index % kNumSquares));
+  }
   const int from = MoveFrom(action);
   const int to = Step(from, MoveDir(action), MoveDistance(action));
   if (to == kNone) return fmt::format("move from {} off the board", SquareName(from));
@@ -166,9 +198,22 @@ std::string StrategoState::ActionToString(Action action) const {
   return fmt::format("{}{}{}", SquareName(from), attack ? 'x' : '-', SquareName(to));
 }
 
+// A placement or rescue by another seat shows only its square: the rank is hidden (seed: the
+// armies are set up unseen). Moves are public.
+std::string StrategoState::ActionToStringFor(Action action, engine::Seat viewer) const {
+  const bool own = viewer == CurrentSeat();
+  if (!own && IsPlace(action)) return fmt::format("?:{}", SquareName(PlaceSquare(action)));
+  if (!own && IsRescue(action)) {
+    return fmt::format("rescue ?:{}", SquareName((action - kFirstRescue) % kNumSquares));
+  }
+  return ActionToString(action);
+}
+
 Action StrategoState::StringToAction(std::string_view text) const {
-  const std::string t = ToLower(Trim(text));
+  std::string t = ToLower(Trim(text));
   Action action = kNone;
+  const bool rescue = t.rfind("rescue ", 0) == 0;
+  if (rescue) t = std::string(Trim(t.substr(7)));
   const std::size_t colon = t.find(':');
   const std::size_t sep = t.find_first_of("-x");
   if (colon != std::string::npos) {
@@ -177,7 +222,9 @@ Action StrategoState::StringToAction(std::string_view text) const {
     if (rank == kNone || sq == kNone) {
       throw Error(fmt::format("'{}' is not a Stratego placement (e.g. X:a1, B:c2, 2:e4)", text));
     }
-    action = PlaceAction(rank, sq);
+    action = rescue ? RescueAction(rank, sq) : PlaceAction(rank, sq);
+  } else if (t == "no rescue") {
+    action = kNoRescue;
   } else if (sep != std::string::npos) {
     const int from = ParseSquare(std::string(Trim(t.substr(0, sep))));
     const int to = ParseSquare(std::string(Trim(t.substr(sep + 1))));
@@ -250,6 +297,13 @@ bool StrategoState::Sees(engine::Seat viewer, std::uint8_t p) const {
   return position_.h.phase == Phase::kOver || (p & kRevealed) || viewer == PieceOwner(p);
 }
 
+char StrategoState::DefenderChar(engine::Seat viewer) const {
+  const LastMove& last = position_.h.last;
+  const bool shown =
+      last.defender_shown || position_.h.phase == Phase::kOver || viewer == 1 - last.seat;
+  return shown ? RankChar(last.defender) : '?';
+}
+
 Json StrategoState::ViewJson(engine::Seat viewer) const {
   const Header& h = position_.h;
   const bool over = h.phase == Phase::kOver;
@@ -278,7 +332,11 @@ Json StrategoState::ViewJson(engine::Seat viewer) const {
     const bool mine = over || viewer == seat;
     to_place.push_back({{"count", ArmySize(h.to_place[seat])},
                         {"pieces", mine ? Json(RankString(h.to_place[seat])) : Json(nullptr)}});
-    lost.push_back(RankString(h.lost[seat]));
+    // Silent Defense: players keep their own captured pieces, so the opponent sees only the
+    // ranks it was shown, and how many others are gone.
+    const Army& seen = mine ? h.lost[seat] : h.lost_known[seat];
+    lost.push_back(
+        {{"pieces", RankString(seen)}, {"hidden", ArmySize(h.lost[seat]) - ArmySize(seen)}});
   }
   view["to_place"] = to_place;
   view["lost"] = lost;
@@ -288,14 +346,21 @@ Json StrategoState::ViewJson(engine::Seat viewer) const {
     Json combat = nullptr;
     if (h.last.attacker != kNone) {
       combat = {{"attacker", std::string(1, RankChar(h.last.attacker))},
-                {"defender", std::string(1, RankChar(h.last.defender))},
+                {"defender", std::string(1, DefenderChar(viewer))},
                 {"result", kCombatResults[h.last.result]}};
+    }
+    Json rescue = nullptr;
+    if (h.last.rescue_rank != kNone) {
+      rescue = {{"rank", std::string(1, RankChar(h.last.rescue_rank))},
+                {"square", SquareName(h.last.rescue_square)}};
     }
     view["last_move"] = {{"from", SquareName(h.last.from)},
                          {"to", SquareName(h.last.to)},
                          {"combat", combat},
-                         {"scout_shown", h.last.scout_revealed != 0}};
+                         {"scout_shown", h.last.scout_revealed != 0},
+                         {"rescue", rescue}};
   }
+  view["rescue_offered"] = h.rescue_pending != 0;
   view["plies"] = h.plies;
   view["play_plies"] = h.play_plies;
   view["quiet_plies"] = h.quiet_plies;
@@ -360,18 +425,27 @@ std::string StrategoState::ViewText(engine::Seat viewer, bool colour) const {
   }
   out += "    a  b  c  d  e  f  g  h  i  k\n";
   for (int seat = 0; seat < 2; ++seat) {
-    out += fmt::format("{} lost: {}\n", kSeatNames[seat], RankString(h.lost[seat]));
+    const bool mine = viewer == seat || h.phase == Phase::kOver;
+    const Army& seen = mine ? h.lost[seat] : h.lost_known[seat];
+    const int hidden = ArmySize(h.lost[seat]) - ArmySize(seen);
+    out += fmt::format("{} lost: {}{}\n", kSeatNames[seat], RankString(seen),
+                       hidden ? fmt::format(" and {} unseen", hidden) : "");
   }
   if (h.last.from != kNone) {
     out += fmt::format("Last move: {}-{}", SquareName(h.last.from), SquareName(h.last.to));
     if (h.last.attacker != kNone) {
-      out +=
-          fmt::format(", {} attacked {}: {}", RankName(h.last.attacker), RankName(h.last.defender),
-                      h.last.result == 0   ? "the attacker won"
-                      : h.last.result == 1 ? "the defender won"
-                                           : "both removed");
+      const char defender = DefenderChar(viewer);
+      out += fmt::format(", {} attacked {}: {}", RankName(h.last.attacker),
+                         defender == '?' ? "a piece of unseen rank" : RankName(h.last.defender),
+                         h.last.result == 0   ? "the attacker won"
+                         : h.last.result == 1 ? "the defender won"
+                                              : "both removed");
     } else if (h.last.scout_revealed) {
       out += " (a Scout)";
+    }
+    if (h.last.rescue_rank != kNone) {
+      out += fmt::format("; rescued a {} onto {}", RankName(h.last.rescue_rank),
+                         SquareName(h.last.rescue_square));
     }
     out += "\n";
   }
@@ -384,6 +458,8 @@ std::string StrategoState::ViewText(engine::Seat viewer, bool colour) const {
                        ArmySize(h.to_place[h.to_move]));
     if (viewer == h.to_move) out += ": " + RankString(h.to_place[h.to_move]);
     out += ")\n";
+  } else if (h.rescue_pending) {
+    out += fmt::format("{} may rescue a captured piece (or: no rescue)\n", kSeatNames[h.to_move]);
   } else {
     out += fmt::format("{} to move (move {})\n", kSeatNames[h.to_move], h.play_plies + 1);
   }
@@ -394,38 +470,60 @@ std::string StrategoState::ViewText(engine::Seat viewer, bool colour) const {
 // ------------------------------------------------------------------------------
 
 // The opponent's ranks that `seat` has not seen are dealt again, uniformly, over the opponent's
-// pieces of unseen rank, keeping what `seat` knows: a piece that has moved is no Bomb or Flag, and
-// a game still going on means the opponent, when to move, has a move (rejection sampling keeps
-// the draw uniform). Deeper inferences from the history are not used (docs/rules/stratego.md).
+// pieces of unseen rank (on the board, and with silent_defense among its removed pieces of unseen
+// rank too), keeping what `seat` knows: a piece that has moved is no Bomb or Flag, a removed piece
+// is no Flag, and a game still going on means the opponent, when to move, has a move (rejection
+// keeps the draw uniform). The Flag is dealt first over the unmoved pieces, then the Bombs over the
+// remaining unmoved and removed slots, then the rest: every step is uniform with the same number
+// of completions, so the whole deal is. Deeper inferences from the history (a defender that won
+// under silent_defense outranks the attacker, say) are not used (docs/rules/stratego.md).
 std::unique_ptr<engine::State> StrategoState::SampleConsistentState(engine::Seat seat,
                                                                     Rng& rng) const {
   auto sampled = std::make_unique<StrategoState>(*this);
   if (position_.h.phase == Phase::kOver || (seat != 0 && seat != 1)) return sampled;
   const int other = 1 - seat;
-  std::vector<int> unmoved, moved, fixed_ranks, mobile_ranks;
+  const Header& h = position_.h;
+  // Slots: squares (>= 0) or removed pieces (-1 - index).
+  std::vector<int> unmoved, moved, flags, bombs, mobile;
   for (int sq = 0; sq < kNumSquares; ++sq) {
     const std::uint8_t p = position_.board[sq];
     if (p == 0 || PieceOwner(p) != other || (p & kRevealed)) continue;
     ((p & kMoved) ? moved : unmoved).push_back(sq);
-    (Movable(PieceRank(p)) ? mobile_ranks : fixed_ranks).push_back(PieceRank(p));
+    const int rank = PieceRank(p);
+    (rank == kFlag ? flags : rank == kBomb ? bombs : mobile).push_back(rank);
+  }
+  std::vector<int> removed;
+  for (int rank = 0; rank < kNumRanks; ++rank) {
+    for (int n = h.lost_known[other][rank]; n < h.lost[other][rank]; ++n) {
+      removed.push_back(-1 - static_cast<int>(removed.size()));
+      (rank == kBomb ? bombs : mobile).push_back(rank);
+    }
   }
   auto shuffle = [&rng](std::vector<int>& v) {
     for (std::size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[rng.Below(i)]);
   };
   Position& pos = sampled->position_;
   for (int attempt = 0; attempt < 100; ++attempt) {
+    pos.h.lost[other] = h.lost_known[other];
     shuffle(unmoved);
-    shuffle(fixed_ranks);
-    shuffle(mobile_ranks);
-    std::size_t next_mobile = 0;
-    auto assign = [&pos](int sq, int rank) {
-      pos.board[sq] = static_cast<std::uint8_t>((pos.board[sq] & 0xf0) | rank);
+    shuffle(mobile);
+    std::vector<int> bomb_slots(unmoved.begin() + flags.size(), unmoved.end());
+    bomb_slots.insert(bomb_slots.end(), removed.begin(), removed.end());
+    shuffle(bomb_slots);
+    std::vector<int> mobile_slots(bomb_slots.begin() + bombs.size(), bomb_slots.end());
+    mobile_slots.insert(mobile_slots.end(), moved.begin(), moved.end());
+    auto assign = [&pos, other](int slot, int rank) {
+      if (slot < 0) {
+        ++pos.h.lost[other][rank];
+      } else {
+        pos.board[slot] = static_cast<std::uint8_t>((pos.board[slot] & 0xf0) | rank);
+      }
     };
-    for (std::size_t i = 0; i < unmoved.size(); ++i) {
-      assign(unmoved[i], i < fixed_ranks.size() ? fixed_ranks[i] : mobile_ranks[next_mobile++]);
-    }
-    for (int sq : moved) assign(sq, mobile_ranks[next_mobile++]);
-    if (pos.h.phase != Phase::kPlay || pos.h.to_move != other || pos.HasAnyMove(other)) {
+    for (std::size_t i = 0; i < flags.size(); ++i) assign(unmoved[i], kFlag);
+    for (std::size_t i = 0; i < bombs.size(); ++i) assign(bomb_slots[i], kBomb);
+    for (std::size_t i = 0; i < mobile.size(); ++i) assign(mobile_slots[i], mobile[i]);
+    if (pos.h.phase != Phase::kPlay || pos.h.to_move != other || pos.h.rescue_pending ||
+        pos.HasAnyMove(other)) {
       return sampled;
     }
   }

@@ -9,15 +9,23 @@
 // Options:
 //   army        classic (default, 40 pieces) | seed (the seed's 39 pieces; one square stays empty)
 //   repetition  seed (default: the third move back and forth between two squares is illegal) |
-//               isf (the ISF two-squares rule: the fourth is illegal; chase rule not implemented)
+//               isf (the ISF two-squares rule: the fourth is illegal, a Scout's line shortened;
+//               the chase rule is not implemented)
 //   max_plies                  int, default 2000: engine cap on play moves, then a draw
 //   max_plies_without_capture  int, default 200: engine cap on play moves without combat, a draw
+//   aggressor_advantage  bool, default false: seed tournament rule, equal ranks: the attacker wins
+//   silent_defense       bool, default false: seed tournament rule, only the attacker's rank is
+//                        shown in combat (unless a Scout attacks, or both pieces are removed)
+//   rescue               bool, default false: seed tournament rule, see docs/rules/stratego.md
 //
 // Action encoding (square = row * 10 + file, a1 = 0, k10 = 99; see board.h):
 //   rank * 100 + square                           place a piece ("X:a1", "B:c2", "F:a1")
 //   1200 + (from * 4 + dir) * 9 + distance - 1    move; dir 0 north, 1 east, 2 south, 3 west
 //                                                 ("a4-a5"; onto an enemy piece "a4xa5")
-// NumDistinctActions() = 4800. Rank characters: F Flag, S Spy, 2 Scout, 3 Miner, 4 Sergeant,
+//   4800 + rank * 100 + square                    rescue a captured piece onto square
+//                                                 ("rescue 9:e2"; option rescue)
+//   6000                                          decline an offered rescue ("no rescue")
+// NumDistinctActions() = 6001. Rank characters: F Flag, S Spy, 2 Scout, 3 Miner, 4 Sergeant,
 // 5 Lieutenant, 6 Captain, 7 Major, 8 Colonel, 9 General, X Marshal (also read: 0, M), B Bomb.
 //
 // Typed turns: during a seat's setup, a 40-character setup string places its whole army at once
@@ -31,8 +39,10 @@
 // {"game", "phase" ("setup"|"play"|"over"), "to_move", "board" (100 entries, index = square: null,
 // "lake", or {"owner", "rank" (rank character or "?"), "moved", "known" (the opponent knows its
 // rank)}), "to_place" (per seat: {"count", "pieces" (rank characters, for the owner only, else
-// null)}), "lost" (per seat: rank characters of its removed pieces), "last_move" (null or {"from",
-// "to", "combat": null or {"attacker", "defender", "result"}, "scout_shown"}), "plies",
+// null)}), "lost" (per seat: {"pieces" (rank characters of its removed pieces the viewer
+// has seen), "hidden" (how many more)}), "last_move" (null or {"from",
+// "to", "combat": null or {"attacker", "defender" (or "?"), "result"}, "scout_shown", "rescue":
+// null or {"rank", "square"}}), "rescue_offered", "plies",
 // "play_plies", "quiet_plies", "result" (null or {"winner", "ending"})}. ViewTensor: 31 planes x
 // 10 x 10 (see stratego.cc).
 #pragma once
@@ -58,8 +68,11 @@ class StrategoGame : public engine::Game {
   std::string SeatName(int seat) const override;
   std::unique_ptr<engine::State> NewInitialState() const override;
   int NumDistinctActions() const override { return kNumActions; }
-  // Two setups of at most 40 placements each, then at most max_plies moves.
-  int MaxGameLength() const override { return 2 * kSetupSquares + rules_.max_plies; }
+  // Two setups of at most 40 placements each, then at most max_plies moves, each of which may be
+  // followed by a rescue decision.
+  int MaxGameLength() const override {
+    return 2 * kSetupSquares + (rules_.rescue ? 2 : 1) * rules_.max_plies;
+  }
   std::vector<int> TensorShape() const override { return {kNumPlanes, kSize, kSize}; }
 
   const Rules& rules() const { return rules_; }
@@ -73,15 +86,22 @@ class StrategoState : public engine::State {
   StrategoState(const StrategoGame& game, const Position& position);
 
   engine::Seat CurrentSeat() const override;
-  bool MidTurn() const override { return false; }
+  bool MidTurn() const override { return position_.MidTurn(); }
   int PlyCount() const override { return position_.h.plies; }
 
   void LegalActions(std::vector<Action>& out) const override { position_.LegalActions(out); }
   using engine::State::LegalActions;
   std::string WhyIllegal(Action action) const override { return position_.WhyIllegal(action); }
-  void DoApplyAction(Action action, engine::UndoInfo*) override { position_.Apply(action); }
+  void DoApplyAction(Action action, engine::UndoInfo* undo) override {
+    position_.Apply(action, undo);
+  }
+  bool SupportsUndo() const override { return true; }
+  void UndoAction(Action action, const engine::UndoInfo& undo) override {
+    position_.Undo(action, undo);
+  }
 
   std::string ActionToString(Action action) const override;
+  std::string ActionToStringFor(Action action, engine::Seat viewer) const override;
   Action StringToAction(std::string_view text) const override;
   std::vector<Action> StringToTurn(std::string_view text) const override;
 
@@ -105,6 +125,8 @@ class StrategoState : public engine::State {
  private:
   // Whether `viewer` may see the rank of the piece byte `p`.
   bool Sees(engine::Seat viewer, std::uint8_t p) const;
+  // The last combat's defender as `viewer` knows it: its rank character or '?'.
+  char DefenderChar(engine::Seat viewer) const;
   std::vector<Action> ParseSetup(std::string_view text) const;
 
   Position position_;
