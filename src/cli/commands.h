@@ -25,6 +25,10 @@ int Perft(const std::string& game, int depth, const std::string& options,
           const std::string& record_file, std::ostream& out);
 int Replay(const std::string& record_file, bool colour, std::ostream& out);
 int Bench(double seconds_per_game, std::ostream& out);
+// A Gravon Stratego record (.xml or .gsn) as a Quartel JSON record, printed or written to
+// `out_file`; and a finished Quartel Stratego record as Gravon XML (games/stratego/gravon.h).
+int Import(const std::string& file, const std::string& out_file, std::ostream& out);
+int Export(const std::string& file, const std::string& out_file, std::ostream& out);
 int Arena(const std::string& game, const std::string& options, const std::string& bot_a,
           const std::string& bot_b, int games, int threads, std::uint64_t seed, std::ostream& out);
 

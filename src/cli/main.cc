@@ -65,6 +65,25 @@ int main(int argc, char** argv) {
     run = [&] { return cli::Replay(record_file, !no_colour && isatty(STDOUT_FILENO), std::cout); };
   });
 
+  std::string out_file;
+  auto* import_cmd = app.add_subcommand(
+      "import", "Convert a Gravon Stratego record (.xml or .gsn) into a Quartel record (JSON)");
+  import_cmd->add_option("FILE", record_file, "Gravon record")
+      ->required()
+      ->check(CLI::ExistingFile);
+  import_cmd->add_option("-o,--output", out_file, "Write the record here (default: print it)");
+  import_cmd->callback(
+      [&] { run = [&] { return cli::Import(record_file, out_file, std::cout); }; });
+
+  auto* export_cmd = app.add_subcommand(
+      "export", "Convert a finished Quartel Stratego record (JSON) into a Gravon XML record");
+  export_cmd->add_option("FILE", record_file, "Record (JSON)")
+      ->required()
+      ->check(CLI::ExistingFile);
+  export_cmd->add_option("-o,--output", out_file, "Write the XML here (default: print it)");
+  export_cmd->callback(
+      [&] { run = [&] { return cli::Export(record_file, out_file, std::cout); }; });
+
   double bench_seconds = 1.0;
   auto* bench = app.add_subcommand(
       "bench", "Random-playout speed per game on one core and a fixed-seed node count");

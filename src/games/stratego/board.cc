@@ -347,10 +347,29 @@ void Position::ApplyPlace(Action action) {
   --h.to_place[seat][rank];
   h.last = LastMove{};
   if (ArmySize(h.to_place[seat]) != 0) return;
-  if (seat == 0) {
+  // Blue's setup may already stand (option setup_blue).
+  if (seat == 0 && ArmySize(h.to_place[1]) != 0) {
     h.to_move = 1;
     return;
   }
+  StartPlay();
+}
+
+void Position::PlaceWholeSetup(int seat, const std::array<std::int8_t, kSetupSquares>& ranks) {
+  const int first = seat == 0 ? 0 : 60;
+  for (int i = 0; i < kSetupSquares; ++i) {
+    if (ranks[i] != kNone) board[first + i] = MakePiece(seat, ranks[i]);
+  }
+  h.to_place[seat] = {};
+  if (ArmySize(h.to_place[0]) != 0) return;  // Red still places its pieces
+  if (ArmySize(h.to_place[1]) != 0) {
+    h.to_move = 1;
+    return;
+  }
+  StartPlay();
+}
+
+void Position::StartPlay() {
   h.phase = Phase::kPlay;
   h.to_move = 0;
   if (!HasAnyMove(0)) {

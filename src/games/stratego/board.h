@@ -214,6 +214,11 @@ struct Position {
   // `to_move` decides next; if it cannot move the game ends as the rules say.
   static Position FromText(const std::string& placement, int to_move, const Rules& rules);
 
+  // Options setup_red / setup_blue: `seat`'s whole setup stands before the game starts (ranks[i]
+  // on the seat's i-th setup square in setup-string order, kNone empty). Red's setup first; once
+  // both stand, play begins.
+  void PlaceWholeSetup(int seat, const std::array<std::int8_t, kSetupSquares>& ranks);
+
   // Mid-turn only while a rescue is offered after the move that earned it.
   bool MidTurn() const { return h.rescue_pending != 0; }
   void LegalActions(std::vector<Action>& out) const;
@@ -233,6 +238,8 @@ struct Position {
   void GenerateMoves(int seat, std::vector<Action>* out, bool* any) const;
   std::string WhyIllegalMove(Action action) const;
   void ApplyPlace(Action action);
+  // Both armies stand: Red moves first, unless it cannot.
+  void StartPlay();
   void ApplyMove(Action action);
   void ApplyRescue(Action action);
   // Settles the attack of `attacker` on `defender` standing on `to`; true if the attacker won.

@@ -5,7 +5,9 @@
 #include <algorithm>
 
 #include "core/error.h"
+#include "core/rng.h"
 #include "core/text.h"
+#include "games/stratego/setups.h"
 
 namespace quartel::stratego {
 namespace {
@@ -47,6 +49,17 @@ StrategoGame::StrategoGame(const engine::GameOptions& options)
   rules_.aggressor_advantage = options.GetBool("aggressor_advantage") ? 1 : 0;
   rules_.silent_defense = options.GetBool("silent_defense") ? 1 : 0;
   rules_.rescue = options.GetBool("rescue") ? 1 : 0;
+  const Army army = rules_.seed_army ? SeedArmy() : ClassicArmy();
+  const char* names[2] = {"setup_red", "setup_blue"};
+  for (int seat = 0; seat < 2; ++seat) {
+    const std::string& text = options.GetString(names[seat]);
+    if (text.empty()) continue;
+    try {
+      setups_[seat] = ParseSetupString(text, army);
+    } catch (const Error& e) {
+      throw Error(fmt::format("option {}: {}", names[seat], e.what()));
+    }
+  }
 }
 
 std::string StrategoGame::SeatName(int seat) const {
@@ -55,7 +68,11 @@ std::string StrategoGame::SeatName(int seat) const {
 }
 
 std::unique_ptr<engine::State> StrategoGame::NewInitialState() const {
-  return std::make_unique<StrategoState>(*this, Position::Initial(rules_));
+  Position position = Position::Initial(rules_);
+  for (int seat = 0; seat < 2; ++seat) {
+    if (setups_[seat]) position.PlaceWholeSetup(seat, *setups_[seat]);
+  }
+  return std::make_unique<StrategoState>(*this, position);
 }
 
 std::unique_ptr<StrategoState> MakeState(const StrategoGame& game, const std::string& placement,
@@ -126,7 +143,24 @@ void Register() {
                             0,
                             0,
                             {}};
-  info.options = {aggressor, army, max_plies, quiet, repetition, rescue, silent};
+  engine::OptionSpec setup_red{"setup_red",
+                               engine::OptionType::kString,
+                               "",
+                               "Red's whole setup as a 40-character setup string (a1..k1, a2..k2, "
+                               "..., a4..k4; rank characters F S 2-9 X B), placed before the game",
+                               0,
+                               0,
+                               {}};
+  engine::OptionSpec setup_blue{"setup_blue",
+                                engine::OptionType::kString,
+                                "",
+                                "Blue's whole setup as a 40-character setup string (a7..k7, ..., "
+                                "a10..k10), placed before the game",
+                                0,
+                                0,
+                                {}};
+  info.options = {aggressor, army,       max_plies, quiet, repetition,
+                  rescue,    setup_blue, setup_red, silent};
   info.rules_version = "stratego-1";
   info.rules_doc = "docs/rules/stratego.md";
   engine::RegisterGame(info, [](const engine::GameOptions& options) {
@@ -252,30 +286,11 @@ std::vector<Action> StrategoState::ParseSetup(std::string_view text) const {
     throw Error(
         fmt::format("a setup string needs {} to have placed nothing yet", kSeatNames[seat]));
   }
-  Army used{};
+  const SetupRanks ranks = ParseSetupString(text, army);
   std::vector<Action> actions;
   const int first = seat == 0 ? 0 : 60;
-  int index = 0;
-  for (char c : text) {
-    if (c == ' ' || c == '/') continue;
-    if (index >= kSetupSquares) {
-      throw Error(fmt::format("setup string: more than {} squares", kSetupSquares));
-    }
-    const int sq = first + index++;
-    if (c == '.') continue;
-    const int rank = RankFromChar(c);
-    if (rank == kNone) {
-      throw Error(
-          fmt::format("setup string: '{}' on {} is not a rank character", c, SquareName(sq)));
-    }
-    if (++used[rank] > army[rank]) {
-      throw Error(fmt::format("setup string: more than {} {}", army[rank], RankName(rank)));
-    }
-    actions.push_back(PlaceAction(rank, sq));
-  }
-  if (index != kSetupSquares || used != army) {
-    throw Error(fmt::format("setup string: needs 40 squares holding exactly the army {}",
-                            RankString(army)));
+  for (int i = 0; i < kSetupSquares; ++i) {
+    if (ranks[i] != kNone) actions.push_back(PlaceAction(ranks[i], first + i));
   }
   return actions;
 }
@@ -283,6 +298,20 @@ std::vector<Action> StrategoState::ParseSetup(std::string_view text) const {
 // During a setup, a 40-square setup string is the whole setup as one typed turn (see the header).
 std::vector<Action> StrategoState::StringToTurn(std::string_view text) const {
   const std::string_view t = Trim(text);
+  if (position_.h.phase == Phase::kSetup) {
+    // "preset NAME" and "random N" (a seeded shuffle, so the same words give the same setup) are
+    // typed whole setups too; the record keeps the resulting placements.
+    const std::vector<std::string> words = Split(ToLower(t), ' ');
+    if (words.size() == 2 && words[0] == "preset") {
+      return ParseSetup(PresetSetup(words[1], position_.h.to_move));
+    }
+    if (words.size() == 2 && words[0] == "random") {
+      const auto seed = ParseInteger(words[1]);
+      if (!seed) throw Error(fmt::format("'{}': random needs a number, e.g. random 7", t));
+      Rng rng(static_cast<std::uint64_t>(*seed));
+      return ParseSetup(RandomSetup(position_.h.rules.seed_army ? SeedArmy() : ClassicArmy(), rng));
+    }
+  }
   if (position_.h.phase == Phase::kSetup && t.find(':') == std::string_view::npos &&
       t.size() >= static_cast<std::size_t>(kSetupSquares)) {
     return ParseSetup(t);

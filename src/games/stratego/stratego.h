@@ -17,6 +17,10 @@
 //   silent_defense       bool, default false: seed tournament rule, only the attacker's rank is
 //                        shown in combat (unless a Scout attacks, or both pieces are removed)
 //   rescue               bool, default false: seed tournament rule, see docs/rules/stratego.md
+//   setup_red, setup_blue  string, default empty: that seat's whole setup as a 40-character
+//                        setup string (format below; presets and saving in setups.h), standing
+//                        before the game starts; the other seat (if not given too) sets up as
+//                        usual. A string that does not hold the army is an option error.
 //
 // Action encoding (square = row * 10 + file, a1 = 0, k10 = 99; see board.h):
 //   rank * 100 + square                           place a piece ("X:a1", "B:c2", "F:a1")
@@ -33,6 +37,8 @@
 // row i / 10 counted from its own side in notation order: Red a1..k1, a2..k2, a3..k3, a4..k4;
 // Blue a7..k7, a8..k8, a9..k9, a10..k10 (the order of the Gravon field). Each character is a rank
 // character or '.' for an empty square (only with army=seed). Spaces and '/' are ignored.
+// "preset NAME" (setups.h: fortress, shoreline, blitz) and "random N" (a shuffle seeded by N) are
+// whole setups too.
 //
 // Views (viewer = a seat or kSpectator): own pieces with ranks, the opponent's as "?" unless
 // shown by combat or by a Scout's long move; everything once the game is over. ViewJson:
@@ -47,7 +53,9 @@
 // 10 x 10 (see stratego.cc).
 #pragma once
 
+#include <array>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -55,6 +63,7 @@
 #include "engine/game.h"
 #include "engine/state.h"
 #include "games/stratego/board.h"
+#include "games/stratego/setups.h"
 
 namespace quartel::stratego {
 
@@ -79,6 +88,8 @@ class StrategoGame : public engine::Game {
 
  private:
   Rules rules_;
+  // Options setup_red / setup_blue, parsed; empty when not given.
+  std::array<std::optional<SetupRanks>, 2> setups_;
 };
 
 class StrategoState : public engine::State {

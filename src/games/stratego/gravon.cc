@@ -1,0 +1,490 @@
+#include "games/stratego/gravon.h"
+
+#include <fmt/format.h>
+
+#include <cctype>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <sstream>
+#include <vector>
+
+#include "core/error.h"
+#include "core/text.h"
+#include "engine/game.h"
+#include "games/stratego/setups.h"
+#include "games/stratego/stratego.h"
+
+namespace quartel::stratego {
+namespace {
+
+constexpr std::string_view kMiddle = "AA__AA__AAAA__AA__AA";
+// Gravon's letters from 'B' (Red) or 'N' (Blue) upward, as Quartel ranks.
+constexpr int kLetterRanks[12] = {kBomb,    kSpy,   kScout,   kMiner,   kSergeant, kLieutenant,
+                                  kCaptain, kMajor, kColonel, kGeneral, kMarshal,  kFlag};
+
+[[noreturn]] void Fail(int line, const std::string& what) {
+  throw Error(fmt::format("line {}: {}", line, what));
+}
+
+// One XML element: its name, attributes, the text up to the next tag, and its line.
+struct Element {
+  std::string name;
+  std::map<std::string, std::string> attributes;
+  std::string text;
+  int line = 0;
+};
+
+std::string Unescape(std::string_view s) {
+  static const std::pair<std::string_view, char> kEntities[] = {
+      {"&amp;", '&'}, {"&lt;", '<'}, {"&gt;", '>'}, {"&quot;", '"'}, {"&apos;", '\''}};
+  std::string out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    bool replaced = false;
+    if (s[i] == '&') {
+      for (const auto& [entity, c] : kEntities) {
+        if (s.substr(i, entity.size()) == entity) {
+          out += c;
+          i += entity.size() - 1;
+          replaced = true;
+          break;
+        }
+      }
+    }
+    if (!replaced) out += s[i];
+  }
+  return out;
+}
+
+std::string Escape(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+// The small part of XML Gravon files use: elements with quoted attributes, text, comments and
+// the <?xml ...?> declaration. Closing tags are skipped (the structure is flat enough).
+std::vector<Element> ParseXml(std::string_view text) {
+  std::vector<Element> elements;
+  int line = 1;
+  std::size_t pos = 0;
+  auto advance_to = [&](std::size_t to) {
+    for (; pos < to && pos < text.size(); ++pos) line += text[pos] == '\n';
+  };
+  auto skip_past = [&](std::string_view end, const char* what) {
+    const int start = line;
+    const std::size_t at = text.find(end, pos);
+    if (at == std::string_view::npos) Fail(start, fmt::format("{} is not closed", what));
+    advance_to(at + end.size());
+  };
+  while (true) {
+    const std::size_t open = text.find('<', pos);
+    if (open == std::string_view::npos) break;
+    advance_to(open);
+    if (text.substr(pos, 2) == "<?") {
+      skip_past("?>", "the <?...?> declaration");
+      continue;
+    }
+    if (text.substr(pos, 4) == "<!--") {
+      skip_past("-->", "a comment");
+      continue;
+    }
+    if (text.substr(pos, 2) == "</") {
+      skip_past(">", "a closing tag");
+      continue;
+    }
+    Element element;
+    element.line = line;
+    advance_to(pos + 1);
+    while (pos < text.size() && !std::isspace(static_cast<unsigned char>(text[pos])) &&
+           text[pos] != '/' && text[pos] != '>') {
+      element.name += text[pos];
+      advance_to(pos + 1);
+    }
+    if (element.name.empty()) Fail(element.line, "'<' without an element name");
+    bool self_closing = false;
+    while (true) {
+      while (pos < text.size() && std::isspace(static_cast<unsigned char>(text[pos]))) {
+        advance_to(pos + 1);
+      }
+      if (pos >= text.size()) Fail(element.line, fmt::format("<{}> is not closed", element.name));
+      if (text[pos] == '>') {
+        advance_to(pos + 1);
+        break;
+      }
+      if (text.substr(pos, 2) == "/>") {
+        advance_to(pos + 2);
+        self_closing = true;
+        break;
+      }
+      std::string name;
+      while (pos < text.size() && text[pos] != '=' && text[pos] != '>' && text[pos] != '/' &&
+             !std::isspace(static_cast<unsigned char>(text[pos]))) {
+        name += text[pos];
+        advance_to(pos + 1);
+      }
+      while (pos < text.size() && std::isspace(static_cast<unsigned char>(text[pos]))) {
+        advance_to(pos + 1);
+      }
+      if (name.empty() || pos >= text.size() || text[pos] != '=') {
+        Fail(line, fmt::format("<{}>: attribute '{}' has no value", element.name, name));
+      }
+      advance_to(pos + 1);
+      while (pos < text.size() && std::isspace(static_cast<unsigned char>(text[pos]))) {
+        advance_to(pos + 1);
+      }
+      if (pos >= text.size() || (text[pos] != '"' && text[pos] != '\'')) {
+        Fail(line, fmt::format("<{}>: the value of '{}' is not quoted", element.name, name));
+      }
+      const char quote = text[pos];
+      const std::size_t end = text.find(quote, pos + 1);
+      if (end == std::string_view::npos) {
+        Fail(line, fmt::format("<{}>: the value of '{}' is not closed", element.name, name));
+      }
+      element.attributes[name] = Unescape(text.substr(pos + 1, end - pos - 1));
+      advance_to(end + 1);
+    }
+    if (!self_closing) {
+      const std::size_t next = text.find('<', pos);
+      const std::size_t stop = next == std::string_view::npos ? text.size() : next;
+      element.text = Unescape(Trim(text.substr(pos, stop - pos)));
+    }
+    elements.push_back(std::move(element));
+  }
+  return elements;
+}
+
+// "A4", "K10" (or "J10") -> square, or kNone.
+int ParseGravonSquare(std::string_view text) {
+  if (text.size() < 2 || text.size() > 3) return kNone;
+  const char letter = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
+  int file = kNone;
+  if (letter >= 'A' && letter <= 'I') file = letter - 'A';
+  if (letter == 'J' || letter == 'K') file = 9;
+  int rank = 0;
+  for (char c : text.substr(1)) {
+    if (!std::isdigit(static_cast<unsigned char>(c))) return kNone;
+    rank = rank * 10 + (c - '0');
+  }
+  if (file == kNone || rank < 1 || rank > kSize) return kNone;
+  return (rank - 1) * kSize + file;
+}
+
+std::string GravonSquare(int sq) {
+  std::string name = SquareName(sq);
+  for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return name;
+}
+
+char FieldLetter(int owner, int rank) {
+  for (int i = 0; i < 12; ++i) {
+    if (kLetterRanks[i] == rank) return static_cast<char>((owner == 0 ? 'B' : 'N') + i);
+  }
+  return '?';
+}
+
+// The two setup strings held by a field; `line` names where it was read.
+std::array<std::string, 2> ParseField(std::string_view field, int line) {
+  if (field.size() != kNumSquares) {
+    Fail(line, fmt::format("the field has {} characters, needs 100", field.size()));
+  }
+  if (field.substr(40, 20) != kMiddle) {
+    Fail(line,
+         fmt::format("field characters 41-60 are '{}', must be {}", field.substr(40, 20), kMiddle));
+  }
+  std::array<std::string, 2> setups;
+  for (int seat = 0; seat < 2; ++seat) {
+    const int first = seat == 0 ? 0 : 60;
+    const char low = seat == 0 ? 'B' : 'N';
+    for (int i = 0; i < kSetupSquares; ++i) {
+      const char c = field[first + i];
+      if (c < low || c >= low + 12) {
+        Fail(line, fmt::format("field character {} '{}' on {} is not a {} piece", first + i + 1, c,
+                               SquareName(first + i), seat == 0 ? "Red" : "Blue"));
+      }
+      setups[seat] += RankChar(kLetterRanks[c - low]);
+    }
+    try {
+      ParseSetupString(setups[seat], ClassicArmy());
+    } catch (const Error& e) {
+      Fail(line, fmt::format("{}'s setup in the field: {}", seat == 0 ? "Red" : "Blue", e.what()));
+    }
+  }
+  return setups;
+}
+
+struct Move {
+  int from = kNone, to = kNone, line = 0;
+  std::string text;
+};
+
+// What both formats hold.
+struct Gravon {
+  std::array<std::string, 2> players;
+  std::array<std::string, 2> setups;
+  bool has_field = false;
+  std::vector<Move> moves;
+  std::optional<int> ending, winner;
+  int result_line = 0;
+};
+
+Move ParseMove(std::string_view source, std::string_view target, int line) {
+  Move move;
+  move.line = line;
+  move.from = ParseGravonSquare(Trim(source));
+  move.to = ParseGravonSquare(Trim(target));
+  move.text = fmt::format("{}-{}", Trim(source), Trim(target));
+  if (move.from == kNone) Fail(line, fmt::format("move: '{}' is not a square", Trim(source)));
+  if (move.to == kNone) Fail(line, fmt::format("move: '{}' is not a square", Trim(target)));
+  return move;
+}
+
+int ParseNumber(std::string_view text, int line, const char* what) {
+  const std::string_view t = Trim(text);
+  int value = 0;
+  if (t.empty() || t.size() > 4) Fail(line, fmt::format("{} '{}' is not a number", what, t));
+  for (char c : t) {
+    if (!std::isdigit(static_cast<unsigned char>(c))) {
+      Fail(line, fmt::format("{} '{}' is not a number", what, t));
+    }
+    value = value * 10 + (c - '0');
+  }
+  return value;
+}
+
+Gravon ParseXmlRecord(std::string_view text) {
+  Gravon g;
+  int players = 0;
+  bool has_game = false;
+  for (const Element& e : ParseXml(text)) {
+    auto attribute = [&e](const char* name) -> const std::string& {
+      const auto it = e.attributes.find(name);
+      if (it == e.attributes.end()) Fail(e.line, fmt::format("<{}> has no {}", e.name, name));
+      return it->second;
+    };
+    if (e.name == "game") {
+      has_game = true;
+      const auto it = e.attributes.find("type");
+      if (it != e.attributes.end() && ToLower(it->second) != "classic") {
+        Fail(e.line, fmt::format("game type '{}' is not supported (only classic)", it->second));
+      }
+    } else if (e.name == "type") {
+      if (ToLower(e.text) != "classic" && e.text != "0") {
+        Fail(e.line, fmt::format("game type '{}' is not supported (only classic)", e.text));
+      }
+    } else if (e.name == "player") {
+      if (players == 2) Fail(e.line, "a third <player>");
+      g.players[players++] = e.text;
+    } else if (e.name == "field") {
+      if (g.has_field) Fail(e.line, "a second <field>");
+      g.setups = ParseField(attribute("content"), e.line);
+      g.has_field = true;
+    } else if (e.name == "move") {
+      if (!g.has_field) Fail(e.line, "a <move> before the <field>");
+      g.moves.push_back(ParseMove(attribute("source"), attribute("target"), e.line));
+    } else if (e.name == "result") {
+      if (g.result_line) Fail(e.line, "a second <result>");
+      g.result_line = e.line;
+      g.ending = ParseNumber(attribute("type"), e.line, "result type");
+      g.winner = ParseNumber(attribute("winner"), e.line, "winner");
+    }
+  }
+  if (!has_game) throw Error("no <game> element: not a Gravon XML record");
+  if (!g.has_field) throw Error("no <field> element with the initial position");
+  return g;
+}
+
+Gravon ParseGsn(std::string_view text) {
+  Gravon g;
+  std::vector<std::string_view> lines;
+  for (std::size_t start = 0; start <= text.size();) {
+    const std::size_t end = text.find('\n', start);
+    const std::size_t stop = end == std::string_view::npos ? text.size() : end;
+    lines.push_back(Trim(text.substr(start, stop - start)));
+    if (end == std::string_view::npos) break;
+    start = end + 1;
+  }
+  while (!lines.empty() && lines.back().empty()) lines.pop_back();
+  auto line_at = [&](std::size_t i) { return i < lines.size() ? lines[i] : std::string_view(); };
+  if (line_at(0).find("Stratego-Notation") == std::string_view::npos) {
+    Fail(1, "not a Gravon .gsn record (expected '#... Stratego-Notation v1')");
+  }
+  if (line_at(1).substr(0, 5) != "type ") Fail(2, "expected 'type N'");
+  ParseNumber(line_at(1).substr(5), 2, "type");
+  g.setups = ParseField(line_at(2), 3);
+  g.has_field = true;
+  std::size_t i = 3;
+  for (; i < lines.size() && lines[i] != "END"; ++i) {
+    const int line = static_cast<int>(i) + 1;
+    if (lines[i].empty()) continue;
+    const std::size_t dash = lines[i].find('-');
+    if (dash == std::string_view::npos) {
+      Fail(line, fmt::format("'{}' is not a move (e.g. A4-A5) nor END", lines[i]));
+    }
+    g.moves.push_back(ParseMove(lines[i].substr(0, dash), lines[i].substr(dash + 1), line));
+  }
+  if (i >= lines.size()) Fail(static_cast<int>(lines.size()), "the moves do not end with END");
+  if (i + 1 < lines.size()) {
+    const int line = static_cast<int>(i) + 2;
+    const std::string_view last = lines[i + 1];
+    const std::size_t vs = last.find(" vs ");
+    const std::size_t result = last.rfind(" result ");
+    const std::size_t winner = last.rfind(" winner ");
+    if (vs == std::string_view::npos || result == std::string_view::npos ||
+        winner == std::string_view::npos || !(vs < result && result < winner)) {
+      Fail(line, "expected '<red> vs <blue> result <ending> winner <winner>'");
+    }
+    g.players[0] = std::string(last.substr(0, vs));
+    g.players[1] = std::string(last.substr(vs + 4, result - vs - 4));
+    g.ending = ParseNumber(last.substr(result + 8, winner - result - 8), line, "result");
+    g.winner = ParseNumber(last.substr(winner + 8), line, "winner");
+    g.result_line = line;
+  }
+  return g;
+}
+
+std::string WinnerName(int winner) {
+  return winner == 1 ? "1 (Red)" : winner == 2 ? "2 (Blue)" : "3 (draw)";
+}
+
+}  // namespace
+
+engine::Record GravonToRecord(std::string_view text) {
+  std::size_t first = 0;
+  while (first < text.size() && std::isspace(static_cast<unsigned char>(text[first]))) ++first;
+  const Gravon g =
+      first < text.size() && text[first] == '#' ? ParseGsn(text) : ParseXmlRecord(text);
+  const std::map<std::string, std::string> options = {
+      {"max_plies", "100000"},
+      {"max_plies_without_capture", "100000"},
+      // Gravon applied the two-squares rule; the seed's rule is stricter than what was played.
+      {"repetition", "isf"},
+      {"setup_red", g.setups[0]},
+      {"setup_blue", g.setups[1]}};
+  std::vector<std::string> seats;
+  for (int seat = 0; seat < 2; ++seat) {
+    seats.push_back(g.players[seat].empty() ? (seat == 0 ? "Red" : "Blue") : g.players[seat]);
+  }
+  engine::Match match(engine::LoadGame("stratego", options), seats);
+  for (std::size_t i = 0; i < g.moves.size(); ++i) {
+    const Move& move = g.moves[i];
+    const std::string what = fmt::format("move {} {}", i + 1, move.text);
+    if (match.Over()) Fail(move.line, what + ": the game is already over");
+    try {
+      match.Apply(match.state().StringToAction(
+          fmt::format("{}-{}", SquareName(move.from), SquareName(move.to))));
+    } catch (const Error& e) {
+      Fail(move.line, fmt::format("{}: {}", what, e.what()));
+    }
+  }
+  if (g.winner) {
+    const int winner = *g.winner;
+    if (winner < 1 || winner > 3) {
+      Fail(g.result_line, fmt::format("winner {} is not 1 (Red), 2 (Blue) or 3 (draw)", winner));
+    }
+    if (match.Over()) {
+      const auto& result = match.record().result;
+      const int replayed = result[0] == result[1] ? 3 : result[0] == "win" ? 1 : 2;
+      if (replayed != winner) {
+        Fail(g.result_line, fmt::format("the file says winner {}, but the moves end in winner {}",
+                                        WinnerName(winner), WinnerName(replayed)));
+      }
+    } else if (winner != 3) {
+      match.Resign(winner == 1 ? 1 : 0);  // forfeit, clock or a missing player
+    }
+  }
+  return match.record();
+}
+
+engine::Record ReadGravonFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error(fmt::format("cannot read Gravon file '{}'", path));
+  std::stringstream text;
+  text << in.rdbuf();
+  try {
+    return GravonToRecord(text.str());
+  } catch (const Error& e) {
+    throw Error(fmt::format("{}: {}", path, e.what()));
+  }
+}
+
+std::string RecordToGravonXml(const engine::Record& record) {
+  if (record.game != "stratego") {
+    throw Error(
+        fmt::format("only Stratego records can be exported to Gravon, not '{}'", record.game));
+  }
+  const engine::Match match = engine::Match::Replay(record);
+  if (!match.Over()) throw Error("only a finished game can be exported to Gravon");
+  const auto& game = static_cast<const StrategoGame&>(match.game());
+  if (game.rules().seed_army) throw Error("Gravon records hold the classic army, not army=seed");
+  if (game.rules().rescue) throw Error("Gravon records have no Rescue (option rescue)");
+  if (game.rules().aggressor_advantage) {
+    throw Error("Gravon records have no Aggressor Advantage (option aggressor_advantage)");
+  }
+  // Walk the game again to find the position when the setup ended, then the moves.
+  std::unique_ptr<engine::State> state = game.NewInitialState();
+  auto position = [&state]() -> const Position& {
+    return static_cast<const StrategoState&>(*state).position();
+  };
+  std::string field;
+  auto take_field = [&] {
+    field.clear();
+    for (int sq = 0; sq < kNumSquares; ++sq) {
+      const std::uint8_t p = position().board[sq];
+      field += IsLake(sq) ? '_' : p == 0 ? 'A' : FieldLetter(PieceOwner(p), PieceRank(p));
+    }
+  };
+  std::vector<std::pair<int, int>> moves;
+  if (position().h.phase != Phase::kSetup) take_field();
+  for (const engine::RecordedAction& entry : match.record().actions) {
+    const Action a = entry.action;
+    if (IsMove(a)) moves.emplace_back(MoveFrom(a), Step(MoveFrom(a), MoveDir(a), MoveDistance(a)));
+    state->ApplyAction(a);
+    if (field.empty() && position().h.phase != Phase::kSetup) take_field();
+  }
+  if (field.empty()) throw Error("the game ended during the setup: Gravon has no such record");
+  int type = 4, winner = 3;
+  if (match.record().resigned >= 0) {
+    type = 3;
+    winner = match.record().resigned == 0 ? 2 : 1;
+  } else {
+    const Header& h = position().h;
+    type = h.ending == kFlagCaptured ? 1
+           : h.ending == kNoMove     ? 0
+           : h.ending == kBothNoMove ? 2
+                                     : 4;
+    winner = h.winner == kNone ? 3 : h.winner + 1;
+  }
+  std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<game type=\"classic\">\n";
+  for (int seat = 0; seat < 2; ++seat) {
+    const std::string name =
+        seat < static_cast<int>(record.seats.size()) ? record.seats[seat] : game.SeatName(seat);
+    out += fmt::format("  <player id=\"{}\">{}</player>\n", seat + 1, Escape(name));
+  }
+  out += fmt::format("  <field content=\"{}\"/>\n", field);
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    out += fmt::format("  <move id=\"{}\" source=\"{}\" target=\"{}\"/>\n", i + 1,
+                       GravonSquare(moves[i].first), GravonSquare(moves[i].second));
+  }
+  out += fmt::format("  <result type=\"{}\" winner=\"{}\"/>\n</game>\n", type, winner);
+  return out;
+}
+
+}  // namespace quartel::stratego

@@ -1,0 +1,46 @@
+// Whole Stratego setups as 40-character strings (the format StringToTurn and the options
+// setup_red / setup_blue accept; see stratego.h): parsing, reading a seat's setup back from a
+// position, a few named presets and uniformly random setups.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/rng.h"
+#include "games/stratego/board.h"
+
+namespace quartel::stratego {
+
+// The rank standing on each of a seat's 40 setup squares (kNone: empty, only with army=seed), in
+// the order of the setup string: Red a1..k1, a2..k2, ..., a4..k4; Blue a7..k7, ..., a10..k10.
+using SetupRanks = std::array<std::int8_t, kSetupSquares>;
+
+// Parses a setup string (rank characters, '.' for an empty square, spaces and '/' ignored) that
+// must hold exactly `army`; throws quartel::Error "setup string: <problem>".
+SetupRanks ParseSetupString(std::string_view text, const Army& army);
+std::string SetupToString(const SetupRanks& ranks);
+// `seat`'s setup as a 40-character string: its pieces standing on its four setup rows now (right
+// after the setup phase that is the setup it chose). Throws while the seat still has pieces to
+// place.
+std::string SetupString(const Position& position, int seat);
+
+// Named presets of the classic army, written from Red's side (back row a1..k1 first). For Blue
+// the board is turned round (the square at file f of row r from Blue's own side), so a preset
+// keeps its shape from either chair.
+struct Preset {
+  const char* name;
+  const char* red;  // 40 characters, Red's orientation
+  const char* description;
+};
+const std::vector<Preset>& Presets();
+// The preset's setup string for `seat`; throws quartel::Error listing the names when unknown.
+std::string PresetSetup(std::string_view name, int seat);
+
+// A uniformly random arrangement of `army` over the 40 squares (empty squares as '.'), valid for
+// either seat.
+std::string RandomSetup(const Army& army, Rng& rng);
+
+}  // namespace quartel::stratego
