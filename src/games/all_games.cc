@@ -4,6 +4,7 @@
 
 #include "games/conspiradores/conspiradores.h"
 #include "games/dablot/dablot.h"
+#include "games/espionage/espionage.h"
 #include "games/stratego/stratego.h"
 
 namespace quartel::games {
@@ -13,6 +14,7 @@ void RegisterAllGames() {
   std::call_once(once, [] {
     conspiradores::Register();
     dablot::Register();
+    espionage::Register();
     stratego::Register();
   });
 }

@@ -1,0 +1,906 @@
+#include "games/espionage/espionage.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "core/error.h"
+#include "core/text.h"
+
+namespace quartel::espionage {
+namespace {
+
+constexpr const char* kSeatNames[2] = {"Red", "Blue"};
+constexpr const char* kEndings[] = {"",         "headquarters captured", "no move", "draw claimed",
+                                    "move cap", "no-capture cap"};
+constexpr const char* kRemoved[] = {"none", "attacker", "defender"};
+constexpr const char kRankChars[] = "H12345SPM";
+constexpr int kDr[4] = {1, 0, -1, 0};
+constexpr int kDf[4] = {0, 1, 0, -1};
+
+int Owner(std::uint8_t cell) { return (cell & kOwnerBit) ? 1 : 0; }
+int RankOf(std::uint8_t cell) { return cell & 0x0f; }
+bool IsPiece(std::uint8_t cell) { return (cell & kOccupied) != 0; }
+std::uint8_t MakeCell(int owner, int rank) {
+  return static_cast<std::uint8_t>(kOccupied | (owner ? kOwnerBit : 0) | rank);
+}
+bool Mobile(int rank) { return rank != kHq && rank != kMine; }
+int Step(int sq, int dir) {
+  const int r = sq / kSize + kDr[dir], f = sq % kSize + kDf[dir];
+  return (r < 0 || r >= kSize || f < 0 || f >= kSize) ? kNone : r * kSize + f;
+}
+bool IsHome(int seat, int sq) { return seat == 0 ? sq < kHomeSquares : sq >= 70; }
+bool IsNeutral(int sq) { return sq >= 30 && sq < 70; }
+int ArmySize(const Army& army) {
+  int n = 0;
+  for (int c : army) n += c;
+  return n;
+}
+std::string RankString(const Army& army) {
+  std::string out;
+  for (int rank = 0; rank < kNumRanks; ++rank) out.append(army[rank], RankChar(rank));
+  return out;
+}
+
+}  // namespace
+
+Army FullArmy() { return {1, 5, 4, 3, 2, 2, 5, 4, 4}; }
+char RankChar(int rank) { return rank >= 0 && rank < kNumRanks ? kRankChars[rank] : '?'; }
+int RankFromChar(char c) {
+  const char u = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  for (int rank = 0; rank < kNumRanks; ++rank) {
+    if (kRankChars[rank] == u) return rank;
+  }
+  return kNone;
+}
+std::string RankName(int rank) {
+  static const char* kNames[] = {"Headquarters", "Corporal", "Second Lieutenant",
+                                 "Captain",      "Colonel",  "General",
+                                 "Spy",          "Sapper",   "Mine"};
+  return rank >= 0 && rank < kNumRanks ? kNames[rank] : "?";
+}
+std::string SquareName(int sq) {
+  return fmt::format("{}{}", static_cast<char>('a' + sq % kSize), sq / kSize + 1);
+}
+int ParseSquare(std::string_view text) {
+  if (text.size() < 2 || text.size() > 3) return kNone;
+  const int file = std::tolower(static_cast<unsigned char>(text[0])) - 'a';
+  const auto row = ParseInteger(text.substr(1));
+  if (file < 0 || file >= kSize || !row || *row < 1 || *row > kSize) return kNone;
+  return static_cast<int>((*row - 1) * kSize + file);
+}
+
+// Rulings "Espionage", combat: the attacker of equal or higher rank wins, a weaker one dies;
+// soldiers also beat Spies and Sappers; a Sapper attacking a General wins (a General attacking a
+// Sapper wins too); a Spy captures only Spies and Sappers; a Sapper captures Sappers, Spies and,
+// attacking, Generals; a non-Sapper entering a Mine dies (the Mine stays), a Sapper removes it;
+// any piece captures the Headquarters. Mines and the Headquarters never attack.
+Combat Resolve(int attacker, int defender) {
+  const auto win = [](bool w) { return w ? Combat::kAttackerWins : Combat::kDefenderWins; };
+  if (attacker == kHq || attacker == kMine || attacker < 0 || attacker >= kNumRanks) {
+    throw Error(fmt::format("a {} cannot attack", RankName(attacker)));
+  }
+  if (defender == kHq) return Combat::kAttackerWins;
+  if (defender == kMine) return win(attacker == kSapper);
+  const bool soldier_defends = defender >= 1 && defender <= kGeneral;
+  if (attacker >= 1 && attacker <= kGeneral) return win(!soldier_defends || attacker >= defender);
+  if (attacker == kSpy) return win(defender == kSpy || defender == kSapper);
+  return win(defender == kSapper || defender == kSpy || defender == kGeneral);  // a Sapper
+}
+
+// --- Game
+// -------------------------------------------------------------------------------------------
+
+EspionageGame::EspionageGame(const engine::GameOptions& options)
+    : engine::Game(engine::FindGame("espionage"), options) {
+  rules_.volcanoes = static_cast<int>(options.GetInt("volcanoes"));
+  rules_.moves_per_turn = static_cast<int>(options.GetInt("moves_per_turn"));
+  rules_.reveal_on_combat = options.GetBool("reveal_on_combat");
+  rules_.no_capture_draw = static_cast<int>(options.GetInt("no_capture_draw"));
+  rules_.max_plies = static_cast<int>(options.GetInt("max_plies"));
+  rules_.max_plies_without_capture = static_cast<int>(options.GetInt("max_plies_without_capture"));
+}
+
+std::string EspionageGame::SeatName(int seat) const {
+  if (seat != 0 && seat != 1) throw Error(fmt::format("Espionage has no seat {}", seat));
+  return kSeatNames[seat];
+}
+
+std::unique_ptr<engine::State> EspionageGame::NewInitialState() const {
+  Position p;
+  p.rules = rules_;
+  p.back.fill(kNone);
+  p.to_place = {FullArmy(), FullArmy()};
+  p.volcanoes_left = rules_.volcanoes;
+  p.phase = rules_.volcanoes > 0 ? Phase::kVolcanoes : Phase::kSetup;
+  return std::make_unique<EspionageState>(*this, p);
+}
+
+std::unique_ptr<EspionageState> MakeState(const EspionageGame& game,
+                                          const std::vector<std::string>& rows, int to_move) {
+  Position p;
+  p.rules = game.rules();
+  p.back.fill(kNone);
+  p.phase = Phase::kPlay;
+  p.to_move = to_move;
+  if (rows.size() != kSize) throw Error("MakeState needs 10 rows");
+  std::array<Army, 2> left = {FullArmy(), FullArmy()};
+  for (int i = 0; i < kSize; ++i) {
+    if (rows[i].size() != 2 * kSize)
+      throw Error(fmt::format("MakeState: row {} is not 20 wide", i));
+    for (int f = 0; f < kSize; ++f) {
+      const int sq = (kSize - 1 - i) * kSize + f;
+      const char a = rows[i][2 * f], b = rows[i][2 * f + 1];
+      if (a == '~') {
+        p.board[sq] = kVolcano;
+      } else if (a == 'R' || a == 'B') {
+        const int owner = a == 'R' ? 0 : 1, rank = RankFromChar(b);
+        if (rank == kNone || --left[owner][rank] < 0) {
+          throw Error(fmt::format("MakeState: bad piece {}{}", a, b));
+        }
+        p.board[sq] = MakeCell(owner, rank);
+      }
+    }
+  }
+  for (int seat = 0; seat < 2; ++seat) {
+    for (int rank = 0; rank < kNumRanks; ++rank) {
+      for (int n = 0; n < left[seat][rank]; ++n) {
+        p.removed[p.num_removed++] = static_cast<std::uint8_t>(MakeCell(seat, rank) | kMovedBit);
+      }
+    }
+  }
+  return std::make_unique<EspionageState>(game, p);
+}
+
+void Register() {
+  engine::GameInfo info;
+  info.id = "espionage";
+  info.display_name = "Espionage";
+  info.summary = "Hidden armies, two moves a turn, Spies that see: capture the Headquarters";
+  info.seat_counts = {2};
+  info.has_chance = true;
+  info.hidden_information = true;
+  engine::OptionSpec volcanoes{"volcanoes", engine::OptionType::kInt,
+                               "4",         "volcanoes placed by lot on the four neutral rows",
+                               0,           8,
+                               {}};
+  engine::OptionSpec moves{"moves_per_turn",
+                           engine::OptionType::kInt,
+                           "2",
+                           "moves in a turn, each with a different piece",
+                           1,
+                           2,
+                           {}};
+  engine::OptionSpec reveal{"reveal_on_combat",
+                            engine::OptionType::kBool,
+                            "false",
+                            "combat shows both ranks to both players",
+                            0,
+                            0,
+                            {}};
+  engine::OptionSpec draw{"no_capture_draw",
+                          engine::OptionType::kInt,
+                          "50",
+                          "turns without a removed piece after which either player may claim a "
+                          "draw (0: never)",
+                          0,
+                          1000,
+                          {}};
+  engine::OptionSpec max_plies{"max_plies",
+                               engine::OptionType::kInt,
+                               "2000",
+                               "engine cap for unattended games, not a rule: draw after this "
+                               "many moves of the play phase",
+                               10,
+                               100000,
+                               {}};
+  engine::OptionSpec quiet{"max_plies_without_capture",
+                           engine::OptionType::kInt,
+                           "200",
+                           "engine cap for unattended games, not a rule: draw after this many "
+                           "moves without a removed piece",
+                           10,
+                           100000,
+                           {}};
+  info.options = {max_plies, quiet, moves, draw, reveal, volcanoes};
+  info.rules_version = "espionage-1";
+  info.rules_doc = "docs/rules/espionage.md";
+  engine::RegisterGame(info, [](const engine::GameOptions& options) {
+    return std::make_shared<const EspionageGame>(options);
+  });
+}
+
+// --- State basics
+// -----------------------------------------------------------------------------------
+
+EspionageState::EspionageState(const EspionageGame& game, const Position& position)
+    : engine::State(game), p_(position) {}
+
+engine::Seat EspionageState::CurrentSeat() const {
+  switch (p_.phase) {
+    case Phase::kVolcanoes:
+    case Phase::kLot:
+      return engine::kChanceSeat;
+    case Phase::kOver:
+      return engine::kTerminalSeat;
+    default:
+      return p_.to_move;
+  }
+}
+
+std::unique_ptr<engine::State> EspionageState::Clone() const {
+  return std::make_unique<EspionageState>(*this);
+}
+void EspionageState::CopyFrom(const engine::State& other) {
+  p_ = static_cast<const EspionageState&>(other).p_;
+}
+bool EspionageState::Equals(const engine::State& other) const {
+  const auto* that = dynamic_cast<const EspionageState*>(&other);
+  return that != nullptr && that->game().id() == game().id() && that->p_ == p_;
+}
+
+std::vector<engine::Outcome> EspionageState::Results() const {
+  if (p_.phase != Phase::kOver) return {};
+  if (p_.winner == kNone) return {engine::Outcome::kDraw, engine::Outcome::kDraw};
+  std::vector<engine::Outcome> results(2, engine::Outcome::kLoss);
+  results[p_.winner] = engine::Outcome::kWin;
+  return results;
+}
+std::vector<double> EspionageState::Returns() const {
+  if (p_.phase != Phase::kOver) return {};
+  if (p_.winner == kNone) return {0.0, 0.0};
+  std::vector<double> returns(2, -1.0);
+  returns[p_.winner] = 1.0;
+  return returns;
+}
+
+// --- Legal actions
+// ----------------------------------------------------------------------------------
+
+// One orthogonal step of a mobile piece onto an empty square or an enemy piece; not the piece
+// that already moved this turn (two different pieces); not back onto the square the piece left on
+// its previous move (no-return rule; it applies to attacks too).
+void EspionageState::Moves(int seat, std::vector<Action>& out) const {
+  for (int from = 0; from < kNumSquares; ++from) {
+    const std::uint8_t c = p_.board[from];
+    if (!IsPiece(c) || Owner(c) != seat || !Mobile(RankOf(c)) || from == p_.first_piece) continue;
+    for (int dir = 0; dir < 4; ++dir) {
+      const int to = Step(from, dir);
+      if (to == kNone || to == p_.back[from]) continue;
+      const std::uint8_t t = p_.board[to];
+      if (t == kVolcano || (IsPiece(t) && Owner(t) == seat)) continue;
+      out.push_back(kFirstMove + from * 4 + dir);
+    }
+  }
+}
+
+// The same test as Moves() without building the list (called after every move).
+bool EspionageState::HasMove(int seat) const {
+  for (int from = 0; from < kNumSquares; ++from) {
+    const std::uint8_t c = p_.board[from];
+    if (!IsPiece(c) || Owner(c) != seat || !Mobile(RankOf(c)) || from == p_.first_piece) continue;
+    for (int dir = 0; dir < 4; ++dir) {
+      const int to = Step(from, dir);
+      if (to == kNone || to == p_.back[from]) continue;
+      const std::uint8_t t = p_.board[to];
+      if (t != kVolcano && !(IsPiece(t) && Owner(t) == seat)) return true;
+    }
+  }
+  return false;
+}
+
+void EspionageState::LegalActions(std::vector<Action>& out) const {
+  out.clear();
+  switch (p_.phase) {
+    case Phase::kVolcanoes:
+      for (int sq = 30; sq < 70; ++sq) {
+        if (p_.board[sq] == 0) out.push_back(sq);
+      }
+      return;
+    case Phase::kLot:
+      out = {kFirstLot, kFirstLot + 1};
+      return;
+    case Phase::kSetup: {
+      const int seat = p_.to_move;
+      for (int rank = 0; rank < kNumRanks; ++rank) {
+        if (p_.to_place[seat][rank] == 0) continue;
+        for (int sq = 0; sq < kNumSquares; ++sq) {
+          if (IsHome(seat, sq) && p_.board[sq] == 0) out.push_back(kFirstPlace + rank * 100 + sq);
+        }
+      }
+      return;
+    }
+    case Phase::kPlay:
+      Moves(p_.to_move, out);
+      if (p_.moves_done == 0 && p_.rules.no_capture_draw > 0 &&
+          p_.quiet_turns >= p_.rules.no_capture_draw) {
+        out.push_back(kClaimDraw);
+      }
+      return;
+    case Phase::kOver:
+      return;
+  }
+}
+
+std::vector<engine::ChanceOutcome> EspionageState::ChanceOutcomes() const {
+  std::vector<engine::ChanceOutcome> outcomes;
+  if (!IsChanceNode()) return outcomes;
+  std::vector<Action> actions;
+  LegalActions(actions);
+  for (Action a : actions) outcomes.push_back({a, 1.0 / static_cast<double>(actions.size())});
+  return outcomes;
+}
+
+std::string EspionageState::WhyIllegal(Action action) const {
+  if (action < 0 || action >= kNumActions) return fmt::format("action {} is out of range", action);
+  if (p_.phase == Phase::kOver) return "the game is over";
+  std::vector<Action> legal;
+  LegalActions(legal);
+  if (std::binary_search(legal.begin(), legal.end(), action)) return "";
+  switch (p_.phase) {
+    case Phase::kVolcanoes:
+      return action < kNumSquares && IsNeutral(action)
+                 ? fmt::format("{} already holds a volcano", SquareName(action))
+                 : "a volcano goes on a free square of the four neutral rows";
+    case Phase::kLot:
+      return "the first player is being drawn by lot";
+    case Phase::kSetup: {
+      if (action < kFirstPlace || action >= kFirstMove) return "the armies are being set up";
+      const int rank = (action - kFirstPlace) / 100, sq = (action - kFirstPlace) % 100;
+      if (!IsHome(p_.to_move, sq)) {
+        return fmt::format("{} is not in {}'s three home rows", SquareName(sq),
+                           kSeatNames[p_.to_move]);
+      }
+      if (p_.board[sq] != 0) return fmt::format("{} is occupied", SquareName(sq));
+      return fmt::format("{} has no {} left to place", kSeatNames[p_.to_move], RankName(rank));
+    }
+    default:
+      break;
+  }
+  if (action == kClaimDraw) {
+    return p_.moves_done > 0 ? "a draw is claimed at the start of a turn"
+                             : fmt::format("a draw may be claimed after {} turns without a capture",
+                                           p_.rules.no_capture_draw);
+  }
+  if (action < kFirstMove) return "the game is in its play phase: move a piece";
+  const int from = (action - kFirstMove) / 4, dir = (action - kFirstMove) % 4;
+  const std::uint8_t c = p_.board[from];
+  if (!IsPiece(c) || Owner(c) != p_.to_move) {
+    return fmt::format("{} holds no piece of {}", SquareName(from), kSeatNames[p_.to_move]);
+  }
+  if (!Mobile(RankOf(c))) return fmt::format("the piece on {} cannot move", SquareName(from));
+  if (from == p_.first_piece) return "the second move of a turn must use a different piece";
+  const int to = Step(from, dir);
+  if (to == kNone) return fmt::format("that move from {} leaves the board", SquareName(from));
+  if (p_.board[to] == kVolcano) return fmt::format("{} is a volcano", SquareName(to));
+  if (to == p_.back[from]) {
+    return fmt::format("no return: the piece on {} just left {}", SquareName(from), SquareName(to));
+  }
+  return fmt::format("{} holds a piece of {}", SquareName(to), kSeatNames[p_.to_move]);
+}
+
+// --- Applying
+// ---------------------------------------------------------------------------------------
+
+void EspionageState::EndTurn() {
+  p_.quiet_turns = p_.removal_this_turn ? 0 : p_.quiet_turns + 1;
+  p_.removal_this_turn = false;
+  p_.moves_done = 0;
+  p_.first_piece = kNone;
+  p_.to_move = 1 - p_.to_move;
+  if (p_.play_plies >= p_.rules.max_plies) {
+    p_.phase = Phase::kOver;
+    p_.ending = 4;
+  } else if (p_.quiet_plies >= p_.rules.max_plies_without_capture) {
+    p_.phase = Phase::kOver;
+    p_.ending = 5;
+  } else if (!HasMove(p_.to_move)) {  // rulings: a player with no legal move loses
+    p_.phase = Phase::kOver;
+    p_.winner = 1 - p_.to_move;
+    p_.ending = 2;
+  }
+}
+
+void EspionageState::DoApplyAction(Action action, engine::UndoInfo* undo) {
+  (void)undo;
+  ++p_.plies;
+  switch (p_.phase) {
+    case Phase::kVolcanoes:
+      p_.board[action] = kVolcano;
+      if (--p_.volcanoes_left == 0) p_.phase = Phase::kSetup;
+      return;
+    case Phase::kLot:
+      p_.to_move = action - kFirstLot;
+      p_.phase = Phase::kPlay;
+      if (!HasMove(p_.to_move)) {
+        p_.phase = Phase::kOver;
+        p_.winner = 1 - p_.to_move;
+        p_.ending = 2;
+      }
+      return;
+    case Phase::kSetup: {
+      const int rank = (action - kFirstPlace) / 100, sq = (action - kFirstPlace) % 100;
+      p_.board[sq] = MakeCell(p_.to_move, rank);
+      --p_.to_place[p_.to_move][rank];
+      if (ArmySize(p_.to_place[p_.to_move]) == 0) {
+        if (p_.to_move == 0) {
+          p_.to_move = 1;
+        } else {
+          p_.to_move = 0;
+          p_.phase = Phase::kLot;
+        }
+      }
+      return;
+    }
+    case Phase::kOver:
+      return;
+    case Phase::kPlay:
+      break;
+  }
+  if (action == kClaimDraw) {
+    p_.phase = Phase::kOver;
+    p_.winner = kNone;
+    p_.ending = 3;
+    return;
+  }
+  const int seat = p_.to_move;
+  const int from = (action - kFirstMove) / 4, to = Step(from, (action - kFirstMove) % 4);
+  ++p_.play_plies;
+  ++p_.quiet_plies;
+  ++p_.moves_done;
+  p_.last_from = from;
+  p_.last_to = to;
+  p_.last_removed = 0;
+  std::uint8_t mover = static_cast<std::uint8_t>(p_.board[from] | kMovedBit);
+  const std::uint8_t target = p_.board[to];
+  p_.board[from] = 0;
+  p_.back[from] = kNone;
+  bool arrived = true;
+  bool hq_taken = false;
+  if (IsPiece(target)) {
+    p_.removal_this_turn = true;
+    p_.quiet_plies = 0;
+    std::uint8_t t = target;
+    if (p_.rules.reveal_on_combat) {
+      mover |= kKnownBit;
+      t |= kKnownBit;
+    }
+    if (Resolve(RankOf(mover), RankOf(target)) == Combat::kAttackerWins) {
+      p_.removed[p_.num_removed++] = t;
+      p_.last_removed = 2;
+      hq_taken = RankOf(target) == kHq;
+    } else {
+      p_.removed[p_.num_removed++] = mover;
+      p_.board[to] = t;
+      p_.last_removed = 1;
+      arrived = false;
+    }
+  }
+  if (arrived) {
+    p_.board[to] = mover;
+    p_.back[to] = static_cast<std::int8_t>(from);
+    // Spy recognition (rulings): a Spy shows every enemy piece on the 8 squares around it when it
+    // moves next to them or they move next to it; the reveal is permanent.
+    const int r = to / kSize, f = to % kSize;
+    for (int dr = -1; dr <= 1; ++dr) {
+      for (int df = -1; df <= 1; ++df) {
+        if ((dr == 0 && df == 0) || r + dr < 0 || r + dr >= kSize || f + df < 0 ||
+            f + df >= kSize) {
+          continue;
+        }
+        const int n = (r + dr) * kSize + f + df;
+        std::uint8_t& c = p_.board[n];
+        if (!IsPiece(c) || Owner(c) == seat) continue;
+        if (RankOf(mover) == kSpy) c |= kKnownBit;
+        if (RankOf(c) == kSpy) p_.board[to] |= kKnownBit;
+      }
+    }
+  }
+  p_.first_piece = arrived ? to : kNone;
+  if (hq_taken) {
+    p_.phase = Phase::kOver;
+    p_.winner = seat;
+    p_.ending = 1;
+    return;
+  }
+  // The turn goes on when a second move is due and another piece can make it.
+  if (p_.moves_done < p_.rules.moves_per_turn && p_.play_plies < p_.rules.max_plies &&
+      p_.quiet_plies < p_.rules.max_plies_without_capture && HasMove(seat)) {
+    return;
+  }
+  EndTurn();
+}
+
+// --- Notation
+// -----------------------------------------------------------------------------------------
+
+std::string EspionageState::ActionToString(Action action) const {
+  if (action < 0 || action >= kNumActions) return fmt::format("action {} (out of range)", action);
+  if (action < kNumSquares) return "volcano " + SquareName(action);
+  if (action < kFirstPlace) {
+    return action - kFirstLot < 2 ? fmt::format("{} first", kSeatNames[action - kFirstLot])
+                                  : fmt::format("action {} (unused)", action);
+  }
+  if (action < kFirstMove) {
+    const int rank = (action - kFirstPlace) / 100, sq = (action - kFirstPlace) % 100;
+    return fmt::format("{}:{}", RankChar(rank), SquareName(sq));
+  }
+  if (action == kClaimDraw) return "claim draw";
+  const int from = (action - kFirstMove) / 4, to = Step(from, (action - kFirstMove) % 4);
+  if (to == kNone) return fmt::format("move from {} off the board", SquareName(from));
+  const std::uint8_t a = p_.board[from], t = p_.board[to];
+  const bool attack = IsPiece(a) && IsPiece(t) && Owner(a) != Owner(t);
+  return fmt::format("{}{}{}", SquareName(from), attack ? 'x' : '-', SquareName(to));
+}
+
+// An opponent's placement shows its square, never its rank.
+std::string EspionageState::ActionToStringFor(Action action, engine::Seat viewer) const {
+  if (p_.phase == Phase::kSetup && viewer != p_.to_move && action >= kFirstPlace &&
+      action < kFirstMove) {
+    return "?:" + SquareName((action - kFirstPlace) % 100);
+  }
+  return ActionToString(action);
+}
+
+Action EspionageState::StringToAction(std::string_view text) const {
+  const std::string t = ToLower(Trim(text));
+  Action action = kNone;
+  const std::size_t colon = t.find(':');
+  const std::size_t sep = t.find_first_of("-x");
+  if (t == "claim draw") {
+    action = kClaimDraw;
+  } else if (t.rfind("volcano ", 0) == 0) {
+    const int sq = ParseSquare(Trim(std::string_view(t).substr(8)));
+    if (sq == kNone) throw Error(fmt::format("'{}' names no square", text));
+    action = sq;
+  } else if (t == "red first" || t == "blue first") {
+    action = kFirstLot + (t[0] == 'b' ? 1 : 0);
+  } else if (colon != std::string::npos) {
+    const int rank = colon == 1 ? RankFromChar(t[0]) : kNone;
+    const int sq = ParseSquare(Trim(std::string_view(t).substr(colon + 1)));
+    if (rank == kNone || sq == kNone) {
+      throw Error(fmt::format("'{}' is not an Espionage placement (e.g. S:a1, 5:c2)", text));
+    }
+    action = kFirstPlace + rank * 100 + sq;
+  } else if (sep != std::string::npos) {
+    const int from = ParseSquare(Trim(std::string_view(t).substr(0, sep)));
+    const int to = ParseSquare(Trim(std::string_view(t).substr(sep + 1)));
+    if (from == kNone || to == kNone) {
+      throw Error(fmt::format("'{}' is not an Espionage move (e.g. a3-a4, a3xa4)", text));
+    }
+    for (int dir = 0; dir < 4; ++dir) {
+      if (Step(from, dir) == to) action = kFirstMove + from * 4 + dir;
+    }
+    if (action == kNone) {
+      throw Error(fmt::format("'{}': a move is one step to an orthogonal neighbour", text));
+    }
+  } else {
+    throw Error(fmt::format("'{}' is not Espionage notation (e.g. S:a1, a3-a4, claim draw)", text));
+  }
+  const std::string why = WhyIllegal(action);
+  if (!why.empty()) throw Error(fmt::format("'{}': {}", Trim(text), why));
+  return action;
+}
+
+std::vector<Action> EspionageState::StringToTurn(std::string_view text) const {
+  const std::string_view t = Trim(text);
+  if (p_.phase == Phase::kSetup && t.find(':') == std::string_view::npos &&
+      t.size() >= static_cast<std::size_t>(kHomeSquares)) {
+    const int seat = p_.to_move;
+    if (p_.to_place[seat] != FullArmy()) {
+      throw Error(
+          fmt::format("a setup string needs {} to have placed nothing yet", kSeatNames[seat]));
+    }
+    Army used{};
+    std::vector<Action> actions;
+    const int first = seat == 0 ? 0 : 70;
+    int index = 0;
+    for (char c : t) {
+      if (c == ' ' || c == '/') continue;
+      if (index >= kHomeSquares) throw Error("setup string: more than 30 squares");
+      const int sq = first + index++;
+      const int rank = RankFromChar(c);
+      if (rank == kNone) {
+        throw Error(
+            fmt::format("setup string: '{}' on {} is not a rank character", c, SquareName(sq)));
+      }
+      if (++used[rank] > FullArmy()[rank]) {
+        throw Error(fmt::format("setup string: more than {} {}", FullArmy()[rank], RankName(rank)));
+      }
+      actions.push_back(kFirstPlace + rank * 100 + sq);
+    }
+    if (index != kHomeSquares) {
+      throw Error(fmt::format("setup string: needs 30 squares holding exactly the army {}",
+                              RankString(FullArmy())));
+    }
+    return actions;
+  }
+  if (p_.phase == Phase::kPlay && t.find_first_of(" ,") != std::string_view::npos &&
+      ToLower(t) != "claim draw") {
+    std::vector<Action> actions;
+    auto copy = std::make_unique<EspionageState>(*this);
+    std::string s(t);
+    std::replace(s.begin(), s.end(), ',', ' ');
+    for (const std::string& part : Split(s, ' ')) {
+      if (Trim(part).empty()) continue;
+      if (copy->CurrentSeat() != p_.to_move || (!actions.empty() && !copy->MidTurn())) {
+        throw Error(fmt::format("'{}': the turn is over before '{}'", text, part));
+      }
+      const Action a = copy->StringToAction(part);
+      copy->ApplyAction(a);
+      actions.push_back(a);
+    }
+    if (copy->MidTurn()) throw Error(fmt::format("'{}': the turn needs a second move", text));
+    return actions;
+  }
+  return {StringToAction(t)};
+}
+
+// --- Views
+// ------------------------------------------------------------------------------------------
+
+bool EspionageState::Sees(engine::Seat viewer, std::uint8_t cell) const {
+  return p_.phase == Phase::kOver || (cell & kKnownBit) || viewer == Owner(cell);
+}
+
+Json EspionageState::ViewJson(engine::Seat viewer) const {
+  static const char* kPhases[] = {"volcanoes", "setup", "lot", "play", "over"};
+  const bool over = p_.phase == Phase::kOver;
+  Json view;
+  view["game"] = "espionage";
+  view["phase"] = kPhases[static_cast<int>(p_.phase)];
+  view["to_move"] =
+      (p_.phase == Phase::kSetup || p_.phase == Phase::kPlay) ? Json(p_.to_move) : Json(nullptr);
+  view["mid_turn"] = MidTurn();
+  Json board = Json::array();
+  for (int sq = 0; sq < kNumSquares; ++sq) {
+    const std::uint8_t c = p_.board[sq];
+    if (c == kVolcano) {
+      board.push_back("volcano");
+    } else if (!IsPiece(c)) {
+      board.push_back(nullptr);
+    } else {
+      board.push_back(
+          {{"owner", Owner(c)},
+           {"rank", Sees(viewer, c) ? std::string(1, RankChar(RankOf(c))) : "?"},
+           {"moved", (c & kMovedBit) != 0},
+           {"known", (c & kKnownBit) != 0},
+           {"no_return", p_.back[sq] == kNone ? Json(nullptr) : Json(SquareName(p_.back[sq]))}});
+    }
+  }
+  view["board"] = board;
+  Json to_place = Json::array();
+  Json lost = Json::array();
+  for (int seat = 0; seat < 2; ++seat) {
+    const bool mine = over || viewer == seat;
+    to_place.push_back({{"count", ArmySize(p_.to_place[seat])},
+                        {"pieces", mine ? Json(RankString(p_.to_place[seat])) : Json(nullptr)}});
+    Army seen{};
+    int hidden = 0;
+    for (int i = 0; i < p_.num_removed; ++i) {
+      const std::uint8_t c = p_.removed[i];
+      if (Owner(c) != seat) continue;
+      if (Sees(viewer, c)) {
+        ++seen[RankOf(c)];
+      } else {
+        ++hidden;
+      }
+    }
+    lost.push_back({{"pieces", RankString(seen)}, {"hidden", hidden}});
+  }
+  view["to_place"] = to_place;
+  view["lost"] = lost;
+  if (p_.last_from == kNone) {
+    view["last_move"] = nullptr;
+  } else {
+    view["last_move"] = {{"from", SquareName(p_.last_from)},
+                         {"to", SquareName(p_.last_to)},
+                         {"removed", kRemoved[p_.last_removed]}};
+  }
+  view["play_plies"] = p_.play_plies;
+  view["quiet_turns"] = p_.quiet_turns;
+  view["quiet_plies"] = p_.quiet_plies;
+  view["draw_claimable"] = p_.phase == Phase::kPlay && p_.moves_done == 0 &&
+                           p_.rules.no_capture_draw > 0 &&
+                           p_.quiet_turns >= p_.rules.no_capture_draw;
+  if (over) {
+    view["result"] = {{"winner", p_.winner == kNone ? Json(nullptr) : Json(p_.winner)},
+                      {"ending", kEndings[p_.ending]}};
+  } else {
+    view["result"] = nullptr;
+  }
+  return view;
+}
+
+// Planes, from the perspective seat P (the viewer; Red for a spectator), O the other seat:
+// 0-8 P's pieces of seen rank by rank; 9 P's pieces of unseen rank; 10-18 O's seen pieces by
+// rank; 19 O's unseen pieces; 20 moved; 21 known to the opponent; 22 volcanoes; 23 no-return
+// squares; 24 setup phase; 25 P to move; 26 mid-turn; 27 draw claimable.
+void EspionageState::ViewTensor(engine::Seat viewer, std::span<float> out) const {
+  std::fill(out.begin(), out.end(), 0.0f);
+  const int me = viewer == 1 ? 1 : 0;
+  const auto fill = [&out](int plane) {
+    std::fill(out.begin() + plane * kNumSquares, out.begin() + (plane + 1) * kNumSquares, 1.0f);
+  };
+  for (int sq = 0; sq < kNumSquares; ++sq) {
+    const std::uint8_t c = p_.board[sq];
+    if (c == kVolcano) out[22 * kNumSquares + sq] = 1.0f;
+    if (!IsPiece(c)) continue;
+    const int base = Owner(c) == me ? 0 : 10;
+    out[(Sees(viewer, c) ? base + RankOf(c) : base + 9) * kNumSquares + sq] = 1.0f;
+    if (c & kMovedBit) out[20 * kNumSquares + sq] = 1.0f;
+    if (c & kKnownBit) out[21 * kNumSquares + sq] = 1.0f;
+    if (p_.back[sq] != kNone) out[23 * kNumSquares + p_.back[sq]] = 1.0f;
+  }
+  if (p_.phase == Phase::kSetup) fill(24);
+  if ((p_.phase == Phase::kPlay || p_.phase == Phase::kSetup) && p_.to_move == me) fill(25);
+  if (MidTurn()) fill(26);
+  if (p_.phase == Phase::kPlay && p_.moves_done == 0 && p_.rules.no_capture_draw > 0 &&
+      p_.quiet_turns >= p_.rules.no_capture_draw) {
+    fill(27);
+  }
+}
+
+// Row 10 on top; each square three characters: "R5 " a red General, "B? " a blue piece of unseen
+// rank, " ^ " a volcano, " . " empty; a ' after the rank marks a piece that has moved.
+std::string EspionageState::ViewText(engine::Seat viewer, bool colour) const {
+  std::string out;
+  for (int row = kSize - 1; row >= 0; --row) {
+    out += fmt::format("{:>2} ", row + 1);
+    for (int file = 0; file < kSize; ++file) {
+      const int sq = row * kSize + file;
+      const std::uint8_t c = p_.board[sq];
+      if (c == kVolcano) {
+        out += " ^ ";
+      } else if (!IsPiece(c)) {
+        out += " . ";
+      } else {
+        const int owner = Owner(c);
+        const std::string cell =
+            fmt::format("{}{}{}", owner == 0 ? 'R' : 'B',
+                        Sees(viewer, c) ? RankChar(RankOf(c)) : '?', (c & kMovedBit) ? '\'' : ' ');
+        out += colour ? fmt::format("\x1b[1;{}m{}\x1b[0m", owner == 0 ? 31 : 34, cell) : cell;
+      }
+    }
+    out += "\n";
+  }
+  out += "    a  b  c  d  e  f  g  h  i  j\n";
+  const Json view = ViewJson(viewer);
+  for (int seat = 0; seat < 2; ++seat) {
+    const Json& lost = view["lost"][seat];
+    const int hidden = lost["hidden"].get<int>();
+    out += fmt::format("{} lost: {}{}\n", kSeatNames[seat], lost["pieces"].get<std::string>(),
+                       hidden ? fmt::format(" and {} unseen", hidden) : "");
+  }
+  if (p_.last_from != kNone) {
+    out += fmt::format("Last move: {}-{}{}\n", SquareName(p_.last_from), SquareName(p_.last_to),
+                       p_.last_removed == 1   ? ", the attacker was removed"
+                       : p_.last_removed == 2 ? ", the defender was removed"
+                                              : "");
+  }
+  switch (p_.phase) {
+    case Phase::kOver:
+      out += p_.winner == kNone ? fmt::format("Game over: draw ({})\n", kEndings[p_.ending])
+                                : fmt::format("Game over: {} wins ({})\n", kSeatNames[p_.winner],
+                                              kEndings[p_.ending]);
+      break;
+    case Phase::kVolcanoes:
+      out += fmt::format("Placing volcanoes by lot ({} left)\n", p_.volcanoes_left);
+      break;
+    case Phase::kLot:
+      out += "Drawing the first player by lot\n";
+      break;
+    case Phase::kSetup:
+      out += fmt::format("{} is setting up ({} pieces left to place", kSeatNames[p_.to_move],
+                         ArmySize(p_.to_place[p_.to_move]));
+      if (viewer == p_.to_move) out += ": " + RankString(p_.to_place[p_.to_move]);
+      out += ")\n";
+      break;
+    case Phase::kPlay:
+      out += fmt::format("{} to move ({} move of the turn){}\n", kSeatNames[p_.to_move],
+                         p_.moves_done == 0 ? "first" : "second",
+                         view["draw_claimable"].get<bool>() ? "; a draw may be claimed" : "");
+      break;
+  }
+  return out;
+}
+
+// --- Hidden information
+// ------------------------------------------------------------------------------
+
+// The opponent's ranks that `seat` does not know are dealt again over the opponent's slots of
+// unknown rank: its pieces on the board, its removed pieces, and (during its setup) the pieces it
+// has still to place. What `seat` knows is kept: a piece that has moved is no Mine or
+// Headquarters, a removed piece is no Headquarters (the game goes on), and a game going on means
+// the opponent, when to move, has a move (rejection keeps the draw uniform). The Headquarters is
+// dealt first over the slots that may hold it, then the Mines, then the rest; each step is uniform
+// with the same number of completions. Deeper inferences from combat outcomes or from a Spy's
+// reveal are not used (docs/rules/espionage.md).
+std::unique_ptr<engine::State> EspionageState::SampleConsistentState(engine::Seat seat,
+                                                                     Rng& rng) const {
+  auto sampled = std::make_unique<EspionageState>(*this);
+  if (p_.phase == Phase::kOver || (seat != 0 && seat != 1)) return sampled;
+  const int other = 1 - seat;
+  // Slots: 0..99 squares, 100 + i removed piece i, 200 + k an unplaced piece.
+  std::vector<int> hq_ok, mine_ok, any;
+  std::vector<int> ranks;
+  for (int sq = 0; sq < kNumSquares; ++sq) {
+    const std::uint8_t c = p_.board[sq];
+    if (!IsPiece(c) || Owner(c) != other || (c & kKnownBit)) continue;
+    ((c & kMovedBit) ? any : hq_ok).push_back(sq);
+    ranks.push_back(RankOf(c));
+  }
+  for (int i = 0; i < p_.num_removed; ++i) {
+    const std::uint8_t c = p_.removed[i];
+    if (Owner(c) != other || (c & kKnownBit)) continue;
+    ((c & kMovedBit) ? any : mine_ok).push_back(100 + i);
+    ranks.push_back(RankOf(c));
+  }
+  for (int rank = 0, k = 0; rank < kNumRanks; ++rank) {
+    for (int n = 0; n < p_.to_place[other][rank]; ++n) {
+      hq_ok.push_back(200 + k++);
+      ranks.push_back(rank);
+    }
+  }
+  int hqs = 0, mines = 0;
+  std::vector<int> rest;
+  for (int r : ranks) {
+    if (r == kHq) {
+      ++hqs;
+    } else if (r == kMine) {
+      ++mines;
+    } else {
+      rest.push_back(r);
+    }
+  }
+  auto shuffle = [&rng](std::vector<int>& v) {
+    for (std::size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[rng.Below(i)]);
+  };
+  Position& q = sampled->p_;
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    std::vector<int> a = hq_ok;
+    shuffle(a);
+    std::vector<int> b(a.begin() + hqs, a.end());
+    b.insert(b.end(), mine_ok.begin(), mine_ok.end());
+    shuffle(b);
+    std::vector<int> c(b.begin() + mines, b.end());
+    c.insert(c.end(), any.begin(), any.end());
+    shuffle(c);
+    Army unplaced{};
+    const auto assign = [&](int slot, int rank) {
+      if (slot < 100) {
+        q.board[slot] = static_cast<std::uint8_t>((q.board[slot] & 0xf0) | rank);
+      } else if (slot < 200) {
+        q.removed[slot - 100] = static_cast<std::uint8_t>((q.removed[slot - 100] & 0xf0) | rank);
+      } else {
+        ++unplaced[rank];
+      }
+    };
+    for (int i = 0; i < hqs; ++i) assign(a[i], kHq);
+    for (int i = 0; i < mines; ++i) assign(b[i], kMine);
+    for (std::size_t i = 0; i < rest.size(); ++i) assign(c[i], rest[i]);
+    q.to_place[other] = unplaced;
+    if (q.phase != Phase::kPlay || q.to_move != other || sampled->HasMove(other)) return sampled;
+  }
+  return std::make_unique<EspionageState>(*this);  // the true state is always consistent
+}
+
+void EspionageState::CheckConsistency() const {
+  std::array<Army, 2> count = p_.to_place;
+  for (int sq = 0; sq < kNumSquares; ++sq) {
+    const std::uint8_t c = p_.board[sq];
+    if (IsPiece(c)) {
+      if (RankOf(c) >= kNumRanks) throw Error(fmt::format("bad piece on {}", SquareName(sq)));
+      ++count[Owner(c)][RankOf(c)];
+    } else if (c != 0 && c != kVolcano) {
+      throw Error(fmt::format("bad cell on {}", SquareName(sq)));
+    }
+    if (p_.back[sq] != kNone && !IsPiece(c)) {
+      throw Error(fmt::format("no-return mark on empty {}", SquareName(sq)));
+    }
+  }
+  for (int i = 0; i < p_.num_removed; ++i) ++count[Owner(p_.removed[i])][RankOf(p_.removed[i])];
+  if (count[0] != FullArmy() || count[1] != FullArmy()) throw Error("the armies do not add up");
+}
+
+}  // namespace quartel::espionage

@@ -1,0 +1,191 @@
+// Espionage (seed 004; rulings "Espionage" and "Common to every game"; full rules in
+// docs/rules/espionage.md). Two seats: 0 = Red (home rows 1-3), 1 = Blue (home rows 8-10), on a
+// 10 x 10 board whose four middle rows (4-7) are neutral. Order of play: volcanoes are placed by
+// lot on neutral squares (one chance node each), Red places its 30 pieces piece by piece, then
+// Blue does (each sees where the other's pieces stand, not their ranks), the first player is drawn
+// by lot (a chance node), then turns alternate. A turn is two moves with two different pieces
+// (one move when only one piece can move; option moves_per_turn=1); a move is one orthogonal step
+// onto an empty square or onto an enemy piece (combat, see Combat()). Capturing the Headquarters
+// wins; a seat with no legal move at the start of its turn loses.
+//
+// Options:
+//   volcanoes         int 0..8, default 4: volcanoes placed by lot in the neutral rows
+//   moves_per_turn    int 1..2, default 2
+//   reveal_on_combat  bool, default false: both ranks of a combat become known to both seats
+//   no_capture_draw   int 0..1000, default 50: after this many whole turns without a removed piece
+//                     either seat may claim a draw at the start of its turn (0: never)
+//   max_plies         int, default 2000: engine cap on play moves, then a draw (not a rule)
+//   max_plies_without_capture  int, default 200: engine cap on play moves without a removed
+//                     piece, then a draw (not a rule; as in Stratego)
+//
+// Action encoding (square = row * 10 + file, a1 = 0, j10 = 99):
+//   square                   chance: a volcano on square ("volcano e5")
+//   100 + seat               chance: seat moves first ("Red first", "Blue first")
+//   200 + rank * 100 + sq    place a piece ("S:a1"; rank characters below)
+//   1200 + from * 4 + dir    move; dir 0 north, 1 east, 2 south, 3 west ("a3-a4"; attack "a3xa4")
+//   1600                     claim the no-capture draw ("claim draw")
+// NumDistinctActions() = 1601. Rank characters: H Headquarters, 1 Corporal, 2 Second Lieutenant,
+// 3 Captain, 4 Colonel, 5 General, S Spy, P Sapper, M Mine.
+//
+// Typed turns: during a seat's setup, a 30-character setup string places its whole army (each
+// character a rank character; spaces and '/' ignored). Character i goes on square first + i with
+// first = a1 for Red and a8 for Blue: Red a1..j1, a2..j2, a3..j3; Blue a8..j8, a9..j9, a10..j10.
+// A play turn may be typed as its two moves separated by a space or ',' ("a3-a4 b3-b4").
+//
+// Views: own ranks; the opponent's as "?" unless known (shown by a Spy, or by combat with
+// reveal_on_combat); everything once the game is over. ViewJson: {"game", "phase" ("volcanoes"|
+// "setup"|"lot"|"play"|"over"), "to_move", "mid_turn", "board" (100 entries: null, "volcano", or
+// {"owner", "rank", "moved", "known", "no_return" (square it may not step back onto, or null)}),
+// "to_place" (per seat {"count", "pieces" (owner only)}), "lost" (per seat {"pieces" (ranks the
+// viewer knows), "hidden"}), "last_move" (null or {"from", "to", "removed" ("none"|"attacker"|
+// "defender")}), "play_plies", "quiet_turns", "quiet_plies", "draw_claimable", "result"}.
+// ViewTensor: 28 planes x 10 x 10 (see espionage.cc). Undo is not supported.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/game.h"
+#include "engine/state.h"
+
+namespace quartel::espionage {
+
+using engine::Action;
+
+inline constexpr int kSize = 10;
+inline constexpr int kNumSquares = 100;
+inline constexpr int kHomeSquares = 30;
+inline constexpr int kNumRanks = 9;
+inline constexpr int kNone = -1;
+// Ranks: 0 Headquarters, 1-5 soldiers (Corporal .. General), then the specials.
+inline constexpr int kHq = 0, kGeneral = 5, kSpy = 6, kSapper = 7, kMine = 8;
+inline constexpr int kFirstLot = 100, kFirstPlace = 200, kFirstMove = 1200, kClaimDraw = 1600;
+inline constexpr int kNumActions = 1601;
+inline constexpr int kNumPlanes = 28;
+
+using Army = std::array<std::int8_t, kNumRanks>;
+Army FullArmy();  // 1 H, 5/4/3/2/2 soldiers, 5 S, 4 P, 4 M
+char RankChar(int rank);
+int RankFromChar(char c);  // kNone if not a rank character
+std::string RankName(int rank);
+std::string SquareName(int sq);
+int ParseSquare(std::string_view text);  // kNone if malformed
+
+enum class Combat { kAttackerWins, kDefenderWins };
+// The seed's combat table in one place (rulings "Espionage"): what happens when a piece of rank
+// `attacker` steps onto a piece of rank `defender`.
+Combat Resolve(int attacker, int defender);
+
+struct Rules {
+  int volcanoes = 4;
+  int moves_per_turn = 2;
+  bool reveal_on_combat = false;
+  int no_capture_draw = 50;
+  int max_plies = 2000;
+  int max_plies_without_capture = 200;
+
+  bool operator==(const Rules&) const = default;
+};
+
+enum class Phase : std::uint8_t { kVolcanoes, kSetup, kLot, kPlay, kOver };
+
+// A cell: 0 empty, kVolcano, or a piece: kOccupied | owner << 6 | moved | known | rank.
+inline constexpr std::uint8_t kVolcano = 0x0f, kOccupied = 0x80, kOwnerBit = 0x40, kMovedBit = 0x20,
+                              kKnownBit = 0x10;
+
+struct Position {
+  std::array<std::uint8_t, kNumSquares> board{};
+  std::array<std::int8_t, kNumSquares> back{};  // no-return square of the piece there, or -1
+  std::array<Army, 2> to_place{};
+  std::array<std::uint8_t, 60> removed{};  // cells of removed pieces, in order
+  std::int32_t num_removed = 0;
+  Rules rules;
+  Phase phase = Phase::kVolcanoes;
+  std::int32_t volcanoes_left = 0;
+  std::int32_t to_move = 0;
+  std::int32_t moves_done = 0;       // moves made in the current turn
+  std::int32_t first_piece = kNone;  // square of the piece moved first this turn (if alive)
+  std::int32_t plies = 0, play_plies = 0, quiet_turns = 0;
+  std::int32_t quiet_plies = 0;  // play moves since a piece was last removed (engine cap)
+  bool removal_this_turn = false;
+  std::int32_t last_from = kNone, last_to = kNone, last_removed = 0;  // 0 none 1 att 2 def
+  std::int32_t winner = kNone;
+  std::int32_t ending = 0;
+
+  bool operator==(const Position&) const = default;
+};
+
+class EspionageGame : public engine::Game {
+ public:
+  explicit EspionageGame(const engine::GameOptions& options);
+  int NumSeats() const override { return 2; }
+  std::string SeatName(int seat) const override;
+  std::unique_ptr<engine::State> NewInitialState() const override;
+  int NumDistinctActions() const override { return kNumActions; }
+  int MaxGameLength() const override { return 8 + 2 * kHomeSquares + 1 + rules_.max_plies + 1; }
+  std::vector<int> TensorShape() const override { return {kNumPlanes, kSize, kSize}; }
+  const Rules& rules() const { return rules_; }
+
+ private:
+  Rules rules_;
+};
+
+class EspionageState : public engine::State {
+ public:
+  EspionageState(const EspionageGame& game, const Position& position);
+
+  engine::Seat CurrentSeat() const override;
+  bool MidTurn() const override { return p_.phase == Phase::kPlay && p_.moves_done > 0; }
+  int PlyCount() const override { return p_.plies; }
+
+  void LegalActions(std::vector<Action>& out) const override;
+  using engine::State::LegalActions;
+  std::vector<engine::ChanceOutcome> ChanceOutcomes() const override;
+  std::string WhyIllegal(Action action) const override;
+  void DoApplyAction(Action action, engine::UndoInfo* undo) override;
+
+  std::string ActionToString(Action action) const override;
+  std::string ActionToStringFor(Action action, engine::Seat viewer) const override;
+  Action StringToAction(std::string_view text) const override;
+  std::vector<Action> StringToTurn(std::string_view text) const override;
+
+  std::unique_ptr<engine::State> Clone() const override;
+  void CopyFrom(const engine::State& other) override;
+  bool Equals(const engine::State& other) const override;
+
+  std::vector<engine::Outcome> Results() const override;
+  std::vector<double> Returns() const override;
+
+  Json ViewJson(engine::Seat viewer) const override;
+  void ViewTensor(engine::Seat viewer, std::span<float> out) const override;
+  std::string ViewText(engine::Seat viewer, bool colour) const override;
+
+  std::unique_ptr<engine::State> SampleConsistentState(engine::Seat seat, Rng& rng) const override;
+  void CheckConsistency() const override;
+
+  const Position& position() const { return p_; }
+  Position& mutable_position() { return p_; }
+  // Whether `seat` has a legal move now (honouring the turn's first piece and no-return squares).
+  bool HasMove(int seat) const;
+
+ private:
+  void Moves(int seat, std::vector<Action>& out) const;
+  bool Sees(engine::Seat viewer, std::uint8_t cell) const;
+  void EndTurn();
+  Position p_;
+};
+
+// A play-phase state for tests: `rows` lists row 10 first, each 20 characters, two per square:
+// ". " empty, "~~" a volcano, or 'R'/'B' and a rank character ("R5" a red General). Both armies
+// are counted as fully placed; missing pieces count as removed.
+std::unique_ptr<EspionageState> MakeState(const EspionageGame& game,
+                                          const std::vector<std::string>& rows, int to_move);
+
+// Registers "espionage" with the engine's registry.
+void Register();
+
+}  // namespace quartel::espionage

@@ -1,0 +1,676 @@
+// Espionage rule tests (seed 004; shared rulings "Espionage"; docs/rules/espionage.md): each rule
+// with a positive and a negative case, the whole combat table, Spy recognition and its
+// persistence, the no-return rule, two-move turns, the conformance suite, the hidden-information
+// invariance over random positions, and an independent move lister compared with the engine's.
+#include "games/espionage/espionage.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/error.h"
+#include "core/rng.h"
+#include "engine/conformance.h"
+#include "engine/game.h"
+#include "games/all_games.h"
+
+namespace quartel::espionage {
+namespace {
+
+// Registers "espionage" unless games::RegisterAllGames already did (it will once the game is
+// listed in all_games.cc); RegisterAllGames runs first so that it never registers it twice.
+void EnsureRegistered() {
+  games::RegisterAllGames();
+  for (const auto& info : engine::RegisteredGames()) {
+    if (info.id == "espionage") return;
+  }
+  Register();
+}
+
+const EspionageGame& Game(const std::map<std::string, std::string>& options = {}) {
+  static std::map<std::map<std::string, std::string>, std::shared_ptr<const engine::Game>> cache;
+  EnsureRegistered();
+  auto& game = cache[options];
+  if (!game) game = engine::LoadGame("espionage", options);
+  return static_cast<const EspionageGame&>(*game);
+}
+
+bool IsLegal(const engine::State& state, const std::string& text) {
+  try {
+    state.StringToAction(text);
+    return true;
+  } catch (const Error&) {
+    return false;
+  }
+}
+
+void Play(engine::State& state, const std::string& turn) {
+  for (Action action : state.StringToTurn(turn)) state.ApplyAction(action);
+}
+
+int Sq(const char* name) { return ParseSquare(name); }
+const Position& Pos(const engine::State& state) {
+  return static_cast<const EspionageState&>(state).position();
+}
+int RankAt(const engine::State& state, const char* name) { return Pos(state).board[Sq(name)] & 15; }
+bool Known(const engine::State& state, const char* name) {
+  return (Pos(state).board[Sq(name)] & kKnownBit) != 0;
+}
+
+// An empty board (rows listed from row 10 down) with the given pieces.
+std::vector<std::string> Empty() { return std::vector<std::string>(10, std::string(20, '.')); }
+void Put(std::vector<std::string>& rows, const char* sq, const char* piece) {
+  const int s = Sq(sq);
+  rows[9 - s / 10][2 * (s % 10)] = piece[0];
+  rows[9 - s / 10][2 * (s % 10) + 1] = piece[1];
+}
+std::unique_ptr<EspionageState> Make(const std::vector<std::pair<const char*, const char*>>& pieces,
+                                     int to_move,
+                                     const std::map<std::string, std::string>& options = {}) {
+  auto rows = Empty();
+  for (const auto& [sq, piece] : pieces) Put(rows, sq, piece);
+  return MakeState(Game(options), rows, to_move);
+}
+
+constexpr const char* kRedSetup = "MHMMM12345 SSSSSPPPP1 1112223345";
+constexpr const char* kBlueSetup = "1112223345 SSSSSPPPP1 MHMMM12345";
+
+// Volcanoes on the given squares (in order), both setups, and `first` to move.
+std::unique_ptr<engine::State> AfterSetup(int first = 0,
+                                          const std::map<std::string, std::string>& options = {
+                                              {"volcanoes", "0"}}) {
+  auto state = Game(options).NewInitialState();
+  Play(*state, kRedSetup);
+  Play(*state, kBlueSetup);
+  state->ApplyAction(kFirstLot + first);
+  return state;
+}
+
+// ==== Board and chance ====
+
+TEST(EspionageBoard, NotationAndArmy) {
+  for (int sq = 0; sq < kNumSquares; ++sq) EXPECT_EQ(ParseSquare(SquareName(sq)), sq);
+  EXPECT_EQ(SquareName(0), "a1");
+  EXPECT_EQ(SquareName(99), "j10");
+  EXPECT_EQ(ParseSquare("k1"), kNone);
+  EXPECT_EQ(ParseSquare("a11"), kNone);
+  const Army army = FullArmy();
+  int total = 0;
+  for (int n : army) total += n;
+  EXPECT_EQ(total, 30);
+  EXPECT_EQ(army[1], 5);
+  EXPECT_EQ(army[2], 4);
+  EXPECT_EQ(army[3], 3);
+  EXPECT_EQ(army[4], 2);
+  EXPECT_EQ(army[kGeneral], 2);
+  EXPECT_EQ(army[kSpy], 5);
+  EXPECT_EQ(army[kSapper], 4);
+  EXPECT_EQ(army[kMine], 4);
+  EXPECT_EQ(army[kHq], 1);
+}
+
+TEST(EspionageChance, VolcanoesUniformOverFreeNeutralSquares) {
+  auto state = Game().NewInitialState();
+  for (int placed = 0; placed < 4; ++placed) {
+    ASSERT_TRUE(state->IsChanceNode());
+    const auto outcomes = state->ChanceOutcomes();
+    ASSERT_EQ(outcomes.size(), 40u - placed);
+    std::set<Action> seen;
+    for (const auto& o : outcomes) {
+      EXPECT_GE(o.action, 30);  // rows 4-7 only
+      EXPECT_LT(o.action, 70);
+      EXPECT_DOUBLE_EQ(o.probability, 1.0 / (40 - placed));
+      seen.insert(o.action);
+    }
+    EXPECT_FALSE(IsLegal(*state, "volcano a1"));  // a home row
+    state->ApplyAction(outcomes[placed * 3].action);
+    if (placed < 3) {
+      EXPECT_EQ(state->ChanceOutcomes().size(), 39u - placed);
+    }
+  }
+  EXPECT_FALSE(state->IsChanceNode());  // setup after the fourth
+  EXPECT_EQ(state->CurrentSeat(), 0);
+  int volcanoes = 0;
+  for (auto c : Pos(*state).board) volcanoes += c == kVolcano;
+  EXPECT_EQ(volcanoes, 4);
+  // The option's range and zero.
+  EXPECT_FALSE(Game({{"volcanoes", "0"}}).NewInitialState()->IsChanceNode());
+  EXPECT_EQ(Game({{"volcanoes", "8"}}).rules().volcanoes, 8);
+  EXPECT_THROW(Game({{"volcanoes", "9"}}), Error);
+  // A volcano is visible to both seats and to spectators.
+  for (engine::Seat v : {0, 1, engine::kSpectator}) {
+    int n = 0;
+    const Json view = state->ViewJson(v);
+    for (const auto& cell : view["board"]) n += cell == "volcano";
+    EXPECT_EQ(n, 4);
+  }
+}
+
+TEST(EspionageChance, FirstPlayerByLot) {
+  auto state = Game({{"volcanoes", "0"}}).NewInitialState();
+  Play(*state, kRedSetup);
+  EXPECT_EQ(state->CurrentSeat(), 1);
+  Play(*state, kBlueSetup);
+  ASSERT_TRUE(state->IsChanceNode());
+  const auto outcomes = state->ChanceOutcomes();
+  ASSERT_EQ(outcomes.size(), 2u);
+  EXPECT_DOUBLE_EQ(outcomes[0].probability, 0.5);
+  EXPECT_DOUBLE_EQ(outcomes[1].probability, 0.5);
+  EXPECT_EQ(state->ActionToString(kFirstLot + 1), "Blue first");
+  state->ApplyAction(kFirstLot + 1);
+  EXPECT_EQ(state->CurrentSeat(), 1);
+}
+
+// ==== Setup ====
+
+TEST(EspionageSetup, PieceByPieceInTheThreeHomeRows) {
+  auto state = Game({{"volcanoes", "0"}}).NewInitialState();
+  EXPECT_EQ(state->LegalActions().size(), 9u * 30u);
+  EXPECT_TRUE(IsLegal(*state, "H:a1"));
+  EXPECT_TRUE(IsLegal(*state, "S:j3"));
+  EXPECT_FALSE(IsLegal(*state, "S:a4"));  // neutral row
+  EXPECT_FALSE(IsLegal(*state, "a3-a4"));
+  Play(*state, "H:a1");
+  EXPECT_FALSE(IsLegal(*state, "H:b1"));  // one Headquarters
+  EXPECT_FALSE(IsLegal(*state, "M:a1"));  // occupied
+  EXPECT_EQ(state->ActionToStringFor(state->StringToAction("5:e2"), 1), "?:e2");
+  EXPECT_EQ(state->ActionToStringFor(state->StringToAction("5:e2"), 0), "5:e2");
+  EXPECT_EQ(state->ActionToStringFor(state->StringToAction("5:e2"), engine::kSpectator), "?:e2");
+}
+
+TEST(EspionageSetup, SetupStringIsAWholeTurn) {
+  auto state = Game({{"volcanoes", "0"}}).NewInitialState();
+  EXPECT_EQ(state->StringToTurn(kRedSetup).size(), 30u);
+  EXPECT_THROW(state->StringToTurn("MHMMM12345 SSSSSPPPP1 111222334H"), Error);  // two HQs
+  EXPECT_THROW(state->StringToTurn("MHMMM12345 SSSSSPPPP1 111222334X"), Error);  // bad letter
+  EXPECT_THROW(state->StringToTurn("MHMMM12345 SSSSSPPPP1 1112223345 1"), Error);
+  Play(*state, kRedSetup);
+  EXPECT_TRUE(IsLegal(*state, "H:a8"));
+  EXPECT_FALSE(IsLegal(*state, "H:a7"));
+  Play(*state, kBlueSetup);
+  EXPECT_EQ(RankAt(*state, "b1"), kHq);
+  EXPECT_EQ(RankAt(*state, "b10"), kHq);
+  EXPECT_EQ(RankAt(*state, "a8"), 1);
+  // Blue's view of Red shows positions only.
+  const Json blue = state->ViewJson(1);
+  EXPECT_EQ(blue["board"][Sq("b1")]["rank"], "?");
+  EXPECT_EQ(blue["board"][Sq("b10")]["rank"], "H");
+}
+
+// ==== Combat ====
+
+TEST(EspionageCombat, FullTable) {
+  // Rows: attacker H 1 2 3 4 5 S P M; columns: defender. 'A' attacker wins, 'D' defender wins,
+  // '-' the attacker cannot move. Written from the rulings, not from the code.
+  const char* table[kNumRanks] = {
+      "---------",  // H never moves
+      "AADDDDAAD",  // Corporal: beats rank <= 1, Spies, Sappers; dies on a Mine
+      "AAADDDAAD",  // Second Lieutenant
+      "AAAADDAAD",  // Captain
+      "AAAAADAAD",  // Colonel
+      "AAAAAAAAD",  // General
+      "ADDDDDAAD",  // Spy: only Spies and Sappers (and the HQ)
+      "ADDDDAAAA",  // Sapper: Sappers, Spies, Generals, Mines (and the HQ)
+      "---------",  // Mine never moves
+  };
+  for (int a = 0; a < kNumRanks; ++a) {
+    for (int d = 0; d < kNumRanks; ++d) {
+      const char want = table[a][d];
+      if (want == '-') {
+        EXPECT_THROW(Resolve(a, d), Error);
+        continue;
+      }
+      EXPECT_EQ(Resolve(a, d) == Combat::kAttackerWins, want == 'A')
+          << RankName(a) << " attacks " << RankName(d);
+    }
+  }
+}
+
+TEST(EspionageCombat, OnTheBoard) {
+  // Every mobile attacker against every defender, played out: which piece is left.
+  for (int a = 1; a < kNumRanks; ++a) {
+    if (a == kMine) continue;
+    for (int d = 0; d < kNumRanks; ++d) {
+      const std::string att = std::string("R") + RankChar(a), def = std::string("B") + RankChar(d);
+      const std::string hq = d == kHq ? "" : "BH";
+      std::vector<std::pair<const char*, const char*>> pieces = {
+          {"e4", att.c_str()}, {"e5", def.c_str()}, {"a1", "RH"}, {"j1", "R1"}};
+      if (d != kHq) pieces.push_back({"j10", "BH"});
+      pieces.push_back({"a10", "B1"});
+      auto state = Make(pieces, 0);
+      EXPECT_EQ(state->ActionToString(state->StringToAction("e4xe5")), "e4xe5");
+      state->ApplyAction(state->StringToAction("e4xe5"));
+      const std::uint8_t left = Pos(*state).board[Sq("e5")];
+      const bool attacker_won = (left & kOwnerBit) == 0;
+      EXPECT_EQ(attacker_won, Resolve(a, d) == Combat::kAttackerWins);
+      EXPECT_EQ(Pos(*state).board[Sq("e4")], 0);
+      EXPECT_EQ(left & 15, attacker_won ? a : d);
+      EXPECT_EQ(Pos(*state).last_removed, attacker_won ? 2 : 1);
+      if (d == kHq) {
+        EXPECT_TRUE(state->IsTerminal());
+        EXPECT_EQ(state->Returns(), (std::vector<double>{1.0, -1.0}));
+      } else {
+        EXPECT_FALSE(state->IsTerminal());
+      }
+    }
+  }
+}
+
+TEST(EspionageCombat, SapperAndGeneralBothDirections) {
+  auto s1 = Make({{"e4", "RP"}, {"e5", "B5"}, {"a1", "RH"}, {"j10", "BH"}, {"a10", "B1"}}, 0);
+  Play(*s1, "e4xe5");
+  EXPECT_EQ(Pos(*s1).board[Sq("e5")] & (kOwnerBit | 15), kSapper);  // red Sapper wins
+  auto s2 = Make({{"e4", "R5"}, {"e5", "BP"}, {"a1", "RH"}, {"j10", "BH"}, {"a10", "B1"}}, 0);
+  Play(*s2, "e4xe5");
+  EXPECT_EQ(Pos(*s2).board[Sq("e5")] & (kOwnerBit | 15), kGeneral);  // red General wins
+  // Negative: a Sapper attacking a Colonel dies.
+  auto s3 = Make({{"e4", "RP"}, {"e5", "B4"}, {"a1", "RH"}, {"j10", "BH"}, {"a10", "B1"}}, 0);
+  Play(*s3, "e4xe5");
+  EXPECT_EQ(Pos(*s3).board[Sq("e5")] & (kOwnerBit | 15), kOwnerBit | 4);
+}
+
+TEST(EspionageCombat, MinesAndSappers) {
+  auto s1 = Make({{"e4", "RP"}, {"e5", "BM"}, {"a1", "RH"}, {"j10", "BH"}, {"a10", "B1"}}, 0);
+  Play(*s1, "e4xe5");
+  EXPECT_EQ(RankAt(*s1, "e5"), kSapper);  // the Sapper removes the Mine and stays
+  EXPECT_EQ(Pos(*s1).quiet_turns, 0);
+  auto s2 = Make({{"e4", "R5"}, {"e5", "BM"}, {"a1", "RH"}, {"j10", "BH"}, {"a10", "B1"}}, 0);
+  Play(*s2, "e4xe5");
+  EXPECT_EQ(RankAt(*s2, "e5"), kMine);  // the General dies, the Mine stays
+  EXPECT_NE(Pos(*s2).board[Sq("e5")] & kOwnerBit, 0);
+}
+
+TEST(EspionageCombat, RanksStayHiddenUnlessTheOption) {
+  auto s = Make({{"e4", "R3"}, {"e5", "B2"}, {"a1", "RH"}, {"j10", "BH"}, {"a10", "B1"}}, 0);
+  // (MakeState counts the pieces it was not given as removed and unseen: 28 per side here.)
+  Play(*s, "e4xe5");
+  EXPECT_EQ(s->ViewJson(1)["board"][Sq("e5")]["rank"], "?");
+  EXPECT_EQ(s->ViewJson(0)["lost"][1]["hidden"], 28);  // Red does not learn what it took
+  EXPECT_EQ(s->ViewJson(0)["lost"][1]["pieces"], "");
+  const std::string own_lost = s->ViewJson(1)["lost"][1]["pieces"].get<std::string>();
+  EXPECT_EQ(std::count(own_lost.begin(), own_lost.end(), '2'), 4);  // Blue knows its loss
+  EXPECT_EQ(s->ViewJson(0)["last_move"]["removed"], "defender");
+  auto r = Make({{"e4", "R3"}, {"e5", "B2"}, {"a1", "RH"}, {"j10", "BH"}, {"a10", "B1"}}, 0,
+                {{"reveal_on_combat", "true"}});
+  Play(*r, "e4xe5");
+  EXPECT_EQ(r->ViewJson(1)["board"][Sq("e5")]["rank"], "3");
+  EXPECT_EQ(r->ViewJson(0)["lost"][1]["pieces"], "2");
+  EXPECT_EQ(r->ViewJson(0)["lost"][1]["hidden"], 27);
+}
+
+// ==== Moves and turns ====
+
+TEST(EspionageTurns, TwoMovesWithTwoDifferentPieces) {
+  auto s = Make({{"e4", "R3"}, {"f4", "R2"}, {"a1", "RH"}, {"j10", "BH"}, {"a10", "B1"}}, 0);
+  Play(*s, "e4-e5");
+  EXPECT_TRUE(s->MidTurn());
+  EXPECT_EQ(s->CurrentSeat(), 0);
+  EXPECT_FALSE(IsLegal(*s, "e5-e6"));  // the same piece
+  EXPECT_TRUE(IsLegal(*s, "f4-f5"));
+  EXPECT_FALSE(IsLegal(*s, "claim draw"));
+  Play(*s, "f4-f5");
+  EXPECT_FALSE(s->MidTurn());
+  EXPECT_EQ(s->CurrentSeat(), 1);
+  // A whole typed turn.
+  Play(*s, "a10-a9");  // Blue has one mobile piece: a one-move turn
+  EXPECT_EQ(s->CurrentSeat(), 0);
+  EXPECT_EQ(s->StringToTurn("e5-e6 f5-f6").size(), 2u);
+  EXPECT_THROW(s->StringToTurn("e5-e6 e6-e7"), Error);
+}
+
+TEST(EspionageTurns, OneMoveWhenOnlyOnePieceCanMove) {
+  // Red: one mobile piece and immobile Mines and HQ.
+  auto s = Make({{"e4", "R3"}, {"a1", "RH"}, {"b1", "RM"}, {"j10", "BH"}, {"a10", "B1"}}, 0);
+  Play(*s, "e4-e5");
+  EXPECT_FALSE(s->MidTurn());
+  EXPECT_EQ(s->CurrentSeat(), 1);
+  // A second piece that is blocked (by volcanoes and its own pieces) does not give a second move.
+  auto rows = Empty();
+  Put(rows, "a1", "R1");
+  Put(rows, "b1", "RM");
+  Put(rows, "a2", "RM");
+  Put(rows, "j1", "RH");
+  Put(rows, "e4", "R3");
+  Put(rows, "j10", "BH");
+  Put(rows, "a10", "B1");
+  auto t = MakeState(Game(), rows, 0);
+  Play(*t, "e4-e5");
+  EXPECT_EQ(t->CurrentSeat(), 1);
+  // moves_per_turn=1: always one move.
+  auto u = Make({{"e4", "R3"}, {"f4", "R2"}, {"a1", "RH"}, {"j10", "BH"}, {"a10", "B1"}}, 0,
+                {{"moves_per_turn", "1"}});
+  Play(*u, "e4-e5");
+  EXPECT_EQ(u->CurrentSeat(), 1);
+}
+
+TEST(EspionageTurns, MinesAndHeadquartersDoNotMove) {
+  auto s = Make({{"e4", "RM"}, {"f4", "R2"}, {"a1", "RH"}, {"j10", "BH"}, {"a10", "B1"}}, 0);
+  EXPECT_FALSE(IsLegal(*s, "e4-e5"));
+  EXPECT_FALSE(IsLegal(*s, "a1-a2"));
+  EXPECT_TRUE(IsLegal(*s, "f4-f5"));
+  EXPECT_FALSE(IsLegal(*s, "f4-g5"));  // orthogonal only
+  EXPECT_THROW(s->StringToAction("f4-f6"), Error);
+}
+
+TEST(EspionageTurns, NoReturnAcrossTurns) {
+  auto s = Make(
+      {{"e4", "R3"}, {"f4", "R2"}, {"g4", "R1"}, {"a1", "RH"}, {"j10", "BH"}, {"a10", "B1"}}, 0);
+  Play(*s, "e4-e5 f4-f5");
+  Play(*s, "a10-a9");
+  EXPECT_FALSE(IsLegal(*s, "e5-e4"));  // it just left e4
+  EXPECT_NE(s->WhyIllegal(kFirstMove + Sq("e5") * 4 + 2).find("no return"), std::string::npos);
+  Play(*s, "g4-g5 f5-f6");
+  Play(*s, "a9-a8");
+  EXPECT_FALSE(IsLegal(*s, "e5-e4"));  // still: e5 has made no other move since
+  EXPECT_TRUE(IsLegal(*s, "e5-d5"));
+  Play(*s, "e5-d5 g5-h5");
+  Play(*s, "a8-a7");
+  EXPECT_FALSE(IsLegal(*s, "d5-e5"));  // it just left e5
+  EXPECT_TRUE(IsLegal(*s, "d5-d4"));
+  Play(*s, "d5-d4 h5-h6");
+  Play(*s, "a7-a6");
+  EXPECT_TRUE(IsLegal(*s, "d4-e4"));  // e4 was left two moves ago: allowed again
+  EXPECT_FALSE(IsLegal(*s, "d4-d5"));
+  // The opponent's pieces follow the rule too, and the view shows it.
+  EXPECT_EQ(s->ViewJson(0)["board"][Sq("a6")]["no_return"], "a7");
+  Play(*s, "d4-e4 h6-h7");
+  EXPECT_FALSE(IsLegal(*s, "a6-a7"));
+}
+
+TEST(EspionageEnd, NoMoveLoses) {
+  // Blue's only mobile piece is captured; Blue has HQ and Mines only: Blue loses at its turn.
+  auto s = Make({{"e4", "R3"}, {"f4", "R2"}, {"a1", "RH"}, {"j10", "BH"}, {"e5", "B1"}}, 0);
+  Play(*s, "e4xe5");
+  EXPECT_TRUE(s->MidTurn());
+  Play(*s, "f4-f5");
+  EXPECT_TRUE(s->IsTerminal());
+  EXPECT_EQ(s->Returns(), (std::vector<double>{1.0, -1.0}));
+  EXPECT_EQ(s->ViewJson(0)["result"]["ending"], "no move");
+  // Negative: with a mobile piece left Blue plays on.
+  auto t = Make(
+      {{"e4", "R3"}, {"f4", "R2"}, {"a1", "RH"}, {"j10", "BH"}, {"e5", "B1"}, {"a10", "B1"}}, 0);
+  Play(*t, "e4xe5 f4-f5");
+  EXPECT_FALSE(t->IsTerminal());
+}
+
+TEST(EspionageEnd, HeadquartersCaptureWinsAtOnce) {
+  auto s = Make({{"e4", "RS"}, {"f4", "R2"}, {"a1", "RH"}, {"e5", "BH"}, {"a10", "B1"}}, 0);
+  Play(*s, "e4xe5");
+  EXPECT_TRUE(s->IsTerminal());
+  EXPECT_EQ(s->Results()[0], engine::Outcome::kWin);
+  EXPECT_EQ(s->ViewJson(1)["result"]["ending"], "headquarters captured");
+}
+
+TEST(EspionageEnd, ClaimableDraw) {
+  auto s =
+      Make({{"e4", "R3"}, {"f4", "R2"}, {"a1", "RH"}, {"j10", "BH"}, {"a10", "B1"}, {"a9", "B2"}},
+           0, {{"no_capture_draw", "2"}});
+  EXPECT_FALSE(IsLegal(*s, "claim draw"));
+  Play(*s, "e4-e5 f4-f5");
+  Play(*s, "a10-b10 a9-b9");
+  EXPECT_TRUE(IsLegal(*s, "claim draw"));  // two quiet turns
+  EXPECT_TRUE(s->ViewJson(1)["draw_claimable"].get<bool>());
+  Play(*s, "e5-e6");
+  EXPECT_FALSE(IsLegal(*s, "claim draw"));  // only at the start of a turn
+  Play(*s, "f5-f6");
+  Play(*s, "claim draw");
+  EXPECT_TRUE(s->IsTerminal());
+  EXPECT_EQ(s->Returns(), (std::vector<double>{0.0, 0.0}));
+  // A capture resets the count; 0 switches the claim off.
+  auto t =
+      Make({{"e4", "R3"}, {"f4", "R2"}, {"a1", "RH"}, {"j10", "BH"}, {"a10", "B1"}, {"e5", "B1"}},
+           0, {{"no_capture_draw", "1"}});
+  Play(*t, "e4xe5 f4-f5");
+  EXPECT_FALSE(IsLegal(*t, "claim draw"));
+  auto u = Make({{"e4", "R3"}, {"f4", "R2"}, {"a1", "RH"}, {"j10", "BH"}, {"a10", "B1"}}, 0,
+                {{"no_capture_draw", "0"}});
+  for (int i = 0; i < 3; ++i) {
+    for (Action a : u->LegalActions()) ASSERT_NE(a, kClaimDraw);
+    u->ApplyAction(u->LegalActions()[0]);
+  }
+}
+
+TEST(EspionageEnd, MovesCapIsADraw) {
+  auto s = Make({{"e4", "R3"}, {"f4", "R2"}, {"a1", "RH"}, {"j10", "BH"}, {"a10", "B1"}}, 0,
+                {{"max_plies", "10"}});
+  Rng rng(3);
+  while (!s->IsTerminal()) {
+    const auto legal = s->LegalActions();
+    s->ApplyAction(legal[rng.Below(static_cast<std::uint32_t>(legal.size()))]);
+  }
+  EXPECT_EQ(Pos(*s).play_plies, 10);
+  EXPECT_EQ(s->Returns(), (std::vector<double>{0.0, 0.0}));
+}
+
+TEST(EspionageEnd, NoCaptureCapIsADraw) {
+  auto s = Make({{"e4", "R3"}, {"f4", "R2"}, {"a1", "RH"}, {"j10", "BH"}, {"a10", "B1"}}, 0,
+                {{"max_plies_without_capture", "10"}});
+  Rng rng(5);
+  while (!s->IsTerminal()) {
+    const auto legal = s->LegalActions();
+    s->ApplyAction(legal[rng.Below(static_cast<std::uint32_t>(legal.size()))]);
+  }
+  EXPECT_EQ(Pos(*s).quiet_plies, 10);
+  EXPECT_EQ(s->ViewJson(0)["result"]["ending"], "no-capture cap");
+  EXPECT_EQ(s->Returns(), (std::vector<double>{0.0, 0.0}));
+}
+
+// ==== Spy recognition ====
+
+TEST(EspionageSpy, SpyMovingNextToEnemiesRevealsThem) {
+  auto s = Make({{"e4", "RS"},
+                 {"f4", "R2"},
+                 {"a1", "RH"},
+                 {"j10", "BH"},
+                 {"d6", "B3"},
+                 {"f6", "B4"},
+                 {"e7", "B5"},
+                 {"a10", "B1"}},
+                0);
+  Play(*s, "e4-e5");
+  EXPECT_TRUE(Known(*s, "d6"));
+  EXPECT_TRUE(Known(*s, "f6"));   // diagonal
+  EXPECT_FALSE(Known(*s, "e7"));  // two squares away
+  EXPECT_FALSE(Known(*s, "e5"));  // the Spy itself is not shown
+  EXPECT_EQ(s->ViewJson(0)["board"][Sq("d6")]["rank"], "3");
+  EXPECT_EQ(s->ViewJson(0)["board"][Sq("e7")]["rank"], "?");
+  // Persistence: the Spy walks away, the reveal stays.
+  Play(*s, "f4-g4");
+  Play(*s, "a10-a9 e7-e8");
+  Play(*s, "e5-f5 g4-h4");
+  Play(*s, "a9-a8 e8-e9");
+  Play(*s, "f5-f4 h4-h3");
+  EXPECT_TRUE(Known(*s, "d6"));
+  EXPECT_EQ(s->ViewJson(0)["board"][Sq("f6")]["rank"], "4");
+  // Negative: a non-Spy moving next to enemies reveals nothing.
+  auto t = Make({{"e4", "R5"}, {"a1", "RH"}, {"j10", "BH"}, {"d6", "B3"}, {"a10", "B1"}}, 0);
+  Play(*t, "e4-e5");
+  EXPECT_FALSE(Known(*t, "d6"));
+}
+
+TEST(EspionageSpy, EnemyMovingNextToASpyIsRevealed) {
+  auto s = Make({{"e5", "RS"},
+                 {"a1", "RH"},
+                 {"b1", "R1"},
+                 {"j10", "BH"},
+                 {"f7", "B3"},
+                 {"c7", "B4"},
+                 {"a10", "B1"}},
+                1);
+  Play(*s, "f7-f6 c7-c6");
+  EXPECT_TRUE(Known(*s, "f6"));   // moved next to the Spy (diagonally)
+  EXPECT_FALSE(Known(*s, "c6"));  // not next to it
+  EXPECT_EQ(s->ViewJson(0)["board"][Sq("f6")]["rank"], "3");
+  EXPECT_EQ(s->ViewJson(engine::kSpectator)["board"][Sq("c6")]["rank"], "?");
+  Play(*s, "b1-b2 e5-e4");
+  Play(*s, "f6-g6 c6-c5");
+  EXPECT_TRUE(Known(*s, "g6"));  // persists after moving away
+}
+
+// ==== Contract, hidden information, move lister ====
+
+TEST(EspionageContract, Conformance) {
+  for (const auto& options : std::vector<std::map<std::string, std::string>>{
+           {},
+           {{"volcanoes", "8"}, {"moves_per_turn", "1"}},
+           {{"reveal_on_combat", "true"}, {"no_capture_draw", "3"}},
+           {{"max_plies", "10"}, {"volcanoes", "0"}}}) {
+    engine::ConformanceOptions conformance;
+    conformance.games = 2;
+    conformance.max_checked_plies = 120;
+    try {
+      engine::RunConformance(Game(options), conformance);
+    } catch (const Error& e) {
+      FAIL() << e.what();
+    }
+  }
+}
+
+// Random setups then random play; calls `check` on every play-phase state reached.
+template <typename F>
+void ForRandomStates(const EspionageGame& game, int games, int every, F check) {
+  for (int g = 0; g < games; ++g) {
+    Rng rng(1000 + g);
+    auto state = game.NewInitialState();
+    int ply = 0;
+    while (!state->IsTerminal() && ply < 900) {
+      const auto legal = state->LegalActions();
+      state->ApplyAction(legal[rng.Below(static_cast<std::uint32_t>(legal.size()))]);
+      if (++ply % every == 0 || state->IsTerminal()) {
+        check(static_cast<const EspionageState&>(*state));
+      }
+    }
+  }
+}
+
+TEST(EspionageHidden, PermutedUnseenRanksLeaveTheViewAlone) {
+  Rng sample_rng(7);
+  int samples = 0, changed = 0;
+  for (const auto& options :
+       std::vector<std::map<std::string, std::string>>{{}, {{"reveal_on_combat", "true"}}}) {
+    ForRandomStates(Game(options), 4, 7, [&](const EspionageState& state) {
+      for (int seat = 0; seat < 2; ++seat) {
+        auto sampled = state.SampleConsistentState(seat, sample_rng);
+        ASSERT_EQ(sampled->ViewJson(seat).dump(), state.ViewJson(seat).dump());
+        ASSERT_EQ(sampled->ViewText(seat, false), state.ViewText(seat, false));
+        ASSERT_EQ(sampled->ViewJson(engine::kSpectator).dump(),
+                  state.ViewJson(engine::kSpectator).dump());
+        if (state.CurrentSeat() == seat) {
+          ASSERT_EQ(sampled->LegalActions(), state.LegalActions());
+        }
+        sampled->CheckConsistency();
+        const Position& a = state.position();
+        const Position& b = static_cast<const EspionageState&>(*sampled).position();
+        for (int sq = 0; sq < kNumSquares; ++sq) {
+          ASSERT_EQ(a.board[sq] & 0xf0, b.board[sq] & 0xf0);
+          const bool known =
+              (a.board[sq] & kKnownBit) || ((a.board[sq] & kOwnerBit) != 0) == (seat == 1);
+          if (known || a.phase == Phase::kOver) {
+            ASSERT_EQ(a.board[sq], b.board[sq]);
+          }
+          if (b.board[sq] & kMovedBit) {
+            ASSERT_NE(b.board[sq] & 15, kMine);
+            ASSERT_NE(b.board[sq] & 15, kHq);
+          }
+          changed += a.board[sq] != b.board[sq];
+        }
+        ++samples;
+      }
+    });
+  }
+  EXPECT_GT(samples, 200);
+  EXPECT_GT(changed, 0);
+}
+
+// An independent lister: for the seat to move, every own piece that is not a Mine or the
+// Headquarters, not the piece already moved this turn, steps to each of its four neighbours that
+// is on the board, not a volcano, not an own piece, and not the square it came from.
+std::vector<std::string> ListMoves(const EspionageState& state) {
+  const Position& p = state.position();
+  std::vector<std::string> out;
+  const int me = p.to_move;
+  for (int r = 0; r < 10; ++r) {
+    for (int f = 0; f < 10; ++f) {
+      const int from = r * 10 + f;
+      const int c = p.board[from];
+      if (c < 0x80 || ((c & 0x40) ? 1 : 0) != me || (c & 15) == 0 || (c & 15) == 8) continue;
+      if (from == p.first_piece) continue;
+      const int nb[4][2] = {{r + 1, f}, {r - 1, f}, {r, f + 1}, {r, f - 1}};
+      for (const auto& n : nb) {
+        if (n[0] < 0 || n[0] > 9 || n[1] < 0 || n[1] > 9) continue;
+        const int to = n[0] * 10 + n[1];
+        const int t = p.board[to];
+        if (t == kVolcano || to == p.back[from]) continue;
+        if (t >= 0x80 && ((t & 0x40) ? 1 : 0) == me) continue;
+        out.push_back(SquareName(from) + (t >= 0x80 ? "x" : "-") + SquareName(to));
+      }
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+TEST(EspionageMoves, IndependentListerAgrees) {
+  int positions = 0;
+  ForRandomStates(Game(), 6, 3, [&](const EspionageState& state) {
+    if (state.CurrentSeat() < 0 || state.position().phase != Phase::kPlay) return;
+    std::vector<std::string> engine_moves;
+    for (Action a : state.LegalActions()) {
+      if (a != kClaimDraw) engine_moves.push_back(state.ActionToString(a));
+    }
+    std::sort(engine_moves.begin(), engine_moves.end());
+    ASSERT_EQ(engine_moves, ListMoves(state));
+    ++positions;
+  });
+  EXPECT_GT(positions, 200);
+}
+
+// Random play ends by the rules most of the time (a captured Headquarters or no move), not by the
+// engine caps, so that playouts stay short.
+TEST(EspionageContract, RandomGamesEndByTheRules) {
+  std::map<std::string, int> endings;
+  int plies = 0;
+  for (int seed = 1; seed <= 20; ++seed) {
+    Rng rng(seed);
+    auto state = Game().NewInitialState();
+    while (!state->IsTerminal()) {
+      const auto legal = state->LegalActions();
+      state->ApplyAction(legal[rng.Below(static_cast<std::uint32_t>(legal.size()))]);
+    }
+    ++endings[state->ViewJson(0)["result"]["ending"].get<std::string>()];
+    plies += Pos(*state).play_plies;
+  }
+  for (const auto& [ending, n] : endings) std::printf("%s: %d\n", ending.c_str(), n);
+  std::printf("mean play moves: %d\n", plies / 20);
+  EXPECT_GE(endings["headquarters captured"] + endings["no move"], 14);
+}
+
+TEST(EspionageViews, SpectatorAndTensor) {
+  auto state = AfterSetup();
+  const Json spectator = state->ViewJson(engine::kSpectator);
+  for (const auto& cell : spectator["board"]) {
+    if (cell.is_object()) {
+      EXPECT_EQ(cell["rank"], "?");
+    }
+  }
+  std::vector<float> tensor(Game().TensorSize());
+  state->ViewTensor(engine::kSpectator, tensor);
+  state->ViewTensor(1, tensor);
+  EXPECT_FALSE(state->ViewText(0, true).empty());
+  EXPECT_THROW(state->StringToAction("hello"), Error);
+  EXPECT_THROW(state->StringToAction("b1-b2"), Error);  // the Headquarters
+  // Error messages never name a hidden rank.
+  const std::string why = state->WhyIllegal(state->StringToAction("a3-a4") - 0 + 0);
+  EXPECT_TRUE(why.empty());
+  const std::string blocked = state->WhyIllegal(kFirstMove + Sq("b1") * 4 + 0);
+  EXPECT_EQ(blocked.find("Headquarters"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace quartel::espionage
