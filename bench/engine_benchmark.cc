@@ -3,6 +3,7 @@
 // position reached by 30 random plies with a fixed seed. Run: build/release/quartel_microbench
 #include <benchmark/benchmark.h>
 
+#include <map>
 #include <memory>
 #include <string>
 
@@ -16,8 +17,11 @@ namespace {
 using quartel::engine::Action;
 using quartel::engine::State;
 
+// States point to their game, which must outlive them: the games are kept here.
 std::unique_ptr<State> MidGame(const std::string& id) {
-  auto game = quartel::engine::LoadGame(id);
+  static std::map<std::string, std::shared_ptr<const quartel::engine::Game>> games;
+  auto& game = games[id];
+  if (!game) game = quartel::engine::LoadGame(id);
   auto state = game->NewInitialState();
   quartel::Rng rng(1);
   std::vector<Action> scratch;

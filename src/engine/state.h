@@ -51,6 +51,7 @@ struct UndoInfo {
   std::array<std::uint64_t, 8> words{};
 };
 
+// A State refers to its Game, which must outlive it (keep the shared_ptr from LoadGame).
 class State {
  public:
   explicit State(const Game& game) : game_(&game) {}
