@@ -12,14 +12,14 @@ jobs=$(nproc)
 echo "== release build and tests"
 cmake --preset release >/dev/null
 cmake --build --preset release -j "$jobs"
-ctest --preset release -j "$jobs"
-passed=$(ctest --preset release -N | sed -n 's/^Total Tests: //p')
+ctest --preset release -j "$jobs" | tee build/ctest-release.log
+passed=$(sed -n 's/.*tests passed, 0 tests failed out of //p' build/ctest-release.log)
 
 echo "== sanitizer build (ASan + UBSan) and tests"
 cmake --preset asan >/dev/null
 cmake --build --preset asan -j "$jobs"
-ctest --preset asan -j "$jobs"
-passed=$((passed + $(ctest --preset asan -N | sed -n 's/^Total Tests: //p')))
+ctest --preset asan -j "$jobs" | tee build/ctest-asan.log
+passed=$((passed + $(sed -n 's/.*tests passed, 0 tests failed out of //p' build/ctest-asan.log)))
 
 echo "== fuzzing (short runs)"
 mkdir -p build/fuzz-corpus
