@@ -19,6 +19,20 @@ std::string OutcomeName(Outcome outcome) {
   return "?";
 }
 
+std::vector<Outcome> TwoSeatResults(int winner) {
+  if (winner < 0) return {Outcome::kDraw, Outcome::kDraw};
+  std::vector<Outcome> results(2, Outcome::kLoss);
+  results[winner] = Outcome::kWin;
+  return results;
+}
+
+std::vector<double> TwoSeatReturns(int winner) {
+  if (winner < 0) return {0.0, 0.0};
+  std::vector<double> returns(2, -1.0);
+  returns[winner] = 1.0;
+  return returns;
+}
+
 std::vector<Action> State::LegalActions() const {
   std::vector<Action> actions;
   LegalActions(actions);

@@ -39,6 +39,10 @@ inline constexpr Seat kSpectator = -3;     // viewer that is no seat: sees only 
 enum class Outcome { kWin, kLoss, kDraw };
 std::string OutcomeName(Outcome outcome);  // "win", "loss", "draw"
 
+// Results and Returns of a finished two-seat game from its winner (a seat, or -1 for a draw).
+std::vector<Outcome> TwoSeatResults(int winner);
+std::vector<double> TwoSeatReturns(int winner);
+
 struct ChanceOutcome {
   Action action;
   double probability;

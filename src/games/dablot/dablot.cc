@@ -109,21 +109,13 @@ bool DablotState::Equals(const engine::State& other) const {
 }
 
 std::vector<engine::Outcome> DablotState::Results() const {
-  if (position_.h.phase != Phase::kOver) return {};
-  const int winner = position_.h.winner;
-  if (winner == kNone) return {engine::Outcome::kDraw, engine::Outcome::kDraw};
-  std::vector<engine::Outcome> results(2, engine::Outcome::kLoss);
-  results[winner] = engine::Outcome::kWin;
-  return results;
+  return position_.h.phase == Phase::kOver ? engine::TwoSeatResults(position_.h.winner)
+                                           : std::vector<engine::Outcome>{};
 }
 
 std::vector<double> DablotState::Returns() const {
-  if (position_.h.phase != Phase::kOver) return {};
-  const int winner = position_.h.winner;
-  if (winner == kNone) return {0.0, 0.0};
-  std::vector<double> returns(2, -1.0);
-  returns[winner] = 1.0;
-  return returns;
+  return position_.h.phase == Phase::kOver ? engine::TwoSeatReturns(position_.h.winner)
+                                           : std::vector<double>{};
 }
 
 // --- Notation

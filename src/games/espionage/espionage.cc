@@ -240,18 +240,12 @@ bool EspionageState::Equals(const engine::State& other) const {
 }
 
 std::vector<engine::Outcome> EspionageState::Results() const {
-  if (p_.phase != Phase::kOver) return {};
-  if (p_.winner == kNone) return {engine::Outcome::kDraw, engine::Outcome::kDraw};
-  std::vector<engine::Outcome> results(2, engine::Outcome::kLoss);
-  results[p_.winner] = engine::Outcome::kWin;
-  return results;
+  return p_.phase == Phase::kOver ? engine::TwoSeatResults(p_.winner)
+                                  : std::vector<engine::Outcome>{};
 }
+
 std::vector<double> EspionageState::Returns() const {
-  if (p_.phase != Phase::kOver) return {};
-  if (p_.winner == kNone) return {0.0, 0.0};
-  std::vector<double> returns(2, -1.0);
-  returns[p_.winner] = 1.0;
-  return returns;
+  return p_.phase == Phase::kOver ? engine::TwoSeatReturns(p_.winner) : std::vector<double>{};
 }
 
 // --- Legal actions
