@@ -515,6 +515,85 @@ TEST(EspionageSpy, EnemyMovingNextToASpyIsRevealed) {
 
 // ==== Contract, hidden information, move lister ====
 
+// Undo takes back every kind of action: volcanoes, placements, the lot, moves with combat, Spy
+// reveals (the persistent known bits), the end of a turn and the end of the game.
+TEST(EspionageContract, UndoRestoresEveryAction) {
+  Rng rng(5);
+  std::vector<Action> legal;
+  int undone = 0;
+  for (const auto& options : std::vector<std::map<std::string, std::string>>{
+           {}, {{"reveal_on_combat", "true"}}, {{"moves_per_turn", "1"}}}) {
+    for (int game = 0; game < 3; ++game) {
+      auto state = Game(options).NewInitialState();
+      std::vector<std::pair<Action, engine::UndoInfo>> done;
+      std::vector<std::unique_ptr<engine::State>> before;
+      while (!state->IsTerminal()) {
+        state->LegalActions(legal);
+        const Action a = legal[rng.Below(static_cast<std::uint32_t>(legal.size()))];
+        before.push_back(state->Clone());
+        done.emplace_back(a, engine::UndoInfo{});
+        state->ApplyAction(a, done.back().second);
+      }
+      for (int i = static_cast<int>(done.size()) - 1; i >= 0; --i) {
+        state->UndoAction(done[i].first, done[i].second);
+        ASSERT_TRUE(state->Equals(*before[i])) << "action " << i;
+        ++undone;
+      }
+    }
+  }
+  EXPECT_GT(undone, 1000);
+}
+
+TEST(EspionageSpy, UndoHidesWhatTheSpyShowed) {
+  auto s = Make({{"e4", "RS"},
+                 {"f4", "R2"},
+                 {"a1", "RH"},
+                 {"j10", "BH"},
+                 {"d6", "B3"},
+                 {"f6", "B4"},
+                 {"e7", "B5"},
+                 {"a10", "B1"}},
+                0);
+  const auto before = s->Clone();
+  engine::UndoInfo undo;
+  const Action a = s->StringToAction("e4-e5");
+  s->ApplyAction(a, undo);
+  ASSERT_TRUE(Known(*s, "d6"));
+  s->UndoAction(a, undo);
+  EXPECT_FALSE(Known(*s, "d6"));
+  EXPECT_FALSE(Known(*s, "f6"));
+  EXPECT_TRUE(s->Equals(*before));
+  EXPECT_EQ(s->ViewText(1, false), before->ViewText(1, false));
+}
+
+// The last move in words (what the play loop shows), naming only ranks the viewer knows.
+TEST(EspionageViews, LastMoveInWords) {
+  auto s = Make({{"e4", "R5"}, {"a1", "RH"}, {"j10", "BH"}, {"e5", "B3"}, {"a10", "B1"}}, 0,
+                {{"moves_per_turn", "1"}});
+  Play(*s, "e4xe5");
+  EXPECT_NE(s->ViewText(0, false).find("Last move: Red's General e4xe5 attacked Blue's piece at "
+                                       "e5; Blue's piece at e5 was removed"),
+            std::string::npos)
+      << s->ViewText(0, false);
+  EXPECT_NE(s->ViewText(1, false).find("Last move: Red's piece e4xe5 attacked Blue's Captain at "
+                                       "e5; Blue's Captain at e5 was removed"),
+            std::string::npos)
+      << s->ViewText(1, false);
+  EXPECT_EQ(s->ViewText(engine::kSpectator, false).find("General"), std::string::npos);
+  Play(*s, "a10-a9");
+  EXPECT_NE(s->ViewText(0, false).find("Last move: Blue moved a piece a10-a9"), std::string::npos);
+  EXPECT_NE(s->ViewText(1, false).find("Last move: Blue's Corporal moved a10-a9"),
+            std::string::npos);
+  // The attacker that loses is the piece removed.
+  auto t = Make({{"e4", "R1"}, {"a1", "RH"}, {"j10", "BH"}, {"e5", "B3"}, {"a10", "B1"}}, 0,
+                {{"moves_per_turn", "1"}, {"reveal_on_combat", "true"}});
+  Play(*t, "e4xe5");
+  EXPECT_NE(t->ViewText(1, false).find("Last move: Red's Corporal e4xe5 attacked Blue's Captain "
+                                       "at e5; Red's Corporal at e5 was removed"),
+            std::string::npos)
+      << t->ViewText(1, false);
+}
+
 TEST(EspionageContract, Conformance) {
   for (const auto& options : std::vector<std::map<std::string, std::string>>{
            {},

@@ -131,6 +131,54 @@ TEST(Gravon, RandomQuartelGameRoundTrips) {
   EXPECT_EQ(exported, 5);
 }
 
+// .gsn export: finished random games (placements, default options) export as .gsn and import
+// back to the same actions and result.
+TEST(Gravon, GsnExportRoundTrips) {
+  games::RegisterAllGames();
+  auto game = engine::LoadGame("stratego");
+  Rng rng(23);
+  int decided = 0;
+  for (int g = 0; g < 6; ++g) {
+    engine::Match match(game, {"alice", "bob"});
+    for (int seat = 0; seat < 2; ++seat) {
+      for (Action a : match.state().StringToTurn(RandomSetup(ClassicArmy(), rng))) match.Apply(a);
+    }
+    std::vector<Action> legal;
+    while (!match.Over()) {
+      match.state().LegalActions(legal);
+      match.Apply(legal[rng.Below(static_cast<std::uint32_t>(legal.size()))]);
+    }
+    const std::string gsn = RecordToGravonGsn(match.record());
+    ASSERT_EQ(gsn.rfind("# Quartel Stratego-Notation v1\ntype 0\n", 0), 0u) << gsn;
+    EXPECT_NE(gsn.find("\nEND\nalice vs bob result "), std::string::npos) << gsn;
+    const engine::Record back = GravonToRecord(gsn);
+    EXPECT_EQ(back.seats, match.record().seats);
+    // The import sets up by options: compare the moves, which follow the placements.
+    std::vector<Action> moves, back_moves;
+    for (const auto& entry : match.record().actions) {
+      if (IsMove(entry.action)) moves.push_back(entry.action);
+    }
+    for (const auto& entry : back.actions) back_moves.push_back(entry.action);
+    EXPECT_EQ(back_moves, moves);
+    const engine::Match replayed = engine::Match::Replay(back);
+    EXPECT_EQ(PositionOf(replayed).board, PositionOf(match).board);
+    if (PositionOf(match).h.ending == kFlagCaptured || PositionOf(match).h.ending == kNoMove) {
+      EXPECT_EQ(back.result, match.record().result);
+      ++decided;
+    }
+    // The XML export of the same game imports to the same record.
+    const engine::Record from_xml = GravonToRecord(RecordToGravonXml(match.record()));
+    EXPECT_EQ(from_xml.options, back.options);
+    EXPECT_EQ(from_xml.result, back.result);
+  }
+  EXPECT_GT(decided, 0);
+  // The hand-written file exports back to its own moves and result line.
+  const std::string gsn = RecordToGravonGsn(ReadGravonFile(DataFile("flag_capture.gsn")));
+  EXPECT_NE(gsn.find("A4-A6\nE7-E6\nA6-A7\nEND\nalice vs bob result 1 winner 1\n"),
+            std::string::npos)
+      << gsn;
+}
+
 TEST(Gravon, ExportRefusesWhatGravonCannotHold) {
   games::RegisterAllGames();
   engine::Match unfinished(engine::LoadGame("stratego"), {"a", "b"});
@@ -211,6 +259,11 @@ TEST(Gravon, CliImportAndExport) {
   EXPECT_EQ(quiet.str(), "");
   EXPECT_EQ(cli::Export(json, xml, quiet), 0);
   EXPECT_EQ(ReadGravonFile(xml).result, (std::vector<std::string>{"win", "loss"}));
+  // An output file ending in .gsn gets Gravon's text notation.
+  const std::string gsn = dir + "/quartel_gravon_test.gsn";
+  EXPECT_EQ(cli::Export(json, gsn, quiet), 0);
+  EXPECT_EQ(ReadGravonFile(gsn).result, (std::vector<std::string>{"win", "loss"}));
+  std::remove(gsn.c_str());
   std::ostringstream exported;
   EXPECT_EQ(cli::Export(json, "", exported), 0);
   EXPECT_NE(exported.str().find("<field content="), std::string::npos);

@@ -125,6 +125,63 @@ TEST(StrategoSetup, BlueOptionPlaysAfterRedsSetupAndUndoes) {
   EXPECT_NO_THROW(engine::Match::Replay(match.record()));
 }
 
+// Option setup: one string for both seats, each reading it from its own side.
+TEST(StrategoSetup, SetupOptionAppliesToBothSeats) {
+  const std::string setup = PresetSetup("fortress", 0);
+  auto state = Load({{"setup", setup}})->NewInitialState();
+  const Position& p = AsStratego(*state).position();
+  EXPECT_EQ(p.h.phase, Phase::kPlay);
+  EXPECT_EQ(SetupString(p, 0), setup);
+  EXPECT_EQ(SetupString(p, 1), setup);  // the same string, read from Blue's side (a7 first)
+  EXPECT_EQ(PieceRank(p.board[0]), RankFromChar(setup[0]));
+  EXPECT_EQ(PieceRank(p.board[60]), RankFromChar(setup[0]));
+  EXPECT_NO_THROW(state->CheckConsistency());
+}
+
+// setup_red / setup_blue override setup for their seat; presets and seeded random setups are
+// accepted by all three options.
+TEST(StrategoSetup, SeatOptionsOverrideSetup) {
+  const std::string blitz = PresetSetup("blitz", 1);
+  auto state =
+      Load({{"setup", "preset shoreline"}, {"setup_blue", "preset blitz"}})->NewInitialState();
+  const Position& p = AsStratego(*state).position();
+  EXPECT_EQ(SetupString(p, 0), PresetSetup("shoreline", 0));
+  EXPECT_EQ(SetupString(p, 1), blitz);
+  auto random = Load({{"setup", "random 7"}})->NewInitialState();
+  Rng rng(7);
+  const std::string expected = RandomSetup(ClassicArmy(), rng);
+  EXPECT_EQ(SetupString(AsStratego(*random).position(), 0), expected);
+  EXPECT_EQ(SetupString(AsStratego(*random).position(), 1), expected);
+  // Negative: without any option both seats set up as usual.
+  EXPECT_EQ(AsStratego(*Load({})->NewInitialState()).position().h.phase, Phase::kSetup);
+  try {
+    Load({{"setup", "preset nosuch"}});
+    FAIL() << "an unknown preset was accepted";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("option setup"), std::string::npos) << e.what();
+  }
+}
+
+// A seat sees its own setup as the 40-character string (to save it) until it moves or loses a
+// piece; the opponent and spectators never do.
+TEST(StrategoSetup, OwnViewShowsTheSetupString) {
+  const std::string red = PresetSetup("fortress", 0), blue = PresetSetup("blitz", 1);
+  auto state = Load({{"setup_red", red}, {"setup_blue", blue}})->NewInitialState();
+  EXPECT_EQ(state->ViewJson(0)["setup"], red);
+  EXPECT_EQ(state->ViewJson(1)["setup"], blue);
+  EXPECT_TRUE(state->ViewJson(engine::kSpectator)["setup"].is_null());
+  EXPECT_NE(state->ViewText(0, false).find("Your setup: " + red), std::string::npos);
+  EXPECT_EQ(state->ViewText(1, false).find(red), std::string::npos);
+  // After Red's first move its setup no longer stands as it was; Blue's still does.
+  state->ApplyAction(state->LegalActions()[0]);
+  EXPECT_TRUE(state->ViewJson(0)["setup"].is_null());
+  EXPECT_EQ(state->ViewText(0, false).find("Your setup"), std::string::npos);
+  EXPECT_EQ(state->ViewJson(1)["setup"], blue);
+  // The string loads back as the option.
+  auto again = Load({{"setup", red}})->NewInitialState();
+  EXPECT_EQ(again->ViewJson(0)["setup"], red);
+}
+
 TEST(StrategoSetup, InvalidOptionNamesTheOption) {
   games::RegisterAllGames();
   try {

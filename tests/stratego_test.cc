@@ -421,6 +421,63 @@ TEST(StrategoRepetition, OnlyMoveForbiddenLoses) {
   EXPECT_TRUE(IsLegal(*isf, "a1-a2"));
 }
 
+// ISF more-squares rule (docs/rules/stratego.md, "Repetition", a ruling): Red's General chases
+// Blue's Lieutenant round the 2 x 2 block b2 c2 b3 c3, always stepping onto the square the
+// Lieutenant has just left. After a full circuit, b3-b2 would threaten the Lieutenant (now on c2)
+// from b2, where the General already stood in this chase: illegal under repetition=isf only.
+constexpr const char* kChase = "r9a2 r4k2 rFk1 b5c2 b4k9 bFk10";
+constexpr const char* kChaseMoves[] = {"a2-b2", "c2-c3", "b2-c2", "c3-b3",
+                                       "c2-c3", "b3-b2", "c3-b3", "b2-c2"};
+
+TEST(StrategoRepetition, IsfChaseMayNotReturnToAChaseSquare) {
+  auto isf = Place(kChase, 0, {{"repetition", "isf"}});
+  for (const char* m : kChaseMoves) Play(*isf, m);
+  EXPECT_FALSE(IsLegal(*isf, "b3-b2"));
+  EXPECT_NE(Pos(*isf).WhyIllegal(MoveAction(21, 2, 1)).find("more-squares"), std::string::npos);
+  EXPECT_TRUE(IsLegal(*isf, "b3-a3"));  // not a chasing move: a3 does not touch c2
+  EXPECT_TRUE(IsLegal(*isf, "b3-b4"));
+  // Negative: the seed rule knows no chase rule.
+  auto seed = Place(kChase, 0);
+  for (const char* m : kChaseMoves) Play(*seed, m);
+  EXPECT_TRUE(IsLegal(*seed, "b3-b2"));
+}
+
+// ISF exception: back onto the square the chaser came from on its directly preceding turn is
+// allowed (the two-squares rule still applies).
+TEST(StrategoRepetition, IsfChaseMayStepBackToItsLastSquare) {
+  auto isf = Place(kChase, 0, {{"repetition", "isf"}});
+  for (const char* m : {"a2-b2", "c2-c3", "b2-c2", "c3-b3", "c2-c3", "b3-b2"}) Play(*isf, m);
+  // The General came from c2 and c2 touches the Lieutenant on b2: the exception applies.
+  EXPECT_TRUE(IsLegal(*isf, "c3-c2"));
+}
+
+// The chase ends when the chased side moves another piece: the same squares are then free.
+TEST(StrategoRepetition, IsfChaseEndsWhenTheChasedPieceStays) {
+  auto isf = Place(kChase, 0, {{"repetition", "isf"}});
+  for (const char* m : {"a2-b2", "c2-c3", "b2-c2", "c3-b3", "c2-c3", "b3-b2", "c3-b3", "k9-k8"}) {
+    Play(*isf, m);
+  }
+  Play(*isf, "k2-k3");
+  Play(*isf, "b2-c2");  // the position of the first test, but the chase was broken
+  EXPECT_TRUE(IsLegal(*isf, "b3-b2"));
+}
+
+// Undo restores the chase records (the conformance run checks it too, with random games).
+TEST(StrategoRepetition, IsfChaseUndo) {
+  auto isf = Place(kChase, 0, {{"repetition", "isf"}});
+  std::vector<std::pair<Action, engine::UndoInfo>> done;
+  std::vector<std::unique_ptr<engine::State>> before;
+  for (const char* m : kChaseMoves) {
+    before.push_back(isf->Clone());
+    done.emplace_back(isf->StringToAction(m), engine::UndoInfo{});
+    isf->ApplyAction(done.back().first, done.back().second);
+  }
+  for (int i = static_cast<int>(done.size()) - 1; i >= 0; --i) {
+    isf->UndoAction(done[i].first, done[i].second);
+    EXPECT_TRUE(isf->Equals(*before[i])) << i;
+  }
+}
+
 // ==== Engine caps ====
 
 TEST(StrategoCaps, MaxPliesDraws) {
@@ -661,6 +718,34 @@ INSTANTIATE_TEST_SUITE_P(Stratego, StrategoHidden,
                                          std::map<std::string, std::string>{
                                              {"silent_defense", "true"}, {"rescue", "true"}}),
                          [](const auto& info) { return info.index == 0 ? "Default" : "Silent"; });
+
+// The last move in words (what the play loop shows), projected for each viewer.
+TEST(StrategoViews, LastMoveInWords) {
+  auto state = Place("r7b4 r4a1 rFk1 b2b10 b5k9 bFk10", 1);
+  Play(*state, "b10xb4");
+  for (engine::Seat viewer : {0, 1, engine::kSpectator}) {
+    EXPECT_NE(state->ViewText(viewer, false)
+                  .find("Last move: Blue Scout b10-b4 attacked Red Major at b4 and lost "
+                        "(both revealed)"),
+              std::string::npos)
+        << state->ViewText(viewer, false);
+  }
+  Play(*state, "a1-a2");  // Red's Sergeant has never been shown
+  EXPECT_NE(state->ViewText(0, false).find("Last move: Red Sergeant a1-a2"), std::string::npos);
+  EXPECT_NE(state->ViewText(1, false).find("Last move: Red moved an unknown piece a1-a2"),
+            std::string::npos);
+  EXPECT_EQ(state->ViewText(1, false).find("Sergeant"), std::string::npos);
+  // Silent Defense: the attacker does not learn the defender's rank; the defender's owner does.
+  auto silent = Place("r6e4 rFk1 b4e5 b5k9 bFk10", 0, {{"silent_defense", "true"}});
+  Play(*silent, "e4xe5");
+  EXPECT_NE(silent->ViewText(0, false).find(
+                "Red Captain e4-e5 attacked an unknown Blue piece at e5 and won (only the "
+                "attacker revealed)"),
+            std::string::npos)
+      << silent->ViewText(0, false);
+  EXPECT_NE(silent->ViewText(1, false).find("attacked Blue Sergeant at e5 and won"),
+            std::string::npos);
+}
 
 TEST(StrategoViews, SpectatorSeesNoHiddenRank) {
   auto state = AfterSetup();

@@ -24,10 +24,14 @@ int Import(const std::string& file, const std::string& out_file, std::ostream& o
   return 0;
 }
 
+// The format follows the output file's extension: .gsn writes Gravon's text notation, anything
+// else (and printing) Gravon XML.
 int Export(const std::string& file, const std::string& out_file, std::ostream& out) {
   std::string xml;
+  const bool gsn = out_file.size() >= 4 && out_file.compare(out_file.size() - 4, 4, ".gsn") == 0;
   try {
-    xml = stratego::RecordToGravonXml(engine::ReadRecordFile(file));
+    const engine::Record record = engine::ReadRecordFile(file);
+    xml = gsn ? stratego::RecordToGravonGsn(record) : stratego::RecordToGravonXml(record);
   } catch (const Error& e) {
     const std::string what = e.what();
     // ReadRecordFile already names the file.

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstring>
+#include <type_traits>
 
 #include "core/error.h"
 #include "core/text.h"
@@ -395,8 +397,110 @@ void EspionageState::EndTurn() {
   }
 }
 
+// What UndoAction needs (in engine::UndoInfo's 64 bytes): every scalar an action may change, the
+// two cells and no-return marks of a move's squares, and which neighbours a Spy's arrival showed.
+// Counters that only grow (plies, num_removed, the armies to place) are stepped back instead.
+struct UndoData {
+  std::int32_t play_plies, quiet_plies, quiet_turns;
+  std::int8_t to_move, moves_done, first_piece, last_from, last_to, last_removed, winner, ending;
+  Phase phase;
+  std::uint8_t removal_this_turn, num_removed;
+  std::uint8_t cell_from, cell_to;  // a move's two cells before it
+  std::int8_t back_from, back_to;   // and their no-return marks
+  std::uint8_t shown;               // bit k: the k-th of the 8 neighbours of `to` became known
+};
+static_assert(sizeof(UndoData) <= sizeof(engine::UndoInfo));
+static_assert(std::is_trivially_copyable_v<UndoData>);
+
+namespace {
+
+UndoData SaveUndo(const Position& p, Action action) {
+  UndoData u{};
+  u.play_plies = p.play_plies;
+  u.quiet_plies = p.quiet_plies;
+  u.quiet_turns = p.quiet_turns;
+  u.to_move = static_cast<std::int8_t>(p.to_move);
+  u.moves_done = static_cast<std::int8_t>(p.moves_done);
+  u.first_piece = static_cast<std::int8_t>(p.first_piece);
+  u.last_from = static_cast<std::int8_t>(p.last_from);
+  u.last_to = static_cast<std::int8_t>(p.last_to);
+  u.last_removed = static_cast<std::int8_t>(p.last_removed);
+  u.winner = static_cast<std::int8_t>(p.winner);
+  u.ending = static_cast<std::int8_t>(p.ending);
+  u.phase = p.phase;
+  u.removal_this_turn = p.removal_this_turn;
+  u.num_removed = static_cast<std::uint8_t>(p.num_removed);
+  if (p.phase == Phase::kPlay && action >= kFirstMove && action < kClaimDraw) {
+    const int from = (action - kFirstMove) / 4, to = Step(from, (action - kFirstMove) % 4);
+    u.cell_from = p.board[from];
+    u.cell_to = p.board[to];
+    u.back_from = p.back[from];
+    u.back_to = p.back[to];
+  }
+  return u;
+}
+
+}  // namespace
+
+void EspionageState::UndoAction(Action action, const engine::UndoInfo& undo) {
+  UndoData u;
+  std::memcpy(static_cast<void*>(&u), undo.words.data(), sizeof(u));
+  --p_.plies;
+  switch (u.phase) {
+    case Phase::kVolcanoes:
+      p_.board[action] = 0;
+      ++p_.volcanoes_left;
+      break;
+    case Phase::kSetup: {
+      const int rank = (action - kFirstPlace) / 100, sq = (action - kFirstPlace) % 100;
+      p_.board[sq] = 0;
+      ++p_.to_place[u.to_move][rank];
+      break;
+    }
+    case Phase::kPlay:
+      if (action == kClaimDraw) break;
+      {
+        const int from = (action - kFirstMove) / 4, to = Step(from, (action - kFirstMove) % 4);
+        const int r = to / kSize, f = to % kSize;
+        int k = 0;
+        for (int dr = -1; dr <= 1; ++dr) {
+          for (int df = -1; df <= 1; ++df) {
+            if (dr == 0 && df == 0) continue;
+            if ((u.shown >> k++) & 1) p_.board[(r + dr) * kSize + f + df] &= ~kKnownBit;
+          }
+        }
+        p_.board[from] = u.cell_from;
+        p_.board[to] = u.cell_to;
+        p_.back[from] = u.back_from;
+        p_.back[to] = u.back_to;
+        while (p_.num_removed > u.num_removed) p_.removed[--p_.num_removed] = 0;
+      }
+      break;
+    case Phase::kLot:
+    case Phase::kOver:
+      break;
+  }
+  p_.play_plies = u.play_plies;
+  p_.quiet_plies = u.quiet_plies;
+  p_.quiet_turns = u.quiet_turns;
+  p_.to_move = u.to_move;
+  p_.moves_done = u.moves_done;
+  p_.first_piece = u.first_piece;
+  p_.last_from = u.last_from;
+  p_.last_to = u.last_to;
+  p_.last_removed = u.last_removed;
+  p_.winner = u.winner;
+  p_.ending = u.ending;
+  p_.phase = u.phase;
+  p_.removal_this_turn = u.removal_this_turn != 0;
+}
+
 void EspionageState::DoApplyAction(Action action, engine::UndoInfo* undo) {
-  (void)undo;
+  UndoData u{};
+  if (undo != nullptr) {
+    u = SaveUndo(p_, action);
+    std::memcpy(undo->words.data(), &u, sizeof(u));
+  }
   ++p_.plies;
   switch (p_.phase) {
     case Phase::kVolcanoes:
@@ -475,20 +579,25 @@ void EspionageState::DoApplyAction(Action action, engine::UndoInfo* undo) {
     p_.back[to] = static_cast<std::int8_t>(from);
     // Spy recognition (rulings): a Spy shows every enemy piece on the 8 squares around it when it
     // moves next to them or they move next to it; the reveal is permanent.
+    // Neighbour k (0..7, row by row, the centre skipped) is bit k of UndoData::shown.
     const int r = to / kSize, f = to % kSize;
+    int k = -1;
     for (int dr = -1; dr <= 1; ++dr) {
       for (int df = -1; df <= 1; ++df) {
-        if ((dr == 0 && df == 0) || r + dr < 0 || r + dr >= kSize || f + df < 0 ||
-            f + df >= kSize) {
-          continue;
-        }
+        if (dr == 0 && df == 0) continue;
+        ++k;
+        if (r + dr < 0 || r + dr >= kSize || f + df < 0 || f + df >= kSize) continue;
         const int n = (r + dr) * kSize + f + df;
         std::uint8_t& c = p_.board[n];
         if (!IsPiece(c) || Owner(c) == seat) continue;
-        if (RankOf(mover) == kSpy) c |= kKnownBit;
+        if (RankOf(mover) == kSpy && !(c & kKnownBit)) {
+          c |= kKnownBit;
+          u.shown |= static_cast<std::uint8_t>(1 << k);
+        }
         if (RankOf(c) == kSpy) p_.board[to] |= kKnownBit;
       }
     }
+    if (undo != nullptr && u.shown != 0) std::memcpy(undo->words.data(), &u, sizeof(u));
   }
   p_.first_piece = arrived ? to : kNone;
   if (hq_taken) {
@@ -735,6 +844,29 @@ void EspionageState::ViewTensor(engine::Seat viewer, std::span<float> out) const
   }
 }
 
+// The last move in words, naming a rank only where `viewer` knows it: "Last move: Red moved a
+// piece c3-c4", "Last move: Red's Sapper c3xc4 attacked Blue's piece at c4; Blue's piece at c4 was
+// removed". The piece that moved is on the target square unless it was the one removed.
+std::string EspionageState::LastMoveText(engine::Seat viewer) const {
+  const std::uint8_t on_to = p_.board[p_.last_to];
+  const std::uint8_t gone = p_.last_removed != 0 ? p_.removed[p_.num_removed - 1] : 0;
+  const std::uint8_t attacker = p_.last_removed == 1 ? gone : on_to;
+  const int mover = Owner(attacker);
+  auto piece = [&](std::uint8_t cell) {
+    return fmt::format("{}'s {}", kSeatNames[Owner(cell)],
+                       Sees(viewer, cell) ? RankName(RankOf(cell)) : std::string("piece"));
+  };
+  const std::string from = SquareName(p_.last_from), to = SquareName(p_.last_to);
+  if (p_.last_removed == 0) {
+    return Sees(viewer, attacker)
+               ? fmt::format("Last move: {} moved {}-{}", piece(attacker), from, to)
+               : fmt::format("Last move: {} moved a piece {}-{}", kSeatNames[mover], from, to);
+  }
+  const std::uint8_t defender = p_.last_removed == 1 ? on_to : gone;
+  return fmt::format("Last move: {} {}x{} attacked {} at {}; {} at {} was removed", piece(attacker),
+                     from, to, piece(defender), to, piece(gone), to);
+}
+
 // Row 10 on top; each square three characters: "R5 " a red General, "B? " a blue piece of unseen
 // rank, " ^ " a volcano, " . " empty; a ' after the rank marks a piece that has moved.
 std::string EspionageState::ViewText(engine::Seat viewer, bool colour) const {
@@ -766,12 +898,7 @@ std::string EspionageState::ViewText(engine::Seat viewer, bool colour) const {
     out += fmt::format("{} lost: {}{}\n", kSeatNames[seat], lost["pieces"].get<std::string>(),
                        hidden ? fmt::format(" and {} unseen", hidden) : "");
   }
-  if (p_.last_from != kNone) {
-    out += fmt::format("Last move: {}-{}{}\n", SquareName(p_.last_from), SquareName(p_.last_to),
-                       p_.last_removed == 1   ? ", the attacker was removed"
-                       : p_.last_removed == 2 ? ", the defender was removed"
-                                              : "");
-  }
+  if (p_.last_from != kNone) out += LastMoveText(viewer) + "\n";
   switch (p_.phase) {
     case Phase::kOver:
       out += p_.winner == kNone ? fmt::format("Game over: draw ({})\n", kEndings[p_.ending])
@@ -847,6 +974,9 @@ std::unique_ptr<engine::State> EspionageState::SampleConsistentState(engine::Sea
       rest.push_back(r);
     }
   }
+  // The ranks were gathered in their true order: sorted, two states the seat cannot tell apart
+  // give the same sample for the same rng (a bot's choice must not depend on hidden ranks).
+  std::sort(rest.begin(), rest.end());
   auto shuffle = [&rng](std::vector<int>& v) {
     for (std::size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[rng.Below(i)]);
   };

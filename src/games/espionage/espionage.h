@@ -39,7 +39,7 @@
 // "to_place" (per seat {"count", "pieces" (owner only)}), "lost" (per seat {"pieces" (ranks the
 // viewer knows), "hidden"}), "last_move" (null or {"from", "to", "removed" ("none"|"attacker"|
 // "defender")}), "play_plies", "quiet_turns", "quiet_plies", "draw_claimable", "result"}.
-// ViewTensor: 28 planes x 10 x 10 (see espionage.cc). Undo is not supported.
+// ViewTensor: 28 planes x 10 x 10 (see espionage.cc). Every action can be taken back (UndoAction).
 #pragma once
 
 #include <array>
@@ -147,6 +147,8 @@ class EspionageState : public engine::State {
   std::vector<engine::ChanceOutcome> ChanceOutcomes() const override;
   std::string WhyIllegal(Action action) const override;
   void DoApplyAction(Action action, engine::UndoInfo* undo) override;
+  bool SupportsUndo() const override { return true; }
+  void UndoAction(Action action, const engine::UndoInfo& undo) override;
 
   std::string ActionToString(Action action) const override;
   std::string ActionToStringFor(Action action, engine::Seat viewer) const override;
@@ -175,6 +177,8 @@ class EspionageState : public engine::State {
  private:
   void Moves(int seat, std::vector<Action>& out) const;
   bool Sees(engine::Seat viewer, std::uint8_t cell) const;
+  // The last move in words, projected for `viewer` ("Last move: ..."; needs a last move).
+  std::string LastMoveText(engine::Seat viewer) const;
   void EndTurn();
   Position p_;
 };

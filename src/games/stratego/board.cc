@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <bit>
 #include <cstring>
 #include <sstream>
 
@@ -180,64 +182,126 @@ bool Position::RepetitionForbids(int seat, int from, int to) const {
   return df == 0 && xf == 0 && dr * xr > 0 && dr * dr >= xr * xr;
 }
 
-void Position::GenerateMoves(int seat, std::vector<Action>* out, bool* any) const {
+// ISF more-squares rule (`repetition=isf`; reference file; docs/rules/stratego.md, a ruling): while
+// `seat` chases one opponent piece (see Chase), the chasing piece may not move next to the chased
+// piece onto a square it already stood on during this chase (its square before the chase began
+// included), except back onto the square it came from on its directly preceding turn (the ISF
+// exception; the two-squares rule still applies to that move).
+bool Position::ChaseForbids(int seat, int from, int to) const {
+  const Chase& c = h.chase[seat];
+  if (c.stage != 2 || from != c.chaser || !c.Visited(to) || to == h.history[seat][0].from) {
+    return false;
+  }
+  const int dr = to / kSize - c.chased / kSize, df = to % kSize - c.chased % kSize;
+  return dr * dr + df * df == 1;  // `to` threatens the chased piece: a chasing move
+}
+
+namespace {
+
+// Bit 7 of every byte of a board word: the occupied bits, and (moved up from bit 4) the owner
+// bits.
+constexpr std::uint64_t kHighBits = 0x8080808080808080ULL;
+
+// The squares of `seat`'s pieces among the 8 board bytes `w` (square base + i in byte i): bit 7 of
+// byte i is set for each. Little-endian loads (checked below).
+inline std::uint64_t OwnPieces(std::uint64_t w, int seat) {
+  const std::uint64_t occupied = w & kHighBits;
+  const std::uint64_t blue = (w << 3) & kHighBits;  // kOwnerBit (bit 4) moved up to bit 7
+  return seat ? occupied & blue : occupied & ~blue;
+}
+
+}  // namespace
+
+// The move generator, in square order then direction then distance (the order LegalActions
+// returns, so that random playouts and the bench's node count depend on it). kCollect: write the
+// moves to `out` and return their number; otherwise return 1 at the first move found, else 0.
+// The board is scanned 8 squares at a time for the seat's pieces.
+template <bool kCollect>
+int Position::GenerateMovesT(int seat, Action* out) const {
+  static_assert(std::endian::native == std::endian::little);
   const std::uint8_t own = kOccupied | (seat ? kOwnerBit : 0);
+  constexpr std::uint8_t kSide = kOccupied | kOwnerBit;
   const int shuttle = h.history[seat][0].to;  // only this piece can be limited by repetition
-  for (int from = 0; from < kNumSquares; ++from) {
-    const std::uint8_t p = board[from];
-    if ((p & (kOccupied | kOwnerBit)) != own || !Movable(PieceRank(p))) continue;
-    // Seed rule 6: only a Scout moves more than one square, in a straight line over empty squares.
-    const int reach = PieceRank(p) == kScout ? kMaxDistance : 1;
-    for (int dir = 0; dir < kNumDirs; ++dir) {
-      int to = from;
-      for (int d = 1; d <= reach; ++d) {
-        to = kNext[to][dir];
-        if (to == kNone) break;
-        const std::uint8_t q = board[to];
-        if ((q & (kOccupied | kOwnerBit)) == own) break;
-        if (from != shuttle || !RepetitionForbids(seat, from, to)) {
-          if (out == nullptr) {
-            *any = true;
-            return;
+  const int chaser = h.chase[seat].stage == 2 ? h.chase[seat].chaser : kNone;  // or this one
+  int n = 0;
+  for (int base = 0; base < kNumSquares; base += 8) {
+    std::uint64_t w = 0;
+    std::memcpy(&w, board.data() + base, std::min(8, kNumSquares - base));
+    for (std::uint64_t m = OwnPieces(w, seat); m != 0; m &= m - 1) {
+      const int from = base + (std::countr_zero(m) >> 3);
+      const int rank = PieceRank(board[from]);
+      if (!Movable(rank)) continue;
+      const bool limited = from == shuttle || from == chaser;
+      if (rank != kScout && !limited) {
+        // The common case, without branches on the board: one step in each direction onto an
+        // empty square or an enemy piece (kNone neighbours read square 0 and are masked out).
+        const Action first = MoveAction(from, 0, 1);
+        for (int dir = 0; dir < kNumDirs; ++dir) {
+          const int to = kNext[from][dir];
+          const bool ok = (to >= 0) & ((board[to < 0 ? 0 : to] & kSide) != own);
+          if constexpr (!kCollect) {
+            if (ok) return 1;
+          } else {
+            out[n] = first + dir * kMaxDistance;
+            n += ok;
           }
-          out->push_back(MoveAction(from, dir, d));
         }
-        if (q != 0) break;  // an attack ends the line
+        continue;
+      }
+      // Seed rule 6: only a Scout moves more than one square, in a line over empty squares.
+      const int reach = rank == kScout ? kMaxDistance : 1;
+      for (int dir = 0; dir < kNumDirs; ++dir) {
+        int to = from;
+        for (int d = 1; d <= reach; ++d) {
+          to = kNext[to][dir];
+          if (to == kNone) break;
+          const std::uint8_t q = board[to];
+          if ((q & kSide) == own) break;
+          if (!limited || (!RepetitionForbids(seat, from, to) && !ChaseForbids(seat, from, to))) {
+            if constexpr (!kCollect) return 1;
+            out[n++] = MoveAction(from, dir, d);
+          }
+          if (q != 0) break;  // an attack ends the line
+        }
       }
     }
   }
+  return n;
 }
 
-bool Position::HasAnyMove(int seat) const {
-  bool any = false;
-  GenerateMoves(seat, nullptr, &any);
-  return any;
-}
+bool Position::HasAnyMove(int seat) const { return GenerateMovesT<false>(seat, nullptr) != 0; }
 
 void Position::LegalActions(std::vector<Action>& out) const {
-  out.clear();
+  // Every action list fits: at most 40 pieces x 4 directions x 9 squares, or 12 ranks x 40
+  // squares during the setup, or 11 ranks x 50 squares + 1 for a rescue.
+  Action buffer[kNumSquares * kNumDirs * kMaxDistance];
+  int n = 0;
   const int seat = h.to_move;
   if (h.phase == Phase::kSetup) {
+    int empty[kSetupSquares];
+    int num_empty = 0;
+    const int first = seat == 0 ? 0 : 60;
+    for (int sq = first; sq < first + kSetupSquares; ++sq) {
+      if (board[sq] == 0) empty[num_empty++] = sq;
+    }
     for (int rank = 0; rank < kNumRanks; ++rank) {
       if (h.to_place[seat][rank] == 0) continue;
-      const int first = seat == 0 ? 0 : 60;
-      for (int sq = first; sq < first + kSetupSquares; ++sq) {
-        if (board[sq] == 0) out.push_back(PlaceAction(rank, sq));
-      }
+      for (int i = 0; i < num_empty; ++i) buffer[n++] = PlaceAction(rank, empty[i]);
     }
   } else if (h.rescue_pending) {
     for (int rank = 0; rank < kNumRanks; ++rank) {
       if (rank == kBomb || h.lost[seat][rank] == 0) continue;
       for (int sq = 0; sq < kNumSquares; ++sq) {
         if (InOwnHalf(seat, sq) && !IsLake(sq) && board[sq] == 0) {
-          out.push_back(RescueAction(rank, sq));
+          buffer[n++] = RescueAction(rank, sq);
         }
       }
     }
-    out.push_back(kNoRescue);
+    buffer[n++] = kNoRescue;
   } else if (h.phase == Phase::kPlay) {
-    GenerateMoves(seat, &out, nullptr);
+    n = GenerateMovesT<true>(seat, buffer);
   }
+  out.assign(buffer, buffer + n);
 }
 
 std::string Position::WhyIllegalRescue(Action action) const {
@@ -279,6 +343,12 @@ std::string Position::WhyIllegalMove(Action action) const {
     return fmt::format(
         "{}-{} would move back and forth between the same two squares once too often",
         SquareName(from), SquareName(to));
+  }
+  if (ChaseForbids(seat, from, to)) {
+    return fmt::format(
+        "{}-{} would chase the piece on {} back onto a square of the same chase (more-squares "
+        "rule)",
+        SquareName(from), SquareName(to), SquareName(h.chase[seat].chased));
   }
   return "";
 }
@@ -325,6 +395,7 @@ void Position::Apply(Action action, engine::UndoInfo* undo) {
     u.rescue_pending = h.rescue_pending;
     u.ending = h.ending;
     u.winner = h.winner;
+    if (h.rules.repetition == Repetition::kIsf) u.chase = h.chase;
     if (IsRescue(action)) {
       u.known_taken = h.lost_known[h.to_move][(action - kFirstRescue) / kNumSquares] > 0;
     }
@@ -412,6 +483,7 @@ void Position::ApplyMove(Action action) {
   if (h.rescuer[1 - seat] == to && (board[to] == 0 || PieceOwner(board[to]) != 1 - seat)) {
     h.rescuer[1 - seat] = kNone;
   }
+  if (h.rules.repetition == Repetition::kIsf) UpdateChases(seat, from, to, q != 0);
   ++h.play_plies;
   h.quiet_plies = q == 0 ? h.quiet_plies + 1 : 0;
   if (flag_taken) {
@@ -420,6 +492,45 @@ void Position::ApplyMove(Action action) {
     h.rescue_pending = 1;
   } else {
     EndTurn(seat);
+  }
+}
+
+void Position::UpdateChases(int seat, int from, int to, bool combat) {
+  Chase& mine = h.chase[seat];
+  Chase& theirs = h.chase[1 - seat];
+  if (combat) {
+    mine = theirs = Chase{};
+    return;
+  }
+  auto adjacent = [](int a, int b) {
+    const int dr = a / kSize - b / kSize, df = a % kSize - b % kSize;
+    return dr * dr + df * df == 1;
+  };
+  // The opponent's chase goes on only if the moved piece was the one it threatened (evasion).
+  if (theirs.stage == 1 && adjacent(from, theirs.chaser) &&
+      (theirs.chased == kNone || theirs.chased == from)) {
+    theirs.chased = static_cast<std::int8_t>(to);
+    theirs.stage = 2;
+  } else {
+    theirs = Chase{};
+  }
+  // Our own: the chasing piece threatens the evaded piece again, or a new chase may begin.
+  if (mine.stage == 2 && from == mine.chaser && adjacent(to, mine.chased)) {
+    mine.Visit(to);
+    mine.chaser = static_cast<std::int8_t>(to);
+    mine.stage = 1;
+    return;
+  }
+  mine = Chase{};
+  for (int dir = 0; dir < kNumDirs; ++dir) {
+    const int next = kNext[to][dir];
+    if (next != kNone && board[next] != 0 && PieceOwner(board[next]) != seat) {
+      mine.chaser = static_cast<std::int8_t>(to);
+      mine.stage = 1;
+      mine.Visit(from);
+      mine.Visit(to);
+      return;
+    }
   }
 }
 
@@ -547,6 +658,7 @@ void Position::Undo(Action action, const engine::UndoInfo& undo) {
   h.rescue_pending = u.rescue_pending;
   h.ending = u.ending;
   h.winner = u.winner;
+  if (h.rules.repetition == Repetition::kIsf) h.chase = u.chase;
 }
 
 void Position::Finish(int winner, Ending ending) {

@@ -154,6 +154,21 @@ struct LastMove {
   bool operator==(const LastMove&) const = default;
 };
 
+// The ISF more-squares (chase) rule, `repetition=isf` (docs/rules/stratego.md, "Repetition"): one
+// record per seat as the chaser. A chase begins when the seat moves a piece next to an opponent
+// piece; it goes on while the opponent answers by moving a threatened piece away (from then on the
+// chased piece is that one) and the seat answers by moving the same chasing piece next to it again.
+// Any other move, and any attack, ends it. Always empty under `repetition=seed`.
+struct Chase {
+  std::int8_t chaser = kNone;  // square of the chasing piece
+  std::int8_t chased = kNone;  // square of the chased piece (kNone until it first evades)
+  std::uint8_t stage = 0;      // 0 no chase, 1 the opponent is threatened, 2 it evaded
+  std::array<std::uint8_t, 13> visited{};  // bit per square the chaser stood on in this chase
+  bool Visited(int sq) const { return (visited[sq >> 3] >> (sq & 7)) & 1; }
+  void Visit(int sq) { visited[sq >> 3] |= static_cast<std::uint8_t>(1 << (sq & 7)); }
+  bool operator==(const Chase&) const = default;
+};
+
 struct Header {
   std::int32_t plies = 0;        // actions applied, setup included
   std::int32_t play_plies = 0;   // moves of the play phase (the max_plies cap counts these)
@@ -174,6 +189,7 @@ struct Header {
   // Square of the piece that made the seat's rescue (the same piece may not rescue twice).
   std::array<std::int8_t, 2> rescuer{kNone, kNone};
   std::uint8_t rescue_pending = 0;  // 1: the seat to move may rescue now (or decline)
+  std::array<Chase, 2> chase{};     // per chasing seat (repetition=isf only)
   bool operator==(const Header&) const = default;
 };
 
@@ -197,7 +213,8 @@ struct UndoData {
   Phase phase;
   std::uint8_t to_move, rescue_pending, ending;
   std::int8_t winner;
-  std::uint8_t known_taken;  // a rescue took back a piece whose rank the opponent knew
+  std::uint8_t known_taken;    // a rescue took back a piece whose rank the opponent knew
+  std::array<Chase, 2> chase;  // repetition=isf only (else left as is: the rule never changes it)
 };
 static_assert(sizeof(UndoData) <= sizeof(engine::UndoInfo));
 static_assert(std::is_trivially_copyable_v<UndoData>);
@@ -231,11 +248,16 @@ struct Position {
 
   // Whether `seat` has any legal move now (as if it were its turn; repetition rules included).
   bool HasAnyMove(int seat) const;
-  // Whether the move rule allows `seat`'s piece on `from` to reach `to` (repetition rules only).
+  // Whether the move rule allows `seat`'s piece on `from` to reach `to` (repetition rules only:
+  // back and forth between two squares).
   bool RepetitionForbids(int seat, int from, int to) const;
+  // Whether the ISF more-squares rule forbids `seat`'s piece on `from` to reach `to`
+  // (repetition=isf only).
+  bool ChaseForbids(int seat, int from, int to) const;
 
  private:
-  void GenerateMoves(int seat, std::vector<Action>* out, bool* any) const;
+  template <bool kCollect>
+  int GenerateMovesT(int seat, Action* out) const;
   std::string WhyIllegalMove(Action action) const;
   void ApplyPlace(Action action);
   // Both armies stand: Red moves first, unless it cannot.
@@ -247,6 +269,8 @@ struct Position {
   std::string WhyIllegalRescue(Action action) const;
   // Whether the move just made by `seat` onto `to` earns a rescue (seed "Rescue").
   bool EarnsRescue(int seat, int to) const;
+  // Follows the chases after `seat`'s move from `from` to `to` (`combat`: it was an attack).
+  void UpdateChases(int seat, int from, int to, bool combat);
   // Ends `seat`'s turn: the opponent's mobility, then the engine caps.
   void EndTurn(int seat);
   void Finish(int winner, Ending ending);

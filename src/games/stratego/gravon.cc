@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <array>
 #include <cctype>
 #include <fstream>
 #include <map>
@@ -425,7 +426,19 @@ engine::Record ReadGravonFile(const std::string& path) {
   }
 }
 
-std::string RecordToGravonXml(const engine::Record& record) {
+namespace {
+
+// What both export formats hold: the players, the field when the setup ended, the moves, the
+// ending and the winner (Gravon's codes).
+struct Export {
+  std::array<std::string, 2> players;
+  std::string field;
+  std::vector<std::pair<int, int>> moves;
+  int type = 4;
+  int winner = 3;
+};
+
+Export ExportRecord(const engine::Record& record) {
   if (record.game != "stratego") {
     throw Error(
         fmt::format("only Stratego records can be exported to Gravon, not '{}'", record.game));
@@ -438,52 +451,86 @@ std::string RecordToGravonXml(const engine::Record& record) {
   if (game.rules().aggressor_advantage) {
     throw Error("Gravon records have no Aggressor Advantage (option aggressor_advantage)");
   }
+  Export out;
   // Walk the game again to find the position when the setup ended, then the moves.
   std::unique_ptr<engine::State> state = game.NewInitialState();
   auto position = [&state]() -> const Position& {
     return static_cast<const StrategoState&>(*state).position();
   };
-  std::string field;
   auto take_field = [&] {
-    field.clear();
+    out.field.clear();
     for (int sq = 0; sq < kNumSquares; ++sq) {
       const std::uint8_t p = position().board[sq];
-      field += IsLake(sq) ? '_' : p == 0 ? 'A' : FieldLetter(PieceOwner(p), PieceRank(p));
+      out.field += IsLake(sq) ? '_' : p == 0 ? 'A' : FieldLetter(PieceOwner(p), PieceRank(p));
     }
   };
-  std::vector<std::pair<int, int>> moves;
   if (position().h.phase != Phase::kSetup) take_field();
   for (const engine::RecordedAction& entry : match.record().actions) {
     const Action a = entry.action;
-    if (IsMove(a)) moves.emplace_back(MoveFrom(a), Step(MoveFrom(a), MoveDir(a), MoveDistance(a)));
+    if (IsMove(a)) {
+      out.moves.emplace_back(MoveFrom(a), Step(MoveFrom(a), MoveDir(a), MoveDistance(a)));
+    }
     state->ApplyAction(a);
-    if (field.empty() && position().h.phase != Phase::kSetup) take_field();
+    if (out.field.empty() && position().h.phase != Phase::kSetup) take_field();
   }
-  if (field.empty()) throw Error("the game ended during the setup: Gravon has no such record");
-  int type = 4, winner = 3;
+  if (out.field.empty()) throw Error("the game ended during the setup: Gravon has no such record");
   if (match.record().resigned >= 0) {
-    type = 3;
-    winner = match.record().resigned == 0 ? 2 : 1;
+    out.type = 3;
+    out.winner = match.record().resigned == 0 ? 2 : 1;
   } else {
     const Header& h = position().h;
-    type = h.ending == kFlagCaptured ? 1
-           : h.ending == kNoMove     ? 0
-           : h.ending == kBothNoMove ? 2
-                                     : 4;
-    winner = h.winner == kNone ? 3 : h.winner + 1;
+    out.type = h.ending == kFlagCaptured ? 1
+               : h.ending == kNoMove     ? 0
+               : h.ending == kBothNoMove ? 2
+                                         : 4;
+    out.winner = h.winner == kNone ? 3 : h.winner + 1;
   }
+  for (int seat = 0; seat < 2; ++seat) {
+    out.players[seat] =
+        seat < static_cast<int>(record.seats.size()) ? record.seats[seat] : game.SeatName(seat);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string RecordToGravonXml(const engine::Record& record) {
+  const Export e = ExportRecord(record);
   std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<game type=\"classic\">\n";
   for (int seat = 0; seat < 2; ++seat) {
-    const std::string name =
-        seat < static_cast<int>(record.seats.size()) ? record.seats[seat] : game.SeatName(seat);
-    out += fmt::format("  <player id=\"{}\">{}</player>\n", seat + 1, Escape(name));
+    out += fmt::format("  <player id=\"{}\">{}</player>\n", seat + 1, Escape(e.players[seat]));
   }
-  out += fmt::format("  <field content=\"{}\"/>\n", field);
-  for (std::size_t i = 0; i < moves.size(); ++i) {
+  out += fmt::format("  <field content=\"{}\"/>\n", e.field);
+  for (std::size_t i = 0; i < e.moves.size(); ++i) {
     out += fmt::format("  <move id=\"{}\" source=\"{}\" target=\"{}\"/>\n", i + 1,
-                       GravonSquare(moves[i].first), GravonSquare(moves[i].second));
+                       GravonSquare(e.moves[i].first), GravonSquare(e.moves[i].second));
   }
-  out += fmt::format("  <result type=\"{}\" winner=\"{}\"/>\n</game>\n", type, winner);
+  out += fmt::format("  <result type=\"{}\" winner=\"{}\"/>\n</game>\n", e.type, e.winner);
+  return out;
+}
+
+// .gsn keeps the players on one line separated by " vs ": a name is written on one line, and a
+// " vs " inside it would split it wrongly, so such names fall back to the seat's colour.
+std::string RecordToGravonGsn(const engine::Record& record) {
+  const Export e = ExportRecord(record);
+  std::array<std::string, 2> names;
+  for (int seat = 0; seat < 2; ++seat) {
+    names[seat] = e.players[seat];
+    for (char& c : names[seat]) {
+      if (c == '\n' || c == '\r' || c == '\t') c = ' ';
+    }
+    names[seat] = std::string(Trim(names[seat]));
+    if (names[seat].empty() || names[seat].find(" vs ") != std::string::npos ||
+        names[seat].find(" result ") != std::string::npos ||
+        names[seat].find(" winner ") != std::string::npos) {
+      names[seat] = seat == 0 ? "Red" : "Blue";
+    }
+  }
+  std::string out = fmt::format("# Quartel Stratego-Notation v1\ntype 0\n{}\n", e.field);
+  for (const auto& [from, to] : e.moves) {
+    out += fmt::format("{}-{}\n", GravonSquare(from), GravonSquare(to));
+  }
+  out += fmt::format("END\n{} vs {} result {} winner {}\n", names[0], names[1], e.type, e.winner);
   return out;
 }
 

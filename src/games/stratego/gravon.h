@@ -21,7 +21,7 @@
 // draw the rules did not reach (tie agreed) is left without a result (Quartel records have no
 // draw by agreement).
 // Export: a finished classic Quartel Stratego record (setup by placements or by the setup options)
-// without rescues (Gravon has none) becomes Gravon XML that imports back to the same game.
+// without rescues (Gravon has none) becomes Gravon XML or .gsn that imports back to the same game.
 #pragma once
 
 #include <string>
@@ -39,5 +39,9 @@ engine::Record ReadGravonFile(const std::string& path);
 // Gravon XML for a finished Quartel Stratego record; throws quartel::Error when it cannot be
 // expressed (another game, not finished, the seed's army, a rescue) or does not replay.
 std::string RecordToGravonXml(const engine::Record& record);
+// The same game as a Gravon .gsn record ("# Quartel Stratego-Notation v1", "type 0", the field,
+// the moves, "END", the players and result line); player names that would not read back (one
+// holding " vs ", " result " or " winner ") are written as the seat's colour.
+std::string RecordToGravonGsn(const engine::Record& record);
 
 }  // namespace quartel::stratego

@@ -35,6 +35,18 @@ Action LineAction(int from, int to) {
 
 }  // namespace
 
+std::string ExpandSetupWords(std::string_view text, int seat, const Army& army) {
+  const std::vector<std::string> words = Split(ToLower(Trim(text)), ' ');
+  if (words.size() == 2 && words[0] == "preset") return PresetSetup(words[1], seat);
+  if (words.size() == 2 && words[0] == "random") {
+    const auto seed = ParseInteger(words[1]);
+    if (!seed) throw Error(fmt::format("'{}': random needs a number, e.g. random 7", Trim(text)));
+    Rng rng(static_cast<std::uint64_t>(*seed));
+    return RandomSetup(army, rng);
+  }
+  return std::string(text);
+}
+
 // --- Game
 // -------------------------------------------------------------------------------------------
 
@@ -50,14 +62,18 @@ StrategoGame::StrategoGame(const engine::GameOptions& options)
   rules_.silent_defense = options.GetBool("silent_defense") ? 1 : 0;
   rules_.rescue = options.GetBool("rescue") ? 1 : 0;
   const Army army = rules_.seed_army ? SeedArmy() : ClassicArmy();
+  // Option setup is both seats' setup (each reads the string from its own side); setup_red and
+  // setup_blue override it per seat.
   const char* names[2] = {"setup_red", "setup_blue"};
   for (int seat = 0; seat < 2; ++seat) {
-    const std::string& text = options.GetString(names[seat]);
+    const char* name = names[seat];
+    if (options.GetString(name).empty()) name = "setup";
+    const std::string& text = options.GetString(name);
     if (text.empty()) continue;
     try {
-      setups_[seat] = ParseSetupString(text, army);
+      setups_[seat] = ParseSetupString(ExpandSetupWords(text, seat, army), army);
     } catch (const Error& e) {
-      throw Error(fmt::format("option {}: {}", names[seat], e.what()));
+      throw Error(fmt::format("option {}: {}", name, e.what()));
     }
   }
 }
@@ -100,7 +116,8 @@ void Register() {
       "repetition",
       engine::OptionType::kString,
       "seed",
-      "seed: the third move back and forth between two squares is illegal; isf: the fourth",
+      "seed: the third move back and forth between two squares is illegal; isf: the fourth, "
+      "and the ISF more-squares (chase) rule",
       0,
       0,
       {"seed", "isf"}};
@@ -143,24 +160,36 @@ void Register() {
                             0,
                             0,
                             {}};
+  engine::OptionSpec setup{"setup",
+                           engine::OptionType::kString,
+                           "",
+                           "both seats' whole setup, placed before the game: a 40-character setup "
+                           "string read from each seat's own side (its back row first, files a..k; "
+                           "rank characters F S 2-9 X B), or 'preset NAME', or 'random N'; "
+                           "setup_red / setup_blue override it",
+                           0,
+                           0,
+                           {}};
   engine::OptionSpec setup_red{"setup_red",
                                engine::OptionType::kString,
                                "",
                                "Red's whole setup as a 40-character setup string (a1..k1, a2..k2, "
-                               "..., a4..k4; rank characters F S 2-9 X B), placed before the game",
+                               "..., a4..k4; rank characters F S 2-9 X B), or 'preset NAME', or "
+                               "'random N', placed before the game",
                                0,
                                0,
                                {}};
-  engine::OptionSpec setup_blue{"setup_blue",
-                                engine::OptionType::kString,
-                                "",
-                                "Blue's whole setup as a 40-character setup string (a7..k7, ..., "
-                                "a10..k10), placed before the game",
-                                0,
-                                0,
-                                {}};
-  info.options = {aggressor, army,       max_plies, quiet, repetition,
-                  rescue,    setup_blue, setup_red, silent};
+  engine::OptionSpec setup_blue{
+      "setup_blue",
+      engine::OptionType::kString,
+      "",
+      "Blue's whole setup as a 40-character setup string (a7..k7, ..., "
+      "a10..k10), or 'preset NAME', or 'random N', placed before the game",
+      0,
+      0,
+      {}};
+  info.options = {aggressor, army,  max_plies,  quiet,     repetition,
+                  rescue,    setup, setup_blue, setup_red, silent};
   info.rules_version = "stratego-1";
   info.rules_doc = "docs/rules/stratego.md";
   engine::RegisterGame(info, [](const engine::GameOptions& options) {
@@ -293,16 +322,9 @@ std::vector<Action> StrategoState::StringToTurn(std::string_view text) const {
   if (position_.h.phase == Phase::kSetup) {
     // "preset NAME" and "random N" (a seeded shuffle, so the same words give the same setup) are
     // typed whole setups too; the record keeps the resulting placements.
-    const std::vector<std::string> words = Split(ToLower(t), ' ');
-    if (words.size() == 2 && words[0] == "preset") {
-      return ParseSetup(PresetSetup(words[1], position_.h.to_move));
-    }
-    if (words.size() == 2 && words[0] == "random") {
-      const auto seed = ParseInteger(words[1]);
-      if (!seed) throw Error(fmt::format("'{}': random needs a number, e.g. random 7", t));
-      Rng rng(static_cast<std::uint64_t>(*seed));
-      return ParseSetup(RandomSetup(position_.h.rules.seed_army ? SeedArmy() : ClassicArmy(), rng));
-    }
+    const std::string expanded = ExpandSetupWords(
+        t, position_.h.to_move, position_.h.rules.seed_army ? SeedArmy() : ClassicArmy());
+    if (expanded != t) return ParseSetup(expanded);
   }
   if (position_.h.phase == Phase::kSetup && t.find(':') == std::string_view::npos &&
       t.size() >= static_cast<std::size_t>(kSetupSquares)) {
@@ -316,6 +338,19 @@ std::vector<Action> StrategoState::StringToTurn(std::string_view text) const {
 
 bool StrategoState::Sees(engine::Seat viewer, std::uint8_t p) const {
   return position_.h.phase == Phase::kOver || (p & kRevealed) || viewer == PieceOwner(p);
+}
+
+std::string StrategoState::OwnSetup(engine::Seat viewer) const {
+  const Header& h = position_.h;
+  if ((viewer != 0 && viewer != 1) || ArmySize(h.to_place[viewer]) != 0 ||
+      ArmySize(h.lost[viewer]) != 0) {
+    return "";
+  }
+  for (int sq = 0; sq < kNumSquares; ++sq) {
+    const std::uint8_t p = position_.board[sq];
+    if (p != 0 && PieceOwner(p) == viewer && (p & kMoved)) return "";
+  }
+  return SetupString(position_, viewer);
 }
 
 char StrategoState::DefenderChar(engine::Seat viewer) const {
@@ -361,6 +396,8 @@ Json StrategoState::ViewJson(engine::Seat viewer) const {
   }
   view["to_place"] = to_place;
   view["lost"] = lost;
+  const std::string own_setup = OwnSetup(viewer);
+  view["setup"] = own_setup.empty() ? Json(nullptr) : Json(own_setup);
   if (h.last.from == kNone) {
     view["last_move"] = nullptr;
   } else {
@@ -420,6 +457,41 @@ void StrategoState::ViewTensor(engine::Seat viewer, std::span<float> out) const 
   }
 }
 
+// The last move in words, as `viewer` may know it, e.g. "Last move: Blue Scout b7-b4 attacked Red
+// Major at b4 and lost (both revealed)". A piece whose rank the viewer has not seen is "an unknown
+// piece"; combat shows the attacker's rank always (rulings "Stratego").
+std::string StrategoState::LastMoveText(engine::Seat viewer) const {
+  const Header& h = position_.h;
+  const LastMove& last = h.last;
+  const char* mover = kSeatNames[last.seat];
+  const char* other = kSeatNames[1 - last.seat];
+  const std::string squares = fmt::format("{}-{}", SquareName(last.from), SquareName(last.to));
+  std::string out;
+  if (last.attacker == kNone) {
+    const std::uint8_t p = position_.board[last.to];
+    out = Sees(viewer, p)
+              ? fmt::format("Last move: {} {} {}", mover, RankName(PieceRank(p)), squares)
+              : fmt::format("Last move: {} moved an unknown piece {}", mover, squares);
+    if (last.scout_revealed) out += " (its long move showed a Scout)";
+  } else {
+    const char defender = DefenderChar(viewer);
+    const std::string target = defender == '?'
+                                   ? fmt::format("an unknown {} piece", other)
+                                   : fmt::format("{} {}", other, RankName(last.defender));
+    out = fmt::format("Last move: {} {} {} attacked {} at {} and {} ({})", mover,
+                      RankName(last.attacker), squares, target, SquareName(last.to),
+                      last.result == 0   ? "won"
+                      : last.result == 1 ? "lost"
+                                         : "both were removed",
+                      last.defender_shown ? "both revealed" : "only the attacker revealed");
+  }
+  if (last.rescue_rank != kNone) {
+    out += fmt::format("; {} rescued its {} onto {}", mover, RankName(last.rescue_rank),
+                       SquareName(last.rescue_square));
+  }
+  return out;
+}
+
 // Rank 10 on top; each square is three characters: "R9 " a red General, "B? " a blue piece of
 // unseen rank, " ~ " a lake, " . " empty. Below: what each side lost, the last move, whose turn.
 std::string StrategoState::ViewText(engine::Seat viewer, bool colour) const {
@@ -452,24 +524,9 @@ std::string StrategoState::ViewText(engine::Seat viewer, bool colour) const {
     out += fmt::format("{} lost: {}{}\n", kSeatNames[seat], RankString(seen),
                        hidden ? fmt::format(" and {} unseen", hidden) : "");
   }
-  if (h.last.from != kNone) {
-    out += fmt::format("Last move: {}-{}", SquareName(h.last.from), SquareName(h.last.to));
-    if (h.last.attacker != kNone) {
-      const char defender = DefenderChar(viewer);
-      out += fmt::format(", {} attacked {}: {}", RankName(h.last.attacker),
-                         defender == '?' ? "a piece of unseen rank" : RankName(h.last.defender),
-                         h.last.result == 0   ? "the attacker won"
-                         : h.last.result == 1 ? "the defender won"
-                                              : "both removed");
-    } else if (h.last.scout_revealed) {
-      out += " (a Scout)";
-    }
-    if (h.last.rescue_rank != kNone) {
-      out += fmt::format("; rescued a {} onto {}", RankName(h.last.rescue_rank),
-                         SquareName(h.last.rescue_square));
-    }
-    out += "\n";
-  }
+  const std::string own_setup = OwnSetup(viewer);
+  if (!own_setup.empty()) out += fmt::format("Your setup: {}\n", own_setup);
+  if (h.last.from != kNone) out += LastMoveText(viewer) + "\n";
   if (h.phase == Phase::kOver) {
     out += h.winner == kNone
                ? fmt::format("Game over: draw ({})\n", kEndings[h.ending])
@@ -520,6 +577,9 @@ std::unique_ptr<engine::State> StrategoState::SampleConsistentState(engine::Seat
       (rank == kBomb ? bombs : mobile).push_back(rank);
     }
   }
+  // The ranks were gathered in their true order: sorted, two states the seat cannot tell apart
+  // give the same sample for the same rng (a bot's choice must not depend on hidden ranks).
+  std::sort(mobile.begin(), mobile.end());
   auto shuffle = [&rng](std::vector<int>& v) {
     for (std::size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[rng.Below(i)]);
   };

@@ -10,17 +10,20 @@
 //   army        classic (default, 40 pieces) | seed (the seed's 39 pieces; one square stays empty)
 //   repetition  seed (default: the third move back and forth between two squares is illegal) |
 //               isf (the ISF two-squares rule: the fourth is illegal, a Scout's line shortened;
-//               the chase rule is not implemented)
+//               and the ISF more-squares (chase) rule, read as in board.h Chase)
 //   max_plies                  int, default 2000: engine cap on play moves, then a draw
 //   max_plies_without_capture  int, default 200: engine cap on play moves without combat, a draw
 //   aggressor_advantage  bool, default false: seed tournament rule, equal ranks: the attacker wins
 //   silent_defense       bool, default false: seed tournament rule, only the attacker's rank is
 //                        shown in combat (unless a Scout attacks, or both pieces are removed)
 //   rescue               bool, default false: seed tournament rule, see docs/rules/stratego.md
-//   setup_red, setup_blue  string, default empty: that seat's whole setup as a 40-character
-//                        setup string (format below; presets and saving in setups.h), standing
-//                        before the game starts; the other seat (if not given too) sets up as
-//                        usual. A string that does not hold the army is an option error.
+//   setup                string, default empty: both seats' whole setup, standing before the
+//                        game starts: a 40-character setup string (format below) that each seat
+//                        reads from its own side, or "preset NAME", or "random N".
+//   setup_red, setup_blue  string, default empty: that seat's whole setup, as for setup (they
+//                        override it for their seat; presets and saving in setups.h); a seat
+//                        with none of these sets up as usual. A string that does not hold the
+//                        army is an option error.
 //
 // Action encoding (square = row * 10 + file, a1 = 0, k10 = 99; see board.h):
 //   rank * 100 + square                           place a piece ("X:a1", "B:c2", "F:a1")
@@ -45,12 +48,12 @@
 // {"game", "phase" ("setup"|"play"|"over"), "to_move", "board" (100 entries, index = square: null,
 // "lake", or {"owner", "rank" (rank character or "?"), "moved", "known" (the opponent knows its
 // rank)}), "to_place" (per seat: {"count", "pieces" (rank characters, for the owner only, else
-// null)}), "lost" (per seat: {"pieces" (rank characters of its removed pieces the viewer
-// has seen), "hidden" (how many more)}), "last_move" (null or {"from",
-// "to", "combat": null or {"attacker", "defender" (or "?"), "result"}, "scout_shown", "rescue":
-// null or {"rank", "square"}}), "rescue_offered", "plies",
-// "play_plies", "quiet_plies", "result" (null or {"winner", "ending"})}. ViewTensor: 31 planes x
-// 10 x 10 (see stratego.cc).
+// null)}), "setup" (the viewer's own setup as a 40-character setup string while it stands
+// untouched, else null), "lost" (per seat: {"pieces" (rank characters of its removed pieces the
+// viewer has seen), "hidden" (how many more)}), "last_move" (null or {"from", "to", "combat": null
+// or {"attacker", "defender" (or "?"), "result"}, "scout_shown", "rescue": null or {"rank",
+// "square"}}), "rescue_offered", "plies", "play_plies", "quiet_plies", "result" (null or {"winner",
+// "ending"})}. ViewTensor: 31 planes x 10 x 10 (see stratego.cc).
 #pragma once
 
 #include <array>
@@ -136,12 +139,22 @@ class StrategoState : public engine::State {
  private:
   // Whether `viewer` may see the rank of the piece byte `p`.
   bool Sees(engine::Seat viewer, std::uint8_t p) const;
+  // The viewer's own setup as a 40-character setup string while it stands untouched (placed,
+  // nothing moved or lost yet), so that it can be saved; "" otherwise and for a spectator.
+  std::string OwnSetup(engine::Seat viewer) const;
+  // The last move in words, projected for `viewer` ("Last move: ..."; needs a last move).
+  std::string LastMoveText(engine::Seat viewer) const;
   // The last combat's defender as `viewer` knows it: its rank character or '?'.
   char DefenderChar(engine::Seat viewer) const;
   std::vector<Action> ParseSetup(std::string_view text) const;
 
   Position position_;
 };
+
+// The setup string that `text` stands for when typed by `seat` or given as a setup option: "preset
+// NAME" (setups.h) and "random N" (a shuffle of `army` seeded by N) are expanded, anything else is
+// returned as it is (ParseSetupString checks it).
+std::string ExpandSetupWords(std::string_view text, int seat, const Army& army);
 
 // A play-phase state for tests and tools (see Position::FromText).
 std::unique_ptr<StrategoState> MakeState(const StrategoGame& game, const std::string& placement,
