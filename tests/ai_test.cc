@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <memory>
 #include <string>
 #include <tuple>
@@ -343,7 +344,12 @@ TEST_F(AiTest, ArenaSummaryFormat) {
 TEST_F(AiTest, BotsPlayEveryRegisteredGame) {
   for (const auto& info : engine::RegisteredGames()) {
     SCOPED_TRACE(info.id);
-    const auto game = engine::LoadGame(info.id);
+    // A short turn cap where the game has one: a WAR turn is dozens of searched decisions.
+    std::map<std::string, std::string> options;
+    for (const auto& spec : info.options) {
+      if (spec.name == "max_turns") options["max_turns"] = "20";
+    }
+    const auto game = engine::LoadGame(info.id, options);
     const ArenaResult result = RunArena(*game, "mcts:iterations=200", "random", 2, 2, 11, nullptr);
     EXPECT_EQ(result.wins + result.draws + result.losses, 2);
 

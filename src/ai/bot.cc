@@ -7,6 +7,7 @@
 
 #include "ai/hooks/hooks.h"
 #include "ai/mcts.h"
+#include "ai/war_bot.h"
 #include "core/error.h"
 #include "core/text.h"
 
@@ -134,7 +135,9 @@ void RegisterBuiltinBots() {
   static std::once_flag once;
   std::call_once(once, [] {
     RegisterRandomBot();
+    RegisterHeuristicBot();
     RegisterMctsBot();
+    RegisterWarBot();
     RegisterAllMctsHooks();
   });
 }

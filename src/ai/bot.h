@@ -50,6 +50,8 @@ void RegisterBuiltinBots();
 // Registers "random" (random_bot.cc): a uniformly random legal action. RegisterBuiltinBots calls
 // it.
 void RegisterRandomBot();
+// Registers "heuristic" (heuristic_bot.cc): Stratego and Espionage from the seat's own view.
+void RegisterHeuristicBot();
 
 // The normalised spec "name:k=v,k=v" (keys in map order; just "name" without parameters).
 std::string FormatBotSpec(std::string_view name, const std::map<std::string, std::string>& params);

@@ -63,7 +63,9 @@ std::uint64_t BotGamePlies(const engine::Game& game) {
   Rng rng(1);
   std::vector<engine::Action> scratch;
   std::uint64_t plies = 0;
-  while (!state->IsTerminal()) {
+  // A cap keeps games of thousands of decisions (WAR places armies one at a time) quick.
+  constexpr std::uint64_t kMaxBotGamePlies = 5000;
+  while (!state->IsTerminal() && plies < kMaxBotGamePlies) {
     const engine::Action action = state->IsChanceNode()
                                       ? engine::SampleChanceOutcome(*state, rng)
                                       : bots[state->CurrentSeat()]->ChooseAction(*state);
@@ -78,7 +80,7 @@ std::uint64_t NodeCount(const engine::Game& game) {
   engine::SkipOpeningChance(*start);
   std::uint64_t nodes = 0;
   for (int depth = 1; depth <= 4; ++depth) {
-    const std::uint64_t count = engine::PerftTurns(*start, depth);
+    const std::uint64_t count = engine::PerftFor(*start, depth);
     nodes += count;
     if (count > 50'000) break;
   }

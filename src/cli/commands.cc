@@ -81,7 +81,7 @@ int Perft(const std::string& game_id, int depth, const std::string& options,
   }
   for (int d = 1; d <= depth; ++d) {
     const auto start = std::chrono::steady_clock::now();
-    const std::uint64_t nodes = engine::PerftTurns(*state, d);
+    const std::uint64_t nodes = engine::PerftFor(*state, d);
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     out << fmt::format("perft {} = {} ({:.3f} s)\n", d, nodes, seconds);

@@ -31,6 +31,9 @@ int Import(const std::string& file, const std::string& out_file, std::ostream& o
 int Export(const std::string& file, const std::string& out_file, std::ostream& out);
 int Arena(const std::string& game, const std::string& options, const std::string& bot_a,
           const std::string& bot_b, int games, int threads, std::uint64_t seed, std::ostream& out);
+// The exact odds of pressing an attack in WAR or classic Risk (`game` "war" or "risk"; games/war/
+// odds.h): P(conquest), expected survivors and the outcome table.
+int Odds(int attackers, int defenders, const std::string& game, std::ostream& out);
 
 // The rules pages (docs/rules/*.md), compiled into the binary so `quartel rules` works anywhere.
 // Generated at configure time; empty string when the game has no page.

@@ -49,7 +49,9 @@ int main(int argc, char** argv) {
   std::string options;
   std::string record_file;
   auto* perft = app.add_subcommand(
-      "perft", "Count the distinct ways to play the next DEPTH turns (from the first decision)");
+      "perft",
+      "Count the distinct ways to play the next DEPTH turns (single actions for WAR) from the "
+      "first decision");
   perft->add_option("GAME", game, "Game id")->required();
   perft->add_option("DEPTH", depth, "Number of turns")->required()->check(CLI::Range(0, 64));
   perft->add_option("--options", options, "Rule options name=value,...");
@@ -110,6 +112,20 @@ int main(int argc, char** argv) {
       return cli::Arena(game, options, bot_a, bot_b, games, threads, arena_seed, std::cout);
     };
   });
+
+  int attackers = 0;
+  int defenders = 0;
+  std::string odds_game = "war";
+  auto* odds = app.add_subcommand(
+      "odds", "Exact odds of pressing an attack until conquest or 1 army left (WAR or Risk dice)");
+  odds->add_option("ATTACKERS", attackers, "Armies in the attacking territory (one stays behind)")
+      ->required();
+  odds->add_option("DEFENDERS", defenders, "Armies in the defending territory")->required();
+  odds->add_option("--game", odds_game, "Dice rule: war (defender rolls up to 3) or risk (up to 2)")
+      ->default_val("war")
+      ->check(CLI::IsMember({"war", "risk"}));
+  odds->callback(
+      [&] { run = [&] { return cli::Odds(attackers, defenders, odds_game, std::cout); }; });
 
   // Name an unknown command rather than CLI11's generic "a subcommand is required".
   if (argc > 1 && argv[1][0] != '-') {

@@ -121,15 +121,21 @@ class TerminalGame {
     match_.Apply(action);
   }
 
-  // A bot plays its whole turn; the turn is printed as one line.
+  // A bot plays its whole turn, chance events within it included (a WAR battle roll); the game
+  // tells the turn in words, as the viewer may know it.
   void PlayBot(Seat seat) {
-    std::vector<std::string> moves;
+    const auto start = match_.state().Clone();
+    std::vector<Action> turn;
+    std::vector<Action> scratch;
     do {
-      const Action action = players_[seat].bot->ChooseAction(match_.state());
-      moves.push_back(match_.state().ActionToStringFor(action, Viewer()));
+      const engine::State& state = match_.state();
+      const Action action = state.IsChanceNode() ? engine::RandomAction(state, rng_, scratch)
+                                                 : players_[seat].bot->ChooseAction(state);
+      turn.push_back(action);
       match_.Apply(action);
-    } while (match_.state().CurrentSeat() == seat && match_.state().MidTurn());
-    out_ << SeatLabel(seat) << " plays " << fmt::format("{}", fmt::join(moves, " ")) << "\n";
+    } while (!match_.Over() && match_.state().MidTurn() &&
+             (match_.state().CurrentSeat() == seat || match_.state().IsChanceNode()));
+    out_ << SeatLabel(seat) << ": " << start->DescribeTurn(turn, Viewer()) << "\n";
     ShowBoard();
   }
 

@@ -118,6 +118,14 @@ void CheckHiddenInvariance(const State& state, Rng& rng, const Place& at) {
       Expect(sampled->LegalActions() == state.LegalActions(), at,
              fmt::format("seat {}'s legal actions depend on what it cannot know", seat));
     }
+    // Sampling itself must not depend on the hidden part: from two states the seat cannot tell
+    // apart, the same random numbers give the same sample (else a seeded bot would leak).
+    const std::uint64_t seed = rng.Next();
+    Rng first(seed), second(seed);
+    auto other = state.SampleConsistentState(seat, rng);
+    Expect(sampled->SampleConsistentState(seat, first)
+               ->Equals(*other->SampleConsistentState(seat, second)),
+           at, fmt::format("seat {}'s samples depend on what it cannot know", seat));
   }
 }
 
@@ -153,9 +161,12 @@ void CheckTerminal(const State& state, const Place& at) {
   Expect(std::abs(total) < 1e-9, at, fmt::format("returns sum to {}", total));
 }
 
+// Every ply up to max_checked_plies, then every 64th up to ten times that, then at powers of two:
+// some checks replay the whole record, and random WAR games run to tens of thousands of actions.
 bool CheckThisPly(int ply, const ConformanceOptions& options) {
-  if (options.max_checked_plies > 0 && ply >= options.max_checked_plies) return ply % 64 == 0;
-  return true;
+  if (options.max_checked_plies <= 0 || ply < options.max_checked_plies) return true;
+  if (ply < 10 * options.max_checked_plies) return ply % 64 == 0;
+  return (ply & (ply - 1)) == 0;
 }
 
 // Plays one random game with every check; returns its record for the determinism check.

@@ -1,6 +1,7 @@
 #include "engine/playout.h"
 
 #include "core/error.h"
+#include "engine/game.h"
 
 namespace quartel::engine {
 
@@ -58,6 +59,31 @@ std::uint64_t Perft(const State& state, int turns, bool mid_turn) {
 }  // namespace
 
 std::uint64_t PerftTurns(const State& state, int depth) { return Perft(state, depth, false); }
+
+std::uint64_t PerftActions(const State& state, int depth) {
+  if (depth == 0) return 1;
+  if (state.IsTerminal()) return 0;
+  std::vector<Action> actions;
+  if (state.IsChanceNode()) {
+    for (const auto& outcome : state.ChanceOutcomes()) actions.push_back(outcome.action);
+  } else {
+    state.LegalActions(actions);
+  }
+  if (depth == 1) return actions.size();
+  std::uint64_t total = 0;
+  auto child = state.Clone();
+  for (Action action : actions) {
+    child->CopyFrom(state);
+    child->DoApplyAction(action, nullptr);
+    total += PerftActions(*child, depth - 1);
+  }
+  return total;
+}
+
+std::uint64_t PerftFor(const State& state, int depth) {
+  return state.game().info().perft_counts_turns ? PerftTurns(state, depth)
+                                                : PerftActions(state, depth);
+}
 
 void SkipOpeningChance(State& state) {
   while (state.IsChanceNode()) {

@@ -22,6 +22,11 @@ int PlayRandomToEnd(State& state, Rng& rng, std::vector<Action>& scratch);
 // a turn is every action a seat takes until MidTurn() is false again. Chance outcomes are summed
 // over and are not turns. Terminal states before `depth` turns count 0.
 std::uint64_t PerftTurns(const State& state, int depth);
+// Action-level move count: the number of distinct sequences of `depth` actions, chance outcomes
+// included as actions. For games whose turns are dozens of actions (WAR).
+std::uint64_t PerftActions(const State& state, int depth);
+// PerftTurns or PerftActions, as the game's GameInfo::perft_counts_turns says.
+std::uint64_t PerftFor(const State& state, int depth);
 
 // Applies the lowest outcome at each chance node until a seat must decide: "the first decision of
 // a seat, after any opening draw", where perft starts.

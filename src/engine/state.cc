@@ -67,6 +67,17 @@ std::vector<Action> State::StringToTurn(std::string_view text) const {
   return {StringToAction(text)};
 }
 
+std::string State::DescribeTurn(std::span<const Action> actions, Seat viewer) const {
+  auto state = Clone();
+  std::string text;
+  for (Action action : actions) {
+    if (!text.empty()) text += ' ';
+    text += state->ActionToStringFor(action, viewer);
+    state->DoApplyAction(action, nullptr);
+  }
+  return text;
+}
+
 std::unique_ptr<State> State::SampleConsistentState(Seat, Rng&) const { return Clone(); }
 
 }  // namespace quartel::engine

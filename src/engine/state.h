@@ -117,6 +117,11 @@ class State {
   // one action. The result is legal when applied in order, and completes the turn.
   virtual std::vector<Action> StringToTurn(std::string_view text) const;
 
+  // A turn that starts in this state and plays `actions` (chance outcomes within it included),
+  // told in words as `viewer` may know it: what the terminal prints for a bot's turn. The default
+  // lists the moves; games with long turns (WAR) summarise them.
+  virtual std::string DescribeTurn(std::span<const Action> actions, Seat viewer) const;
+
   // --- Copies -----------------------------------------------------------------------------------
   virtual std::unique_ptr<State> Clone() const = 0;
   // Overwrites this state with `other`, a state of the same game; no heap allocation.

@@ -6,6 +6,7 @@
 #include "games/dablot/dablot.h"
 #include "games/espionage/espionage.h"
 #include "games/stratego/stratego.h"
+#include "games/war/war.h"
 
 namespace quartel::games {
 
@@ -16,6 +17,7 @@ void RegisterAllGames() {
     dablot::Register();
     espionage::Register();
     stratego::Register();
+    war::Register();
   });
 }
 

@@ -5,9 +5,11 @@
 namespace quartel::ai {
 void RegisterDablotHooks();
 void RegisterConspiradoresHooks();
+void RegisterWarHooks();
 
 inline void RegisterAllMctsHooks() {
   RegisterDablotHooks();
   RegisterConspiradoresHooks();
+  RegisterWarHooks();
 }
 }  // namespace quartel::ai

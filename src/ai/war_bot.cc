@@ -1,0 +1,398 @@
+// The WAR heuristic bot (war_bot.h): one pass of plain rules per decision over the seat's own
+// view, no search.
+#include "ai/war_bot.h"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <charconv>
+#include <vector>
+
+#include "core/error.h"
+#include "core/rng.h"
+#include "games/war/odds.h"
+#include "games/war/war.h"
+
+namespace quartel::ai {
+namespace {
+
+using engine::Action;
+using engine::Seat;
+using games::war::kCachedArmies;
+using games::war::kMaxContinents;
+using games::war::kMaxTerritories;
+using games::war::Phase;
+using games::war::Position;
+using games::war::WarGame;
+using games::war::WarMap;
+using games::war::WarState;
+
+constexpr int kFar = 1 << 20;  // distance to a border from a territory with no path to one
+constexpr int kDestroyFallbackTerritories = 24;  // rulings: a "destroy" card's fallback
+
+struct Params {
+  double attack = 0.6;  // conquest chance needed to press an attack
+  double card = 0.5;    // ... before the turn's first conquest, which earns a card
+};
+
+// The exact chance that `a` armies pressing an attack conquer `d` defenders. `exact` false scales
+// big armies down to the cached table, keeping their ratio: the placement loop asks this for every
+// border, and an estimate is enough there. Beyond kMaxAssaultArmies both are scaled the same way.
+double Chance(int a, int d, bool exact) {
+  if (a < 2) return 0.0;
+  const int limit = exact ? games::war::kMaxAssaultArmies : kCachedArmies;
+  if (std::max(a, d) > limit) {  // beyond PressAttack's bound too: keep the ratio
+    const double scale = static_cast<double>(limit) / std::max(a, d);
+    a = std::max(2, static_cast<int>(a * scale));
+    d = std::max(1, static_cast<int>(d * scale + 0.5));
+  }
+  return games::war::ConquestChance(a, d);
+}
+
+// What the seat's objective asks of it, read once per decision.
+struct Plan {
+  std::array<double, kMaxContinents> continent_weight{};  // 1 for a continent to hold in full
+  int destroy = -1;                                       // the seat to eliminate, or -1
+  int territories = 0;                                    // territories to hold ...
+  int min_armies = 1;                                     // ... each with this many armies
+};
+
+class WarBot : public Bot {
+ public:
+  WarBot(const WarGame& game, Params params, std::string spec, std::uint64_t seed)
+      : game_(&game), map_(&game.map()), params_(params), spec_(std::move(spec)), rng_(seed) {}
+
+  Action ChooseAction(const engine::State& state) override {
+    const Seat seat = state.CurrentSeat();
+    state.LegalActions(legal_);  // what the seat may do is public: the board and its own hand
+    if (legal_.size() == 1) return legal_[0];
+    // Everything below reads only this sample: the others' hands and objectives are random there.
+    const std::unique_ptr<engine::State> sample = state.SampleConsistentState(seat, rng_);
+    const auto& view = static_cast<const WarState&>(*sample);
+    seat_ = seat;
+    pos_ = &view.position();
+    MakePlan();
+    Action chosen = legal_.back();
+    switch (pos_->phase) {
+      case Phase::kReinforce:
+        chosen = Reinforce(view);
+        break;
+      case Phase::kAttack:
+        chosen = Attack();
+        break;
+      case Phase::kOccupy:
+        chosen = *std::max_element(legal_.begin(), legal_.end());  // the most armies
+        break;
+      case Phase::kMove:
+        chosen = Move(view);
+        break;
+      default:
+        break;
+    }
+    pos_ = nullptr;
+    return chosen;
+  }
+
+  std::string Spec() const override { return spec_; }
+
+ private:
+  int Continent(int t) const { return map_->territories[t].continent; }
+  bool Mine(int t) const { return pos_->owner[t] == seat_; }
+
+  // The objective, as it stands now (a "destroy" card may have turned into 24 territories), and
+  // which continents to go for.
+  void MakePlan() {
+    plan_ = Plan{};
+    const Position& p = *pos_;
+    const int index = p.objective[seat_];
+    if (index < 0) return;
+    const auto& objective = map_->objectives[index];
+    plan_.territories = objective.territories;
+    plan_.min_armies = objective.min_armies;
+    if (objective.destroy_colour >= 0) {
+      const int target = objective.destroy_colour;
+      const bool fallback = target >= p.num_seats || target == seat_ ||
+                            (p.eliminated_by[target] >= 0 && p.eliminated_by[target] != seat_);
+      if (fallback) {
+        plan_.territories = std::min(kDestroyFallbackTerritories, map_->NumTerritories());
+      } else {
+        plan_.destroy = target;
+      }
+    }
+    for (int c : objective.continents) plan_.continent_weight[c] = 1.0;
+    // Continents of free choice (and any continent for a territory count): the most held first.
+    const int continents = static_cast<int>(map_->continents.size());
+    std::vector<std::pair<double, int>> ease;
+    for (int c = 0; c < continents; ++c) {
+      if (plan_.continent_weight[c] > 0) continue;
+      int held = 0;
+      for (int t : map_->continents[c].territories) held += Mine(t);
+      const double size = static_cast<double>(map_->continents[c].territories.size());
+      ease.push_back({held / size + 0.02 * map_->continents[c].bonus / size, c});
+    }
+    std::sort(ease.rbegin(), ease.rend());
+    for (int i = 0; i < static_cast<int>(ease.size()); ++i) {
+      const int c = ease[i].second;
+      if (i < objective.any_continents) {
+        plan_.continent_weight[c] = 0.8;
+      } else if (plan_.territories > 0 || plan_.destroy >= 0) {
+        plan_.continent_weight[c] = 0.3 * ease[i].first;
+      }
+    }
+  }
+
+  // How much the seat gains by taking enemy territory t.
+  double Value(int t) const {
+    const Position& p = *pos_;
+    const int c = Continent(t);
+    const auto& members = map_->continents[c].territories;
+    int held = 0;
+    bool enemy_holds_all = true;
+    for (int u : members) {
+      held += Mine(u);
+      enemy_holds_all = enemy_holds_all && p.owner[u] == p.owner[t];
+    }
+    const int size = static_cast<int>(members.size());
+    double value = 1.0 + 3.0 * plan_.continent_weight[c];
+    value += 1.5 * plan_.continent_weight[c] * held / size;
+    if (held == size - 1) value += 0.3 * map_->continents[c].bonus;  // it would complete c
+    if (enemy_holds_all) value += 1.0 + 0.2 * map_->continents[c].bonus;
+    if (p.owner[t] == plan_.destroy)
+      value += 4.0 + 6.0 / std::max(1, +p.territory_count[p.owner[t]]);
+    if (plan_.territories > 0) value += 1.0;
+    return value;
+  }
+
+  bool Border(int t) const {
+    for (int n : map_->territories[t].neighbours) {
+      if (!Mine(n)) return true;
+    }
+    return false;
+  }
+
+  // The strongest enemy neighbour of t (0 when none).
+  int Threat(int t) const {
+    int threat = 0;
+    for (int n : map_->territories[t].neighbours) {
+      if (!Mine(n)) threat = std::max<int>(threat, pos_->armies[n]);
+    }
+    return threat;
+  }
+
+  // Steps from each own territory to the nearest own border territory, through own territories.
+  std::array<int, kMaxTerritories> BorderDistance() const {
+    std::array<int, kMaxTerritories> dist;
+    dist.fill(kFar);
+    std::vector<int> queue;
+    for (int t = 0; t < map_->NumTerritories(); ++t) {
+      if (Mine(t) && Border(t)) {
+        dist[t] = 0;
+        queue.push_back(t);
+      }
+    }
+    for (std::size_t i = 0; i < queue.size(); ++i) {
+      for (int n : map_->territories[queue[i]].neighbours) {
+        if (Mine(n) && dist[n] == kFar) {
+          dist[n] = dist[queue[i]] + 1;
+          queue.push_back(n);
+        }
+      }
+    }
+    return dist;
+  }
+
+  Action Reinforce(const WarState& view) {
+    if (Action trade = BestTrade(view); trade >= 0) return trade;
+    const Position& p = *pos_;
+    const int count_goal = plan_.territories;
+    int held = 0, strong = 0;
+    for (int t = 0; t < map_->NumTerritories(); ++t) {
+      held += Mine(t);
+      strong += Mine(t) && p.armies[t] >= plan_.min_armies;
+    }
+    const bool top_up = plan_.min_armies > 1 && held >= count_goal && strong < count_goal;
+    const auto dist = BorderDistance();
+    Action best = -1;
+    double best_score = -1e9;
+    for (Action a : legal_) {
+      if (a >= game_->kAttack) continue;  // only placements here; "end" is the fallback
+      const int t = a;
+      const int left = p.general_pool + p.continent_pool[Continent(t)];
+      double score = PlacementScore(t, left);
+      if (top_up && p.armies[t] < plan_.min_armies) score += 100.0;
+      score -= 0.001 * std::min(dist[t], 100);  // interior only as a last resort, near a border
+      if (score > best_score) {
+        best_score = score;
+        best = a;
+      }
+    }
+    return best >= 0 ? best : game_->kEnd;
+  }
+
+  // The trade whose cards show most of the seat's own territories (2 armies on each), or -1 when
+  // no trade is legal.
+  Action BestTrade(const WarState& view) const {
+    const std::vector<int> hand = view.Hand(seat_);
+    Action best = -1;
+    int best_owned = -1;
+    for (Action a : legal_) {
+      if (a < game_->kTrade || a >= game_->kChance) continue;
+      int owned = 0;
+      for (int position : WarState::TradeCombo(a - game_->kTrade)) {
+        const int card = hand[position];
+        owned += card < map_->NumTerritories() && Mine(card);
+      }
+      if (owned > best_owned) {
+        best_owned = owned;
+        best = a;
+      }
+    }
+    return best;
+  }
+
+  // Worth of placing the `left` armies still to place on border territory t: its best attack
+  // (chance with them all times the target's value), or the defence they add where an enemy
+  // stack could take it.
+  double PlacementScore(int t, int left) const {
+    const Position& p = *pos_;
+    const int armies = p.armies[t];
+    double attack = 0.0;
+    for (int n : map_->territories[t].neighbours) {
+      if (Mine(n)) continue;
+      attack = std::max(attack, Value(n) * Chance(armies + left, p.armies[n], false));
+    }
+    const int threat = Threat(t);
+    if (threat < 2) return attack;
+    const double hold =
+        1.0 + 2.0 * plan_.continent_weight[Continent(t)] + (HoldsContinentOf(t) ? 1.0 : 0.0);
+    const double relief =
+        Chance(threat, armies, false) - Chance(threat, armies + std::min(left, 3), false);
+    return std::max(attack, 0.8 * hold * relief * 3.0);
+  }
+
+  bool HoldsContinentOf(int t) const {
+    for (int u : map_->continents[Continent(t)].territories) {
+      if (!Mine(u)) return false;
+    }
+    return true;
+  }
+
+  Action Attack() const {
+    const Position& p = *pos_;
+    const double needed = p.conquered ? params_.attack : std::min(params_.attack, params_.card);
+    Action best = game_->kEnd;
+    double best_score = 0.0;
+    for (Action a : legal_) {
+      if (a < game_->kAttack || a >= game_->kOccupy) continue;
+      const auto& link = map_->links[(a - game_->kAttack) / 3];
+      const int dice = (a - game_->kAttack) % 3 + 1;
+      const int armies = p.armies[link.from];
+      if (dice != std::min(3, armies - 1)) continue;  // always the most dice
+      const double chance = Chance(armies, p.armies[link.to], true);
+      if (chance < needed) continue;
+      const double score = chance * Value(link.to);
+      if (score > best_score) {
+        best_score = score;
+        best = a;
+      }
+    }
+    return best;
+  }
+
+  // How good border t is as a base: its best target's value, less for a strong defence.
+  double Opportunity(int t) const {
+    double best = 0.0;
+    for (int n : map_->territories[t].neighbours) {
+      if (!Mine(n)) best = std::max(best, Value(n) / (1.0 + 0.1 * pos_->armies[n]));
+    }
+    return best;
+  }
+
+  // One army from an interior territory one step toward the nearest border (the one facing the
+  // most valuable target on a tie); else one army of a border stack, above what its strongest
+  // enemy neighbour holds, to a neighbouring border with a much better target (so that a stack
+  // follows its conquests instead of sitting behind them); "end" when none is left to move.
+  Action Move(const WarState& view) const {
+    const Position& p = *pos_;
+    const auto dist = BorderDistance();
+    Action best = game_->kEnd;
+    double best_score = -1.0;
+    for (Action a : legal_) {
+      if (a < game_->kMove || a >= game_->kEnd) continue;
+      const auto& link = map_->links[a - game_->kMove];
+      if (p.armies[link.from] - 1 < plan_.min_armies && plan_.territories > 0) continue;
+      if (dist[link.from] == 0) {
+        if (dist[link.to] != 0 || p.armies[link.from] - 1 < Threat(link.from)) continue;
+        const double gain = Opportunity(link.to) - 1.5 * Opportunity(link.from);
+        if (gain > 0 && gain > best_score) {
+          best_score = gain;
+          best = a;
+        }
+        continue;
+      }
+      if (dist[link.to] >= dist[link.from]) continue;
+      double score = 1000.0 + view.Movable(link.from);
+      if (dist[link.to] == 0) {
+        for (int n : map_->territories[link.to].neighbours) {
+          if (!Mine(n)) score = std::max(score, 1000.0 + view.Movable(link.from) + Value(n));
+        }
+      }
+      if (score > best_score) {
+        best_score = score;
+        best = a;
+      }
+    }
+    return best;
+  }
+
+  const WarGame* game_;
+  const WarMap* map_;
+  Params params_;
+  std::string spec_;
+  Rng rng_;
+  std::vector<Action> legal_;
+  // Set for the length of one ChooseAction.
+  Seat seat_ = 0;
+  const Position* pos_ = nullptr;
+  Plan plan_;
+};
+
+double ParseProbability(const std::string& key, const std::string& value) {
+  double parsed = 0;
+  const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), parsed);
+  if (value.empty() || error != std::errc() || end != value.data() + value.size() || parsed < 0 ||
+      parsed > 1) {
+    ThrowBadBotValue("war", key, value, "a probability between 0 and 1");
+  }
+  return parsed;
+}
+
+}  // namespace
+
+std::unique_ptr<Bot> MakeWarHeuristicBot(const engine::Game& game,
+                                         const std::map<std::string, std::string>& params,
+                                         std::uint64_t seed) {
+  const auto* war = dynamic_cast<const WarGame*>(&game);
+  if (!war) throw Error("bot 'war' plays only WAR, not " + game.info().id);
+  Params parsed;
+  for (const auto& [key, value] : params) {
+    if (key == "attack") {
+      parsed.attack = ParseProbability(key, value);
+    } else if (key == "card") {
+      parsed.card = ParseProbability(key, value);
+    } else {
+      throw Error("unknown key '" + key + "' for bot 'war' (accepted: attack, card, seed)");
+    }
+  }
+  return std::make_unique<WarBot>(*war, parsed, FormatBotSpec("war", params), seed);
+}
+
+void RegisterWarBot() {
+  RegisterBot({.name = "war",
+               .help = "WAR heuristic: sensible reinforcement, attacks at good odds, pursues its "
+                       "objective (keys: attack=P, card=P, seed)",
+               .factory = MakeWarHeuristicBot,
+               .keys = {"attack", "card"}});
+}
+
+}  // namespace quartel::ai

@@ -1,0 +1,43 @@
+// A rule-aware heuristic bot for WAR (issue 3, section 4), registered as "war". It reads only
+// what its seat may know: each decision starts from SampleConsistentState(seat), in which the
+// other seats' hands and objectives and the pile are drawn at random, so the hidden parts of the
+// real state cannot reach it (the sample's public board and the seat's own hand and objective are
+// the real ones). Given that view it is deterministic.
+//
+// Play, phase by phase:
+//   reinforce  trade whenever a set is held (the set showing most owned territories, for the +2
+//              armies there); then each army goes to the border territory whose best attack (the
+//              exact conquest chance with all the armies still to place, times the target's value)
+//              or whose defence needs it most; continent-bound armies the same within their
+//              continent. Objectives of "N territories with 2 armies" top up 1-army territories.
+//   attack     along the link with the best chance * value, always with the most dice, while the
+//              exact chance of pressing the attack to a conquest (odds.h) is at least `attack`
+//              (default 0.6); before the turn's first conquest (which earns a card) `card` suffices
+//              (default 0.5). A target's value grows with the objective's continents, the continent
+//              it would complete, the destroy target and enemy continents it would break.
+//   occupy     with the most armies allowed.
+//   move       spare armies of interior territories one step toward the nearest border; then end.
+//
+// Parameters: attack=P, card=P (probabilities in [0, 1]).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+
+#include "ai/bot.h"
+#include "engine/game.h"
+
+namespace quartel::ai {
+
+// The bot for a WAR game (`game` must be a games::war::WarGame); throws quartel::Error on a bad
+// parameter or another game.
+std::unique_ptr<Bot> MakeWarHeuristicBot(const engine::Game& game,
+                                         const std::map<std::string, std::string>& params,
+                                         std::uint64_t seed);
+
+// Registers "war" (war_bot.cc). RegisterBuiltinBots calls it.
+void RegisterWarBot();
+
+}  // namespace quartel::ai

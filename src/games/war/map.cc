@@ -1,0 +1,278 @@
+#include "games/war/map.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <set>
+#include <sstream>
+
+#include "core/error.h"
+#include "core/json.h"
+
+namespace quartel::games::war {
+namespace {
+
+// Errors name the file and the entry: "map FILE: territory 'x': unknown continent 'y'".
+[[noreturn]] void Fail(const std::string& file, const std::string& what) {
+  throw Error(fmt::format("map {}: {}", file, what));
+}
+
+template <typename T>
+T Field(const Json& object, const char* key, const std::string& file, const std::string& entry,
+        T fallback, bool required) {
+  if (!object.contains(key)) {
+    if (required) Fail(file, fmt::format("{}: missing \"{}\"", entry, key));
+    return fallback;
+  }
+  try {
+    return object.at(key).get<T>();
+  } catch (const std::exception&) {
+    Fail(file, fmt::format("{}: \"{}\" has the wrong type", entry, key));
+  }
+}
+
+Figure ParseFigure(const std::string& text, const std::string& file, const std::string& entry) {
+  if (text == "triangle") return Figure::kTriangle;
+  if (text == "square") return Figure::kSquare;
+  if (text == "circle") return Figure::kCircle;
+  Fail(file, fmt::format("{}: figure '{}' is not triangle, square or circle", entry, text));
+}
+
+void ParseContinents(const Json& root, const std::string& file, WarMap& map) {
+  if (!root.contains("continents") || !root["continents"].is_array()) {
+    Fail(file, "missing the \"continents\" list");
+  }
+  for (const Json& entry : root["continents"]) {
+    Continent continent;
+    continent.id = Field<std::string>(entry, "id", file, "a continent", "", true);
+    const std::string where = fmt::format("continent '{}'", continent.id);
+    continent.name = Field<std::string>(entry, "name", file, where, continent.id, false);
+    continent.bonus = Field<int>(entry, "bonus", file, where, 0, true);
+    continent.majority = Field<int>(entry, "majority", file, where, 0, false);
+    continent.totality = Field<int>(entry, "totality", file, where, continent.bonus, false);
+    for (const auto& other : map.continents) {
+      if (other.id == continent.id) Fail(file, where + ": listed twice");
+    }
+    map.continents.push_back(std::move(continent));
+  }
+  if (map.continents.empty() || map.continents.size() > kMaxContinents) {
+    Fail(file, fmt::format("needs 1 to {} continents", kMaxContinents));
+  }
+}
+
+int ContinentIndex(const WarMap& map, const std::string& id) {
+  for (std::size_t c = 0; c < map.continents.size(); ++c) {
+    if (map.continents[c].id == id) return static_cast<int>(c);
+  }
+  return -1;
+}
+
+void ParseTerritories(
+    const Json& root, const std::string& file, WarMap& map,
+    std::vector<std::pair<std::vector<std::string>, std::vector<std::string>>>& named_links) {
+  if (!root.contains("territories") || !root["territories"].is_array()) {
+    Fail(file, "missing the \"territories\" list");
+  }
+  for (const Json& entry : root["territories"]) {
+    Territory territory;
+    territory.id = Field<std::string>(entry, "id", file, "a territory", "", true);
+    const std::string where = fmt::format("territory '{}'", territory.id);
+    if (map.FindTerritory(territory.id) >= 0) Fail(file, where + ": listed twice");
+    territory.name = Field<std::string>(entry, "name", file, where, territory.id, false);
+    const auto continent = Field<std::string>(entry, "continent", file, where, "", true);
+    territory.continent = ContinentIndex(map, continent);
+    if (territory.continent < 0) {
+      Fail(file, fmt::format("{}: unknown continent '{}'", where, continent));
+    }
+    territory.figure =
+        ParseFigure(Field<std::string>(entry, "figure", file, where, "", true), file, where);
+    territory.strategic_centre = Field<bool>(entry, "strategic_centre", file, where, false, false);
+    named_links.emplace_back(Field<std::vector<std::string>>(entry, "land", file, where, {}, false),
+                             Field<std::vector<std::string>>(entry, "sea", file, where, {}, false));
+    map.continents[territory.continent].territories.push_back(map.NumTerritories());
+    map.territories.push_back(std::move(territory));
+  }
+  if (map.NumTerritories() < 2 || map.NumTerritories() > kMaxTerritories) {
+    Fail(file, fmt::format("needs 2 to {} territories", kMaxTerritories));
+  }
+  for (const auto& continent : map.continents) {
+    if (continent.territories.empty()) {
+      Fail(file, fmt::format("continent '{}' has no territories", continent.id));
+    }
+  }
+}
+
+// Links are listed on both ends; each must be symmetric (same kind) and listed once.
+void BuildLinks(
+    const std::string& file, WarMap& map,
+    const std::vector<std::pair<std::vector<std::string>, std::vector<std::string>>>& named_links) {
+  std::map<std::pair<int, int>, bool> seen;  // (from, to) -> sea
+  for (int from = 0; from < map.NumTerritories(); ++from) {
+    const std::string& from_id = map.territories[from].id;
+    for (int sea = 0; sea < 2; ++sea) {
+      const auto& ids = sea ? named_links[from].second : named_links[from].first;
+      for (const std::string& id : ids) {
+        const int to = map.FindTerritory(id);
+        const std::string where = fmt::format("link {}-{}", from_id, id);
+        if (to < 0) Fail(file, fmt::format("{}: unknown territory '{}'", where, id));
+        if (to == from) Fail(file, where + ": a territory cannot border itself");
+        if (!seen.emplace(std::pair{from, to}, sea != 0).second) {
+          Fail(file, where + ": listed twice");
+        }
+      }
+    }
+  }
+  for (const auto& [key, sea] : seen) {
+    const auto back = seen.find({key.second, key.first});
+    const std::string where =
+        fmt::format("link {}-{}", map.territories[key.first].id, map.territories[key.second].id);
+    if (back == seen.end()) {
+      Fail(file, fmt::format("{}: not listed on '{}'", where, map.territories[key.second].id));
+    }
+    if (back->second != sea) Fail(file, where + ": land on one end and sea on the other");
+    map.links.push_back({key.first, key.second, sea});
+    map.territories[key.first].neighbours.push_back(key.second);
+  }
+  map.first_link.assign(map.NumTerritories() + 1, 0);
+  for (const Link& link : map.links) ++map.first_link[link.from + 1];
+  for (int t = 0; t < map.NumTerritories(); ++t) map.first_link[t + 1] += map.first_link[t];
+}
+
+void ParseObjectives(const Json& root, const std::string& file, WarMap& map) {
+  if (!root.contains("objectives") || !root["objectives"].is_array()) {
+    Fail(file, "missing the \"objectives\" list");
+  }
+  int index = 0;
+  for (const Json& entry : root["objectives"]) {
+    const std::string where = fmt::format("objective {}", ++index);
+    Objective objective;
+    objective.text = Field<std::string>(entry, "text", file, where, "", true);
+    for (const auto& id :
+         Field<std::vector<std::string>>(entry, "continents", file, where, {}, false)) {
+      const int continent = ContinentIndex(map, id);
+      if (continent < 0) Fail(file, fmt::format("{}: unknown continent '{}'", where, id));
+      objective.continents.push_back(continent);
+    }
+    objective.any_continents = Field<int>(entry, "any_continents", file, where, 0, false);
+    objective.territories = Field<int>(entry, "territories", file, where, 0, false);
+    objective.min_armies = Field<int>(entry, "min_armies", file, where, 1, false);
+    objective.strategic_centres = Field<int>(entry, "strategic_centres", file, where, 0, false);
+    const auto colour = Field<std::string>(entry, "destroy", file, where, "", false);
+    if (!colour.empty()) {
+      const auto it = std::find(map.colours.begin(), map.colours.end(), colour);
+      if (it == map.colours.end())
+        Fail(file, fmt::format("{}: unknown colour '{}'", where, colour));
+      objective.destroy_colour = static_cast<int>(it - map.colours.begin());
+    }
+    if (objective.continents.size() + objective.any_continents > map.continents.size() ||
+        objective.territories > map.NumTerritories()) {
+      Fail(file, where + ": asks for more than the map has");
+    }
+    if (objective.continents.empty() && objective.any_continents == 0 &&
+        objective.territories == 0 && objective.destroy_colour < 0 &&
+        objective.strategic_centres == 0) {
+      Fail(file, where + ": asks for nothing");
+    }
+    map.objectives.push_back(std::move(objective));
+  }
+  if (map.objectives.size() < kMaxSeats || map.objectives.size() > 64) {
+    Fail(file, fmt::format("needs {} to 64 objectives", kMaxSeats));
+  }
+}
+
+}  // namespace
+
+std::string FigureName(Figure figure) {
+  switch (figure) {
+    case Figure::kTriangle:
+      return "triangle";
+    case Figure::kSquare:
+      return "square";
+    case Figure::kCircle:
+      return "circle";
+    case Figure::kJoker:
+      return "joker";
+  }
+  return "?";
+}
+
+int WarMap::FindTerritory(std::string_view id) const {
+  for (int t = 0; t < NumTerritories(); ++t) {
+    if (territories[t].id == id) return t;
+  }
+  return -1;
+}
+
+int WarMap::FindLink(int from, int to) const {
+  for (int l = first_link[from]; l < first_link[from + 1]; ++l) {
+    if (links[l].to == to) return l;
+  }
+  return -1;
+}
+
+int WarMap::TradeValue(int n) const {
+  const int listed = static_cast<int>(trade_values.size());
+  if (n < listed) return trade_values[n];
+  return trade_values.back() + (n - listed + 1) * trade_increment;
+}
+
+WarMap ParseMap(const std::string& text, const std::string& file) {
+  Json root;
+  try {
+    root = Json::parse(text);
+  } catch (const std::exception&) {
+    Fail(file, "not valid JSON");
+  }
+  if (!root.is_object()) Fail(file, "not a JSON object");
+  if (root.value("format", "") != "quartel-war-map/1") {
+    Fail(file, "\"format\" must be \"quartel-war-map/1\"");
+  }
+  WarMap map;
+  map.file = file;
+  map.name = Field<std::string>(root, "name", file, "the map", file, false);
+  map.colours = Field<std::vector<std::string>>(root, "colours", file, "the map", {}, true);
+  if (map.colours.size() != kMaxSeats) Fail(file, "needs exactly 6 colours");
+  ParseContinents(root, file, map);
+  std::vector<std::pair<std::vector<std::string>, std::vector<std::string>>> named_links;
+  ParseTerritories(root, file, map, named_links);
+  BuildLinks(file, map, named_links);
+  map.jokers = Field<int>(root, "jokers", file, "the map", 2, false);
+  if (map.jokers < 0 || map.jokers > kMaxJokers) Fail(file, "jokers must be 0 to 4");
+  map.trade_values = Field<std::vector<int>>(root, "trade_values", file, "the map", {}, true);
+  map.trade_increment = Field<int>(root, "trade_increment", file, "the map", 0, true);
+  if (map.trade_values.empty()) Fail(file, "trade_values is empty");
+  ParseObjectives(root, file, map);
+  for (int t = 0; t < map.NumTerritories(); ++t) {
+    if (map.territories[t].neighbours.empty()) {
+      Fail(file, fmt::format("territory '{}' has no links", map.territories[t].id));
+    }
+  }
+  return map;
+}
+
+std::shared_ptr<const WarMap> LoadMap(const std::string& name_or_path) {
+  static std::mutex mutex;
+  static std::map<std::string, std::shared_ptr<const WarMap>> cache;
+  std::lock_guard lock(mutex);
+  if (auto it = cache.find(name_or_path); it != cache.end()) return it->second;
+  std::string text = EmbeddedMapText("war-" + name_or_path);
+  const bool shipped = !text.empty();
+  if (!shipped) {
+    std::ifstream in(name_or_path);
+    if (!in) {
+      throw Error(
+          fmt::format("map {}: no such shipped map (classic) and no such file", name_or_path));
+    }
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    text = buffer.str();
+  }
+  auto map = std::make_shared<const WarMap>(ParseMap(text, name_or_path));
+  if (shipped) cache[name_or_path] = map;  // a user's file is read afresh each time
+  return map;
+}
+
+}  // namespace quartel::games::war

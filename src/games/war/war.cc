@@ -1,0 +1,874 @@
+#include "games/war/war.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <numeric>
+
+#include "core/error.h"
+#include "core/text.h"
+#include "games/war/dice.h"
+
+namespace quartel::games::war {
+namespace {
+
+constexpr int kDestroyFallbackTerritories = 24;  // rulings: a "destroy" card's fallback
+
+std::uint64_t Bit(int i) { return std::uint64_t{1} << i; }
+
+// Hand-position triples in lexicographic order: the trade combinations.
+constexpr std::array<std::array<int, 3>, kTradeCombos> kCombos = [] {
+  std::array<std::array<int, 3>, kTradeCombos> combos{};
+  int n = 0;
+  for (int a = 0; a < kMaxHand; ++a) {
+    for (int b = a + 1; b < kMaxHand; ++b) {
+      for (int c = b + 1; c < kMaxHand; ++c) combos[n++] = {a, b, c};
+    }
+  }
+  return combos;
+}();
+
+// The k-th lowest set bit of mask (k from 0), or -1.
+int NthCard(std::uint64_t mask, int k) {
+  for (int i = 0; i < k && mask; ++i) mask &= mask - 1;
+  return mask ? std::countr_zero(mask) : -1;
+}
+
+const char* PhaseName(Phase phase) {
+  switch (phase) {
+    case Phase::kDealer:
+      return "dealer";
+    case Phase::kDeal:
+      return "deal";
+    case Phase::kObjective:
+      return "objectives";
+    case Phase::kReinforce:
+      return "reinforce";
+    case Phase::kAttack:
+      return "attack";
+    case Phase::kBattle:
+      return "battle";
+    case Phase::kSpoils:
+      return "spoils";
+    case Phase::kOccupy:
+      return "occupy";
+    case Phase::kMove:
+      return "move";
+    case Phase::kDraw:
+      return "draw";
+    case Phase::kOver:
+      return "over";
+  }
+  return "?";
+}
+
+constexpr std::array<const char*, kMaxSeats> kAnsiColours = {
+    "\033[1;37m", "\033[1;31m", "\033[1;90m", "\033[1;34m", "\033[1;33m", "\033[1;32m"};
+
+}  // namespace
+
+// --- Game ----------------------------------------------------------------------------------------
+
+WarGame::WarGame(engine::GameInfo info, engine::GameOptions options)
+    : Game(std::move(info), std::move(options)),
+      map_(LoadMap(this->options().GetString("map"))),
+      players_(static_cast<int>(this->options().GetInt("players"))),
+      max_turns_(static_cast<int>(this->options().GetInt("max_turns"))) {
+  const int territories = map_->NumTerritories();
+  const int links = map_->NumLinks();
+  kAttack = territories;
+  kOccupy = kAttack + 3 * links;
+  kMove = kOccupy + 3;
+  kEnd = kMove + links;
+  kTrade = kEnd + 1;
+  kChance = kTrade + kTradeCombos;
+  num_chance_ = std::max({map_->NumCards(), static_cast<int>(map_->objectives.size()), kMaxSeats});
+  kBattle = kChance + num_chance_;
+  for (std::size_t i = 0; i < map_->objectives.size(); ++i) {
+    const int colour = map_->objectives[i].destroy_colour;
+    if (colour < players_) eligible_objectives_ |= Bit(static_cast<int>(i));
+  }
+  if (std::popcount(eligible_objectives_) < players_) {
+    throw Error(fmt::format("map {}: fewer objectives than players", map_->file));
+  }
+}
+
+std::string WarGame::SeatName(int seat) const {
+  if (seat < 0 || seat >= players_) return fmt::format("seat {}", seat);
+  return map_->colours[seat];
+}
+
+std::unique_ptr<engine::State> WarGame::NewInitialState() const {
+  return std::make_unique<WarState>(*this);
+}
+
+int WarGame::MaxGameLength() const {
+  // Engine cap: a game ends in a draw after max_turns turns, or when its actions reach this
+  // bound (a turn of more than 2000 actions only happens to random players with huge armies).
+  return 1 + map_->NumTerritories() + players_ + max_turns_ * 2000;
+}
+
+std::vector<int> WarGame::TensorShape() const {
+  // Per territory: owner one-hot, armies / 10. Then the viewer's hand and objective, each seat's
+  // card count, the phase and the armies left to place.
+  const int per_territory = kMaxSeats + 1;
+  return {map_->NumTerritories() * per_territory + map_->NumCards() +
+          static_cast<int>(map_->objectives.size()) + kMaxSeats + 11 + 2};
+}
+
+// --- State: setup and turn flow
+// -------------------------------------------------------------------
+
+WarState::WarState(const WarGame& game) : State(game), game_(&game), map_(&game.map()) {
+  pos_.num_seats = static_cast<std::int8_t>(game.NumSeats());
+  pos_.owner.fill(-1);
+  pos_.objective.fill(-1);
+  pos_.eliminated_by.fill(-1);
+  pos_.undealt = Bit(map_->NumTerritories()) - 1;
+  pos_.objectives_left = game.EligibleObjectives();
+  pos_.phase = Phase::kDealer;
+}
+
+Seat WarState::CurrentSeat() const {
+  switch (pos_.phase) {
+    case Phase::kDealer:
+    case Phase::kDeal:
+    case Phase::kObjective:
+    case Phase::kBattle:
+    case Phase::kSpoils:
+    case Phase::kDraw:
+      return engine::kChanceSeat;
+    case Phase::kOver:
+      return engine::kTerminalSeat;
+    default:
+      return pos_.seat;
+  }
+}
+
+bool WarState::MidTurn() const {
+  switch (pos_.phase) {
+    case Phase::kReinforce:
+      return pos_.acted;
+    case Phase::kAttack:
+    case Phase::kBattle:
+    case Phase::kSpoils:
+    case Phase::kOccupy:
+    case Phase::kMove:
+    case Phase::kDraw:
+      return true;
+    default:
+      return false;
+  }
+}
+
+int WarState::TerritoryIncome(Seat seat) const {
+  // Seed: territories / 2, rounded down, at least 3 ("O número mínimo ... é sempre 3").
+  int income = std::max(3, pos_.territory_count[seat] / 2);
+  for (int c = 0; c < static_cast<int>(map_->continents.size()); ++c) {
+    if (OwnsContinent(seat, c)) income += map_->continents[c].bonus;
+  }
+  return income;
+}
+
+bool WarState::OwnsContinent(Seat seat, int continent) const {
+  for (int t : map_->continents[continent].territories) {
+    if (pos_.owner[t] != seat) return false;
+  }
+  return true;
+}
+
+int WarState::ArmiesToPlace() const {
+  int total = pos_.general_pool;
+  for (int c = 0; c < kMaxContinents; ++c) total += pos_.continent_pool[c];
+  return total;
+}
+
+void WarState::StartTurn(Seat seat) {
+  pos_.seat = static_cast<std::int8_t>(seat);
+  pos_.phase = Phase::kReinforce;
+  pos_.conquered = false;
+  pos_.acted = false;
+  pos_.general_pool = std::max(3, pos_.territory_count[seat] / 2);
+  pos_.continent_pool.fill(0);
+  for (int c = 0; c < static_cast<int>(map_->continents.size()); ++c) {
+    // Seed: a continent's armies "deverão ser distribuídos obrigatoriamente" in that continent.
+    if (OwnsContinent(seat, c)) pos_.continent_pool[c] = map_->continents[c].bonus;
+  }
+}
+
+// Reinforcement ends by itself once nothing is left to place and no trade is possible; with a
+// set in hand the player says "end" (or trades).
+void WarState::AfterReinforcement() {
+  if (pos_.phase != Phase::kReinforce || ArmiesToPlace() > 0) return;
+  const int cards = std::popcount(pos_.hand[pos_.seat]);
+  if (cards >= kForcedTradeHand) return;
+  if (!InFirstRound() && AnyTradeLegal()) return;
+  if (InFirstRound()) {
+    NextTurn();  // seed: in the first round each player only receives and places armies
+  } else {
+    pos_.phase = Phase::kAttack;
+  }
+}
+
+void WarState::NextTurn() {
+  ++pos_.turns_played;
+  if (pos_.turns_played >= game_->max_turns()) {
+    EndGame(kDrawnGame);  // engine cap, not a rule
+    return;
+  }
+  Seat next = pos_.seat;
+  do {
+    next = (next + 1) % pos_.num_seats;
+  } while (pos_.eliminated_by[next] >= 0);
+  StartTurn(next);
+}
+
+void WarState::EndGame(int winner) {
+  pos_.winner = static_cast<std::int8_t>(winner);
+  pos_.phase = Phase::kOver;
+}
+
+// --- Objectives
+// -----------------------------------------------------------------------------------
+
+bool WarState::ObjectiveMet(Seat seat) const {
+  const int index = pos_.objective[seat];
+  if (index < 0) return false;
+  const Objective& objective = map_->objectives[index];
+  int territories = objective.territories;
+  if (objective.destroy_colour >= 0) {
+    const int target = objective.destroy_colour;
+    const bool fallback = target >= pos_.num_seats || target == seat ||
+                          (pos_.eliminated_by[target] >= 0 && pos_.eliminated_by[target] != seat);
+    if (!fallback) return pos_.eliminated_by[target] == seat;
+    territories = std::min(kDestroyFallbackTerritories, map_->NumTerritories());
+  }
+  if (territories > 0) {
+    int held = 0;
+    for (int t = 0; t < map_->NumTerritories(); ++t) {
+      if (pos_.owner[t] == seat && pos_.armies[t] >= objective.min_armies) ++held;
+    }
+    if (held < territories) return false;
+  }
+  if (!objective.continents.empty() || objective.any_continents > 0) {
+    int others = 0;
+    for (int c = 0; c < static_cast<int>(map_->continents.size()); ++c) {
+      const bool listed = std::find(objective.continents.begin(), objective.continents.end(), c) !=
+                          objective.continents.end();
+      const bool owned = OwnsContinent(seat, c);
+      if (listed && !owned) return false;
+      if (!listed && owned) ++others;
+    }
+    if (others < objective.any_continents) return false;
+  }
+  return true;
+}
+
+std::string WarState::ObjectiveText(Seat seat) const {
+  const int index = pos_.objective[seat];
+  if (index < 0) return "not yet drawn";
+  const Objective& objective = map_->objectives[index];
+  if (objective.destroy_colour >= 0) {
+    const int target = objective.destroy_colour;
+    if (target == seat || (pos_.eliminated_by[target] >= 0 && pos_.eliminated_by[target] != seat)) {
+      return fmt::format("{} (now: conquer {} territories of your choice)", objective.text,
+                         std::min(kDestroyFallbackTerritories, map_->NumTerritories()));
+    }
+  }
+  return objective.text;
+}
+
+// Seed, "Final do jogo": the game ends the moment a player meets its objective.
+void WarState::CheckVictory(Seat seat) {
+  if (pos_.phase != Phase::kOver && ObjectiveMet(seat)) EndGame(seat);
+}
+
+// After an elimination, "destroy" objectives of others may have turned into "24 territories".
+void WarState::CheckEveryone() {
+  CheckVictory(pos_.seat);
+  for (Seat s = 0; s < pos_.num_seats; ++s) {
+    if (pos_.eliminated_by[s] < 0) CheckVictory(s);
+  }
+}
+
+// --- Cards
+// ----------------------------------------------------------------------------------------
+
+std::vector<int> WarState::Hand(Seat seat) const {
+  std::vector<int> cards;
+  for (std::uint64_t mask = pos_.hand[seat]; mask; mask &= mask - 1) {
+    cards.push_back(std::countr_zero(mask));
+  }
+  return cards;
+}
+
+Figure WarState::CardFigure(int card) const {
+  return card < map_->NumTerritories() ? map_->territories[card].figure : Figure::kJoker;
+}
+
+std::string WarState::CardName(int card) const {
+  if (card >= map_->NumTerritories()) return "joker";
+  return fmt::format("{} ({})", map_->territories[card].id,
+                     FigureName(map_->territories[card].figure));
+}
+
+bool WarState::IsSet(int a, int b, int c) const {
+  const Figure f[3] = {CardFigure(a), CardFigure(b), CardFigure(c)};
+  // Seed, note 1: a joker stands for whichever figure completes the set.
+  if (f[0] == Figure::kJoker || f[1] == Figure::kJoker || f[2] == Figure::kJoker) return true;
+  const bool all_equal = f[0] == f[1] && f[1] == f[2];
+  const bool all_different = f[0] != f[1] && f[1] != f[2] && f[0] != f[2];
+  return all_equal || all_different;
+}
+
+std::array<int, 3> WarState::TradeCombo(int combo) { return kCombos[combo]; }
+
+bool WarState::TradeLegal(int combo) const {
+  if (pos_.phase != Phase::kReinforce || combo < 0 || combo >= kTradeCombos) return false;
+  const std::uint64_t hand = pos_.hand[pos_.seat];
+  const auto& positions = kCombos[combo];
+  const int a = NthCard(hand, positions[0]), b = NthCard(hand, positions[1]),
+            c = NthCard(hand, positions[2]);
+  return a >= 0 && b >= 0 && c >= 0 && IsSet(a, b, c);
+}
+
+bool WarState::AnyTradeLegal() const {
+  const int cards = std::popcount(pos_.hand[pos_.seat]);
+  if (cards < 3) return false;
+  for (int combo = 0; combo < kTradeCombos; ++combo) {
+    if (kCombos[combo][2] < cards && TradeLegal(combo)) return true;
+  }
+  return false;
+}
+
+void WarState::ApplyTrade(int combo) {
+  const Seat seat = pos_.seat;
+  const std::uint64_t hand = pos_.hand[seat];
+  for (int position : kCombos[combo]) {
+    const int card = NthCard(hand, position);
+    pos_.hand[seat] &= ~Bit(card);
+    pos_.discard |= Bit(card);
+    // Seed: 2 extra armies for each traded card showing an owned territory, placed there.
+    if (card < map_->NumTerritories() && pos_.owner[card] == seat) pos_.armies[card] += 2;
+  }
+  // TABELA II counts every trade of the game, by anyone.
+  pos_.general_pool += map_->TradeValue(pos_.trades_done++);
+}
+
+// --- Legal actions
+// --------------------------------------------------------------------------------
+
+bool WarState::CanPlace(int territory) const {
+  if (pos_.owner[territory] != pos_.seat) return false;
+  if (std::popcount(pos_.hand[pos_.seat]) >= kForcedTradeHand) return false;  // trade first
+  return pos_.general_pool > 0 || pos_.continent_pool[map_->territories[territory].continent] > 0;
+}
+
+int WarState::Movable(int territory) const {
+  return std::max(0, pos_.armies[territory] - std::max<int>(1, pos_.arrived[territory]));
+}
+
+void WarState::LegalActions(std::vector<Action>& out) const {
+  out.clear();
+  const int territories = map_->NumTerritories();
+  const WarGame& g = *game_;
+  switch (pos_.phase) {
+    case Phase::kDealer:
+      for (int s = 0; s < pos_.num_seats; ++s) out.push_back(g.kChance + s);
+      return;
+    case Phase::kDeal:
+      for (std::uint64_t m = pos_.undealt; m; m &= m - 1) {
+        out.push_back(g.kChance + std::countr_zero(m));
+      }
+      return;
+    case Phase::kObjective:
+      for (std::uint64_t m = pos_.objectives_left; m; m &= m - 1) {
+        out.push_back(g.kChance + std::countr_zero(m));
+      }
+      return;
+    case Phase::kSpoils:
+      for (std::uint64_t m = pos_.hand[pos_.spoils_victim]; m; m &= m - 1) {
+        out.push_back(g.kChance + std::countr_zero(m));
+      }
+      return;
+    case Phase::kDraw:
+      for (std::uint64_t m = pos_.pile ? pos_.pile : pos_.discard; m; m &= m - 1) {
+        out.push_back(g.kChance + std::countr_zero(m));
+      }
+      return;
+    case Phase::kBattle: {
+      const int pairs = RollOdds(pos_.attack_dice, std::min(3, +pos_.armies[pos_.attack_to])).pairs;
+      for (int i = 0; i <= pairs; ++i) out.push_back(g.kBattle + i);
+      return;
+    }
+    case Phase::kReinforce: {
+      for (int t = 0; t < territories; ++t) {
+        if (CanPlace(t)) out.push_back(t);
+      }
+      if (!InFirstRound() && ArmiesToPlace() == 0 &&
+          std::popcount(pos_.hand[pos_.seat]) < kForcedTradeHand) {
+        out.push_back(g.kEnd);
+      }
+      if (!InFirstRound()) {
+        for (int combo = 0; combo < kTradeCombos; ++combo) {
+          if (TradeLegal(combo)) out.push_back(g.kTrade + combo);
+        }
+      }
+      return;
+    }
+    case Phase::kAttack: {
+      for (int from = 0; from < territories; ++from) {
+        if (pos_.owner[from] != pos_.seat || pos_.armies[from] < 2) continue;
+        const int max_dice = std::min(3, pos_.armies[from] - 1);
+        for (int l = map_->first_link[from]; l < map_->first_link[from + 1]; ++l) {
+          if (pos_.owner[map_->links[l].to] == pos_.seat) continue;
+          for (int d = 1; d <= max_dice; ++d) out.push_back(g.kAttack + 3 * l + d - 1);
+        }
+      }
+      out.push_back(g.kEnd);
+      return;
+    }
+    case Phase::kOccupy:
+      for (int k = 1; k <= pos_.attack_dice; ++k) out.push_back(g.kOccupy + k - 1);
+      return;
+    case Phase::kMove: {
+      for (int from = 0; from < territories; ++from) {
+        if (pos_.owner[from] != pos_.seat || Movable(from) == 0) continue;
+        for (int l = map_->first_link[from]; l < map_->first_link[from + 1]; ++l) {
+          if (pos_.owner[map_->links[l].to] == pos_.seat) out.push_back(g.kMove + l);
+        }
+      }
+      out.push_back(g.kEnd);
+      return;
+    }
+    case Phase::kOver:
+      return;
+  }
+}
+
+std::vector<engine::ChanceOutcome> WarState::ChanceOutcomes() const {
+  std::vector<engine::ChanceOutcome> out;
+  if (CurrentSeat() != engine::kChanceSeat) return out;
+  if (pos_.phase == Phase::kBattle) {
+    const BattleRoll& roll = RollOdds(pos_.attack_dice, std::min(3, +pos_.armies[pos_.attack_to]));
+    for (int i = 0; i <= roll.pairs; ++i) {
+      out.push_back({game_->kBattle + i, roll.attacker_loses[i]});
+    }
+    return out;
+  }
+  std::vector<Action> actions;
+  LegalActions(actions);
+  for (Action a : actions) out.push_back({a, 1.0 / static_cast<double>(actions.size())});
+  return out;
+}
+
+std::string WarState::WhyIllegal(Action action) const {
+  if (pos_.phase == Phase::kOver) return "the game is over";
+  std::vector<Action> legal;
+  LegalActions(legal);
+  if (std::binary_search(legal.begin(), legal.end(), action)) return {};
+  const WarGame& g = *game_;
+  if (action < 0 || action >= g.NumDistinctActions()) {
+    return fmt::format("action {} is out of range", action);
+  }
+  if (CurrentSeat() == engine::kChanceSeat) {
+    return fmt::format("{} is not a possible chance outcome now", ActionToString(action));
+  }
+  const std::string phase = PhaseName(pos_.phase);
+  if (action < g.kAttack) {
+    if (pos_.phase != Phase::kReinforce) return "armies are placed only at the start of a turn";
+    if (std::popcount(pos_.hand[pos_.seat]) >= kForcedTradeHand) {
+      return "with 5 cards you must trade 3 of them first";
+    }
+    if (pos_.owner[action] != pos_.seat)
+      return fmt::format("you do not hold {}", TerritoryId(action));
+    if (ArmiesToPlace() == 0) return "you have no armies left to place";
+    return fmt::format("your armies left ({}) must go to their continents", ArmiesToPlace());
+  }
+  if (action < g.kOccupy) {
+    if (pos_.phase != Phase::kAttack) return fmt::format("no attacks in the {} phase", phase);
+    const Link& link = map_->links[(action - g.kAttack) / 3];
+    const int dice = (action - g.kAttack) % 3 + 1;
+    if (pos_.owner[link.from] != pos_.seat)
+      return fmt::format("you do not hold {}", TerritoryId(link.from));
+    if (pos_.owner[link.to] == pos_.seat) return fmt::format("{} is yours", TerritoryId(link.to));
+    if (pos_.armies[link.from] < 2) return "an attack needs at least 2 armies (one stays behind)";
+    return fmt::format("{} armies in {} can attack with at most {} dice", +pos_.armies[link.from],
+                       TerritoryId(link.from), std::min(3, pos_.armies[link.from] - 1), dice);
+  }
+  if (action < g.kMove) {
+    if (pos_.phase != Phase::kOccupy) return "there is no conquered territory to move into";
+    return fmt::format("move 1 to {} armies (the dice of the last roll)", +pos_.attack_dice);
+  }
+  if (action < g.kEnd) {
+    if (pos_.phase != Phase::kMove) {
+      return pos_.phase == Phase::kAttack ? "end your attacks first (end), then move"
+                                          : fmt::format("no movement in the {} phase", phase);
+    }
+    const Link& link = map_->links[action - g.kMove];
+    if (pos_.owner[link.from] != pos_.seat || pos_.owner[link.to] != pos_.seat) {
+      return "armies move only between your own neighbouring territories";
+    }
+    return fmt::format("no army in {} may move: one stays, and those that moved in stay",
+                       TerritoryId(link.from));
+  }
+  if (action == g.kEnd) {
+    if (std::popcount(pos_.hand[pos_.seat]) >= kForcedTradeHand) {
+      return "with 5 cards you must trade 3 of them first";
+    }
+    return fmt::format("place your {} armies first", ArmiesToPlace());
+  }
+  if (action < g.kChance) {
+    if (pos_.phase != Phase::kReinforce) return "cards are traded only at the start of a turn";
+    if (InFirstRound()) return "no trades in the first round";
+    return "those cards are not in your hand or do not form a set (3 equal or 3 different)";
+  }
+  return "chance outcomes are not chosen by players";
+}
+
+// --- Applying actions
+// -----------------------------------------------------------------------------
+
+void WarState::ApplyPlace(int territory) {
+  // A continent's bonus armies go first: they can only be placed there.
+  auto& bound = pos_.continent_pool[map_->territories[territory].continent];
+  if (bound > 0) {
+    --bound;
+  } else {
+    --pos_.general_pool;
+  }
+  ++pos_.armies[territory];
+}
+
+void WarState::DealNext() {
+  const int territories = map_->NumTerritories();
+  if (pos_.deal_index < territories) {
+    pos_.phase = Phase::kDeal;
+    pos_.seat = static_cast<std::int8_t>((pos_.dealer + 1 + pos_.deal_index) % pos_.num_seats);
+    return;
+  }
+  // Every territory is dealt: objectives next, seat 0 first.
+  pos_.phase = Phase::kObjective;
+  pos_.seat = 0;
+}
+
+void WarState::ApplyBattle(int attacker_losses) {
+  const int pairs = RollOdds(pos_.attack_dice, std::min(3, +pos_.armies[pos_.attack_to])).pairs;
+  pos_.armies[pos_.attack_from] -= attacker_losses;
+  pos_.armies[pos_.attack_to] -= pairs - attacker_losses;
+  if (pos_.armies[pos_.attack_to] == 0) {
+    Conquer();
+  } else {
+    pos_.phase = Phase::kAttack;
+  }
+}
+
+void WarState::Conquer() {
+  const int to = pos_.attack_to;
+  const Seat victim = pos_.owner[to];
+  --pos_.territory_count[victim];
+  ++pos_.territory_count[pos_.seat];
+  pos_.owner[to] = pos_.seat;
+  pos_.conquered = true;
+  pos_.phase = Phase::kOccupy;
+  if (pos_.territory_count[victim] == 0) Eliminate(victim);
+}
+
+// Seed, "Eliminação": the eliminator receives the cards; above 5 it takes at random only enough
+// to reach 5, the rest go to the discard pile (rulings).
+void WarState::Eliminate(Seat victim) {
+  pos_.eliminated_by[victim] = pos_.seat;
+  const int mine = std::popcount(pos_.hand[pos_.seat]);
+  const int theirs = std::popcount(pos_.hand[victim]);
+  if (mine + theirs <= kForcedTradeHand) {
+    pos_.hand[pos_.seat] |= pos_.hand[victim];
+    pos_.hand[victim] = 0;
+  } else if (mine < kForcedTradeHand) {
+    pos_.spoils_victim = victim;
+    pos_.spoils_left = static_cast<std::int8_t>(kForcedTradeHand - mine);
+    pos_.phase = Phase::kSpoils;
+    return;
+  }
+  FinishSpoils();
+  (void)victim;
+}
+
+void WarState::FinishSpoils() {
+  for (Seat s = 0; s < pos_.num_seats; ++s) {
+    if (pos_.eliminated_by[s] >= 0 && pos_.hand[s]) {
+      pos_.discard |= pos_.hand[s];
+      pos_.hand[s] = 0;
+    }
+  }
+  pos_.spoils_victim = -1;
+  pos_.spoils_left = 0;
+  pos_.phase = Phase::kOccupy;
+  CheckEveryone();
+}
+
+void WarState::EndMovement() {
+  // Seed: one territory card at the end of a turn with at least one conquest.
+  if (pos_.conquered && (pos_.pile | pos_.discard)) {
+    pos_.phase = Phase::kDraw;
+    return;
+  }
+  NextTurn();
+}
+
+void WarState::DoApplyAction(Action action, engine::UndoInfo* undo) {
+  (void)undo;
+  const WarGame& g = *game_;
+  ++pos_.ply;
+  if (CurrentSeat() >= 0) pos_.acted = true;
+  switch (pos_.phase) {
+    case Phase::kDealer:
+      pos_.dealer = static_cast<std::int8_t>(action - g.kChance);
+      DealNext();
+      break;
+    case Phase::kDeal: {
+      const int t = action - g.kChance;
+      pos_.undealt &= ~Bit(t);
+      pos_.owner[t] = pos_.seat;
+      pos_.armies[t] = 1;
+      ++pos_.territory_count[pos_.seat];
+      ++pos_.deal_index;
+      DealNext();
+      break;
+    }
+    case Phase::kObjective: {
+      const int index = action - g.kChance;
+      pos_.objectives_left &= ~Bit(index);
+      pos_.objective[pos_.seat] = static_cast<std::int8_t>(index);
+      if (pos_.seat + 1 < pos_.num_seats) {
+        ++pos_.seat;
+      } else {
+        // Seed: the cards go back with the jokers into one shuffled pile; the player after the
+        // one who received the last territory card starts.
+        pos_.pile = Bit(map_->NumCards()) - 1;
+        StartTurn((pos_.dealer + map_->NumTerritories() + 1) % pos_.num_seats);
+        AfterReinforcement();
+      }
+      break;
+    }
+    case Phase::kReinforce:
+      if (action == g.kEnd) {
+        pos_.phase = Phase::kAttack;
+      } else if (action >= g.kTrade) {
+        ApplyTrade(action - g.kTrade);
+        CheckVictory(pos_.seat);
+        AfterReinforcement();
+      } else {
+        ApplyPlace(action);
+        CheckVictory(pos_.seat);
+        AfterReinforcement();
+      }
+      break;
+    case Phase::kAttack:
+      if (action == g.kEnd) {
+        pos_.phase = Phase::kMove;
+        pos_.arrived.fill(0);
+      } else {
+        const Link& link = map_->links[(action - g.kAttack) / 3];
+        pos_.attack_from = static_cast<std::int8_t>(link.from);
+        pos_.attack_to = static_cast<std::int8_t>(link.to);
+        pos_.attack_dice = static_cast<std::int8_t>((action - g.kAttack) % 3 + 1);
+        pos_.phase = Phase::kBattle;
+      }
+      break;
+    case Phase::kBattle:
+      ApplyBattle(action - g.kBattle);
+      break;
+    case Phase::kSpoils: {
+      const int card = action - g.kChance;
+      pos_.hand[pos_.spoils_victim] &= ~Bit(card);
+      pos_.hand[pos_.seat] |= Bit(card);
+      if (--pos_.spoils_left == 0 || pos_.hand[pos_.spoils_victim] == 0) FinishSpoils();
+      break;
+    }
+    case Phase::kOccupy: {
+      const int k = action - g.kOccupy + 1;
+      pos_.armies[pos_.attack_from] -= k;
+      pos_.armies[pos_.attack_to] += k;
+      pos_.phase = Phase::kAttack;
+      CheckVictory(pos_.seat);
+      break;
+    }
+    case Phase::kMove:
+      if (action == g.kEnd) {
+        EndMovement();
+      } else {
+        const Link& link = map_->links[action - g.kMove];
+        --pos_.armies[link.from];
+        ++pos_.armies[link.to];
+        ++pos_.arrived[link.to];
+        CheckVictory(pos_.seat);
+      }
+      break;
+    case Phase::kDraw: {
+      if (!pos_.pile) {  // seed, note 3: the traded cards are reshuffled into a new pile
+        pos_.pile = pos_.discard;
+        pos_.discard = 0;
+      }
+      const int card = action - g.kChance;
+      pos_.pile &= ~Bit(card);
+      pos_.hand[pos_.seat] |= Bit(card);
+      NextTurn();
+      break;
+    }
+    case Phase::kOver:
+      break;
+  }
+  if (pos_.phase != Phase::kOver && pos_.ply >= g.MaxGameLength()) EndGame(kDrawnGame);
+}
+
+// --- Results
+// --------------------------------------------------------------------------------------
+
+std::vector<engine::Outcome> WarState::Results() const {
+  if (pos_.phase != Phase::kOver) return {};
+  std::vector<engine::Outcome> results(pos_.num_seats, engine::Outcome::kDraw);
+  if (pos_.winner >= 0) {
+    for (Seat s = 0; s < pos_.num_seats; ++s) {
+      results[s] = s == pos_.winner ? engine::Outcome::kWin : engine::Outcome::kLoss;
+    }
+  }
+  return results;
+}
+
+std::vector<double> WarState::Returns() const {
+  if (pos_.phase != Phase::kOver) return {};
+  std::vector<double> returns(pos_.num_seats, 0.0);
+  if (pos_.winner >= 0) {
+    const double loss = -1.0 / (pos_.num_seats - 1);
+    for (Seat s = 0; s < pos_.num_seats; ++s) returns[s] = s == pos_.winner ? 1.0 : loss;
+  }
+  return returns;
+}
+
+// --- Copies
+// ---------------------------------------------------------------------------------------
+
+std::unique_ptr<engine::State> WarState::Clone() const { return std::make_unique<WarState>(*this); }
+
+void WarState::CopyFrom(const engine::State& other) {
+  pos_ = static_cast<const WarState&>(other).pos_;
+}
+
+bool WarState::Equals(const engine::State& other) const {
+  const auto* war = dynamic_cast<const WarState*>(&other);
+  // A replayed record loads its own Game object: compare the rules, not the pointer.
+  return war &&
+         (war->game_ == game_ || war->game_->options().ToString() == game_->options().ToString()) &&
+         war->pos_ == pos_;
+}
+
+// --- Consistency
+// ----------------------------------------------------------------------------------
+
+void WarState::CheckConsistency() const {
+  const int territories = map_->NumTerritories();
+  std::array<int, kMaxSeats> counts{};
+  for (int t = 0; t < territories; ++t) {
+    const int owner = pos_.owner[t];
+    if (owner < 0) {
+      if (pos_.phase != Phase::kDealer && pos_.phase != Phase::kDeal) {
+        throw Error(fmt::format("war: territory {} has no owner after the deal", TerritoryId(t)));
+      }
+      continue;
+    }
+    ++counts[owner];
+    // A conquered territory is empty until the attacker moves in; a game won by that conquest
+    // (an elimination) ends before the move.
+    const bool being_occupied = (pos_.phase == Phase::kOccupy || pos_.phase == Phase::kSpoils ||
+                                 pos_.phase == Phase::kOver) &&
+                                t == pos_.attack_to && pos_.owner[t] == pos_.seat;
+    if (pos_.armies[t] < 1 && !being_occupied) {
+      throw Error(fmt::format("war: territory {} has {} armies", TerritoryId(t), +pos_.armies[t]));
+    }
+  }
+  for (Seat s = 0; s < pos_.num_seats; ++s) {
+    if (counts[s] != pos_.territory_count[s]) {
+      throw Error(fmt::format("war: seat {} territory count is off", s));
+    }
+    if (pos_.eliminated_by[s] >= 0 && counts[s] > 0) {
+      throw Error(fmt::format("war: eliminated seat {} still holds territories", s));
+    }
+  }
+  std::uint64_t seen = pos_.pile & pos_.discard;
+  std::uint64_t all = pos_.pile | pos_.discard;
+  for (Seat s = 0; s < pos_.num_seats; ++s) {
+    seen |= all & pos_.hand[s];
+    all |= pos_.hand[s];
+  }
+  if (seen) throw Error("war: a card is in two places");
+  if (pos_.phase > Phase::kObjective && all != Bit(map_->NumCards()) - 1) {
+    throw Error("war: cards are missing");
+  }
+  if (pos_.general_pool < 0) throw Error("war: negative armies to place");
+}
+
+// --- Hidden information
+// ---------------------------------------------------------------------------
+
+// Until the game is over, hands and objectives are hidden from everyone but their owner; the
+// spectator sees only what is public.
+bool WarState::Revealed() const { return pos_.phase == Phase::kOver; }
+
+std::unique_ptr<engine::State> WarState::SampleConsistentState(Seat seat, Rng& rng) const {
+  auto sample = std::make_unique<WarState>(*this);
+  if (pos_.phase == Phase::kOver) return sample;
+  Position& p = sample->pos_;
+  // Cards the seat has not seen: the opponents' hands and the pile.
+  std::vector<int> unseen;
+  std::uint64_t unseen_mask = p.pile;
+  for (Seat s = 0; s < p.num_seats; ++s) {
+    if (s != seat) unseen_mask |= p.hand[s];
+  }
+  for (std::uint64_t m = unseen_mask; m; m &= m - 1) unseen.push_back(std::countr_zero(m));
+  for (std::size_t i = unseen.size(); i > 1; --i) {
+    std::swap(unseen[i - 1], unseen[rng.Below(static_cast<std::uint64_t>(i))]);
+  }
+  std::size_t next = 0;
+  for (Seat s = 0; s < p.num_seats; ++s) {
+    if (s == seat) continue;
+    const int count = std::popcount(p.hand[s]);
+    p.hand[s] = 0;
+    for (int k = 0; k < count; ++k) p.hand[s] |= Bit(unseen[next++]);
+  }
+  p.pile = 0;
+  for (; next < unseen.size(); ++next) p.pile |= Bit(unseen[next]);
+  // Objectives the seat has not seen: the others' drawn ones and the undrawn rest. The game is
+  // not over, so no opponent meets its objective yet: such deals are drawn again (the true deal
+  // qualifies, so this ends).
+  std::vector<int> objectives;
+  std::uint64_t pool = p.objectives_left;
+  for (Seat s = 0; s < p.num_seats; ++s) {
+    if (s != seat && p.objective[s] >= 0) pool |= Bit(p.objective[s]);
+  }
+  for (std::uint64_t m = pool; m; m &= m - 1) objectives.push_back(std::countr_zero(m));
+  for (int attempt = 0; attempt < 1000; ++attempt) {
+    for (std::size_t i = objectives.size(); i > 1; --i) {
+      std::swap(objectives[i - 1], objectives[rng.Below(static_cast<std::uint64_t>(i))]);
+    }
+    std::size_t next = 0;
+    for (Seat s = 0; s < p.num_seats; ++s) {
+      if (s != seat && p.objective[s] >= 0) {
+        p.objective[s] = static_cast<std::int8_t>(objectives[next++]);
+      }
+    }
+    p.objectives_left = 0;
+    for (; next < objectives.size(); ++next) p.objectives_left |= Bit(objectives[next]);
+    bool possible = true;
+    for (Seat s = 0; s < p.num_seats && possible; ++s) {
+      if (s != seat && p.eliminated_by[s] < 0 && sample->ObjectiveMet(s)) possible = false;
+    }
+    if (possible) return sample;
+  }
+  sample->pos_.objective = pos_.objective;  // practically unreachable
+  sample->pos_.objectives_left = pos_.objectives_left;
+  return sample;
+}
+
+}  // namespace quartel::games::war

@@ -1,0 +1,212 @@
+// WAR (seed 001) on a map loaded from data (map.h); rules page docs/rules/war.md. 3 to 6 players,
+// each with a secret objective; territories dealt by lot; reinforce, attack with dice, move, draw a
+// card. WAR-II (seed 000) is not implemented yet.
+//
+// Seats are the army colours in map order (branca, vermelha, preta, azul, amarela, verde).
+//
+// Action encoding, with T territories, L directed links and N = max(T + jokers, objectives,
+// seats) chance choices:
+//   [0, T)                      place 1 army on territory t                  "place 1 brasil"
+//   kAttack + 3 * link + d - 1  attack along a link with d dice (1..3)       "attack brasil
+//   argentina 3" kOccupy + k - 1             move k armies (1..3) into the conquered      "occupy
+//   2" kMove + link                move 1 army along a link (move phase)        "move 1 peru
+//   brasil" kEnd                        end the reinforcement / attacks / movement   "end" kTrade +
+//   c                  trade 3 cards: combination c of hand positions (1-based in
+//                               notation, hand sorted by card)              "trade 1 2 3"
+//   kChance + i                 chance: the dealer (seat i), a territory dealt (i), an objective
+//                               drawn (i), a card drawn or taken (card i)
+//   kBattle + i                 chance: a battle roll in which the attacker loses i armies and the
+//                               defender the rest of the compared pairs
+// Cards: card c < T is territory c's card (its figure); cards T.. are jokers.
+//
+// StringToTurn parses one typed command, which may be several actions ("place 3 brasil" is three
+// "place 1 brasil"); a WAR turn is many commands.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/game.h"
+#include "engine/state.h"
+#include "games/war/map.h"
+
+namespace quartel::games::war {
+
+using engine::Action;
+using engine::Seat;
+
+enum class Phase : std::uint8_t {
+  kDealer,     // chance: the dealer drawn by lot
+  kDeal,       // chance: the next territory card dealt
+  kObjective,  // chance: the next seat's objective
+  kReinforce,  // the seat places its armies (and trades cards)
+  kAttack,     // the seat attacks or ends its attacks
+  kBattle,     // chance: the roll of the pending attack
+  kSpoils,     // chance: a card taken at random from an eliminated player
+  kOccupy,     // the seat moves armies into the territory it conquered
+  kMove,       // the seat moves armies between its territories or ends its turn
+  kDraw,       // chance: the card earned by a conquest
+  kOver,
+};
+
+inline constexpr int kNoWinner = -1;
+inline constexpr int kDrawnGame = -2;
+inline constexpr int kMaxHand = 6;       // 5 at most at a turn's start, plus the card it earns
+inline constexpr int kTradeCombos = 20;  // C(6, 3)
+inline constexpr int kForcedTradeHand = 5;
+
+// The whole game position; trivially copyable, so CopyFrom is a memcpy.
+struct Position {
+  std::array<std::int8_t, kMaxTerritories> owner{};
+  std::array<std::int16_t, kMaxTerritories> armies{};
+  std::array<std::int16_t, kMaxTerritories> arrived{};  // moved in during this movement phase
+  std::array<std::uint64_t, kMaxSeats> hand{};          // card masks
+  std::uint64_t pile = 0;                               // cards to draw
+  std::uint64_t discard = 0;  // traded cards, reshuffled into the pile when it runs out
+  std::uint64_t undealt = 0;  // territory cards not yet dealt (setup)
+  std::uint64_t objectives_left = 0;
+  std::array<std::int8_t, kMaxSeats> objective{};
+  std::array<std::int8_t, kMaxSeats> eliminated_by{};  // -1 while in the game
+  std::array<std::uint8_t, kMaxSeats> territory_count{};
+  std::array<std::int16_t, kMaxContinents> continent_pool{};  // bonus armies bound to a continent
+  std::int32_t general_pool = 0;
+  std::int32_t ply = 0;
+  std::int16_t trades_done = 0;
+  std::int16_t turns_played = 0;
+  std::int8_t num_seats = 0;
+  Phase phase = Phase::kDealer;
+  std::int8_t seat = 0;  // the seat whose turn it is (or who is dealt to)
+  std::int8_t dealer = 0;
+  std::int8_t deal_index = 0;
+  std::int8_t attack_from = 0;
+  std::int8_t attack_to = 0;
+  std::int8_t attack_dice = 0;
+  std::int8_t spoils_victim = -1;
+  std::int8_t spoils_left = 0;
+  bool conquered = false;  // this turn
+  bool acted = false;      // the seat has acted in this turn
+  std::int8_t winner = kNoWinner;
+
+  bool operator==(const Position&) const = default;
+};
+
+class WarGame : public engine::Game {
+ public:
+  WarGame(engine::GameInfo info, engine::GameOptions options);
+
+  int NumSeats() const override { return players_; }
+  std::string SeatName(int seat) const override;
+  std::unique_ptr<engine::State> NewInitialState() const override;
+  int NumDistinctActions() const override { return kBattle + 4; }
+  int MaxGameLength() const override;
+  std::vector<int> TensorShape() const override;
+
+  const WarMap& map() const { return *map_; }
+  int max_turns() const { return max_turns_; }
+  // Objectives that may be dealt: those naming an absent colour are removed (seed, Obs.).
+  std::uint64_t EligibleObjectives() const { return eligible_objectives_; }
+  int NumChanceChoices() const { return num_chance_; }
+
+  // Action layout (see the file comment).
+  int kAttack = 0, kOccupy = 0, kMove = 0, kEnd = 0, kTrade = 0, kChance = 0, kBattle = 0;
+
+ private:
+  std::shared_ptr<const WarMap> map_;
+  int players_ = 3;
+  int max_turns_ = 0;
+  int num_chance_ = 0;
+  std::uint64_t eligible_objectives_ = 0;
+};
+
+class WarState : public engine::State {
+ public:
+  explicit WarState(const WarGame& game);
+
+  Seat CurrentSeat() const override;
+  bool MidTurn() const override;
+  int PlyCount() const override { return pos_.ply; }
+  void LegalActions(std::vector<Action>& out) const override;
+  std::vector<engine::ChanceOutcome> ChanceOutcomes() const override;
+  std::string WhyIllegal(Action action) const override;
+  void DoApplyAction(Action action, engine::UndoInfo* undo) override;
+
+  std::string ActionToString(Action action) const override;
+  std::string ActionToStringFor(Action action, Seat viewer) const override;
+  Action StringToAction(std::string_view text) const override;
+  std::vector<Action> StringToTurn(std::string_view text) const override;
+  std::string DescribeTurn(std::span<const Action> actions, Seat viewer) const override;
+
+  std::unique_ptr<engine::State> Clone() const override;
+  void CopyFrom(const engine::State& other) override;
+  bool Equals(const engine::State& other) const override;
+
+  std::vector<engine::Outcome> Results() const override;
+  std::vector<double> Returns() const override;
+
+  Json ViewJson(Seat viewer) const override;
+  void ViewTensor(Seat viewer, std::span<float> out) const override;
+  std::string ViewText(Seat viewer, bool colour) const override;
+
+  std::unique_ptr<engine::State> SampleConsistentState(Seat seat, Rng& rng) const override;
+  void CheckConsistency() const override;
+
+  // --- For tests, bots and the terminal --------------------------------------------------------
+  const Position& position() const { return pos_; }
+  Position& mutable_position() { return pos_; }
+  const WarMap& map() const { return *map_; }
+  const WarGame& war_game() const { return *game_; }
+  // Armies the seat receives at the start of its turn, by territories and continents (no cards).
+  int TerritoryIncome(Seat seat) const;
+  bool OwnsContinent(Seat seat, int continent) const;
+  bool ObjectiveMet(Seat seat) const;
+  // The objective in force for the seat: a "destroy" card may have become "24 territories".
+  std::string ObjectiveText(Seat seat) const;
+  // Cards in the seat's hand, sorted.
+  std::vector<int> Hand(Seat seat) const;
+  std::string CardName(int card) const;
+  Figure CardFigure(int card) const;
+  // Whether the three cards form a set (3 equal or 3 different figures; jokers are wild).
+  bool IsSet(int a, int b, int c) const;
+  // Hand positions (0-based) of trade combination c.
+  static std::array<int, 3> TradeCombo(int combo);
+  bool InFirstRound() const { return pos_.turns_played < pos_.num_seats; }
+  // What the seat to act may do now, in words, as `viewer` may know it.
+  std::string PhasePrompt(Seat viewer) const;
+  // Movable armies from t in the movement phase: the occupying army and those that moved in stay.
+  int Movable(int territory) const;
+
+ private:
+  bool IsChanceAction(Action action) const { return action >= game_->kChance; }
+  int ArmiesToPlace() const;
+  bool CanPlace(int territory) const;
+  bool TradeLegal(int combo) const;
+  bool AnyTradeLegal() const;
+  void StartTurn(Seat seat);
+  void AfterReinforcement();
+  void NextTurn();
+  void ApplyPlace(int territory);
+  void ApplyTrade(int combo);
+  void ApplyBattle(int attacker_losses);
+  void Conquer();
+  void Eliminate(Seat victim);
+  void FinishSpoils();
+  void EndMovement();
+  void DealNext();
+  void CheckVictory(Seat seat);
+  void CheckEveryone();
+  void EndGame(int winner);
+  std::string TerritoryId(int t) const;
+  int ParseTerritory(std::string_view text) const;
+  bool Revealed() const;
+
+  const WarGame* game_;
+  const WarMap* map_;
+  Position pos_;
+};
+
+void Register();
+
+}  // namespace quartel::games::war
