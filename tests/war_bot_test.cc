@@ -37,14 +37,14 @@ class WarBotTest : public ::testing::Test {
   std::shared_ptr<const engine::Game> game_ = engine::LoadGame("war");
 };
 
-// Plays one game with a "war" bot on every seat; `at_decision(state)` runs before each decision.
-// The checked ApplyAction throws on an illegal action.
+// Plays one game with a "heuristic" bot on every seat; `at_decision(state)` runs before each
+// decision. The checked ApplyAction throws on an illegal action.
 template <typename Visit>
 std::unique_ptr<engine::State> PlayBotsOnly(const engine::Game& game, std::uint64_t seed,
                                             Visit at_decision) {
   std::vector<std::unique_ptr<Bot>> bots;
   for (int seat = 0; seat < game.NumSeats(); ++seat)
-    bots.push_back(MakeBot("war", game, seed + seat));
+    bots.push_back(MakeBot("heuristic", game, seed + seat));
   Rng chance(seed);
   auto state = game.NewInitialState();
   while (!state->IsTerminal()) {
@@ -86,8 +86,8 @@ TEST_F(WarBotTest, ChoosesFromItsOwnViewOnly) {
     ASSERT_EQ(p1.hand[seat], p2.hand[seat]);
     ASSERT_EQ(p1.objective[seat], p2.objective[seat]);
     differing += p1.hand != p2.hand || p1.objective != p2.objective;
-    auto bot_one = MakeBot("war", *game_, 1234);
-    auto bot_two = MakeBot("war", *game_, 1234);
+    auto bot_one = MakeBot("heuristic", *game_, 1234);
+    auto bot_two = MakeBot("heuristic", *game_, 1234);
     EXPECT_EQ(bot_one->ChooseAction(*one), bot_two->ChooseAction(*two)) << "ply " << s.PlyCount();
     ++compared;
   });
@@ -96,12 +96,13 @@ TEST_F(WarBotTest, ChoosesFromItsOwnViewOnly) {
 }
 
 TEST_F(WarBotTest, ParametersAndSpec) {
-  EXPECT_EQ(MakeBot("war", *game_, 1)->Spec(), "war");
-  EXPECT_EQ(MakeBot("war:attack=0.7,card=0.4", *game_, 1)->Spec(), "war:attack=0.7,card=0.4");
-  EXPECT_THROW(MakeBot("war:attack=2", *game_, 1), Error);
-  EXPECT_THROW(MakeBot("war:card=x", *game_, 1), Error);
-  EXPECT_THROW(MakeBot("war:depth=3", *game_, 1), Error);
-  EXPECT_THROW(MakeBot("war", *engine::LoadGame("dablot"), 1), Error);
+  EXPECT_EQ(MakeBot("heuristic", *game_, 1)->Spec(), "heuristic");
+  EXPECT_EQ(MakeBot("heuristic:attack=0.7,card=0.4", *game_, 1)->Spec(),
+            "heuristic:attack=0.7,card=0.4");
+  EXPECT_THROW(MakeBot("heuristic:attack=2", *game_, 1), Error);
+  EXPECT_THROW(MakeBot("heuristic:card=x", *game_, 1), Error);
+  EXPECT_THROW(MakeBot("heuristic:depth=3", *game_, 1), Error);
+  EXPECT_THROW(MakeBot("heuristic", *engine::LoadGame("dablot"), 1), Error);
 }
 
 // Issue 3, section 4: beats random in at least 90% of 3-player games. The arena seats A on the
@@ -114,7 +115,7 @@ TEST_F(WarBotTest, BeatsRandom) {
   constexpr int kGames = 4;
   constexpr int kNeeded = 3;
 #endif
-  const ArenaResult result = RunArena(*game_, "war", "random", kGames, 1, 2024);
+  const ArenaResult result = RunArena(*game_, "heuristic", "random", kGames, 1, 2024);
   EXPECT_GE(result.wins, kNeeded) << result.Summary();
 }
 

@@ -7,7 +7,6 @@
 
 #include "ai/hooks/hooks.h"
 #include "ai/mcts.h"
-#include "ai/war_bot.h"
 #include "core/error.h"
 #include "core/text.h"
 
@@ -137,7 +136,6 @@ void RegisterBuiltinBots() {
     RegisterRandomBot();
     RegisterHeuristicBot();
     RegisterMctsBot();
-    RegisterWarBot();
     RegisterAllMctsHooks();
   });
 }

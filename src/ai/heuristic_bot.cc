@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "ai/bot.h"
+#include "ai/war_bot.h"
 #include "core/error.h"
 #include "core/json.h"
 #include "core/rng.h"
@@ -440,22 +441,28 @@ Action HeuristicBot::ChoosePlay(const Knowledge& k) {
 }  // namespace
 
 void RegisterHeuristicBot() {
-  RegisterBot({.name = "heuristic",
-               .help = "Stratego and Espionage: preset setup, one-ply search on its own view "
-                       "(keys: seed)",
-               .factory = [](const engine::Game& game, const std::map<std::string, std::string>&,
-                             std::uint64_t seed) -> std::unique_ptr<Bot> {
-                 std::unique_ptr<GameModel> model;
-                 if (const auto* s = dynamic_cast<const stratego::StrategoGame*>(&game)) {
-                   model = std::make_unique<StrategoModel>(*s);
-                 } else if (dynamic_cast<const espionage::EspionageGame*>(&game) != nullptr) {
-                   model = std::make_unique<EspionageModel>();
-                 } else {
-                   throw Error("heuristic: no heuristic for game " + game.id());
-                 }
-                 return std::make_unique<HeuristicBot>(std::move(model), seed);
-               },
-               .keys = {}});
+  RegisterBot(
+      {.name = "heuristic",
+       .help = "rule-aware bot from its own view: Stratego and Espionage (preset "
+               "setup, one-ply search), WAR (keys attack=P, card=P: see war_bot.h) "
+               "(keys: seed)",
+       .factory = [](const engine::Game& game, const std::map<std::string, std::string>& params,
+                     std::uint64_t seed) -> std::unique_ptr<Bot> {
+         if (game.id() == "war") return MakeWarHeuristicBot(game, params, seed);
+         if (!params.empty()) {
+           throw Error("heuristic: keys attack and card are for WAR only");
+         }
+         std::unique_ptr<GameModel> model;
+         if (const auto* s = dynamic_cast<const stratego::StrategoGame*>(&game)) {
+           model = std::make_unique<StrategoModel>(*s);
+         } else if (dynamic_cast<const espionage::EspionageGame*>(&game) != nullptr) {
+           model = std::make_unique<EspionageModel>();
+         } else {
+           throw Error("heuristic: no heuristic for game " + game.id());
+         }
+         return std::make_unique<HeuristicBot>(std::move(model), seed);
+       },
+       .keys = {"attack", "card"}});
 }
 
 }  // namespace quartel::ai

@@ -362,7 +362,7 @@ double ParseProbability(const std::string& key, const std::string& value) {
   const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), parsed);
   if (value.empty() || error != std::errc() || end != value.data() + value.size() || parsed < 0 ||
       parsed > 1) {
-    ThrowBadBotValue("war", key, value, "a probability between 0 and 1");
+    ThrowBadBotValue("heuristic", key, value, "a probability between 0 and 1");
   }
   return parsed;
 }
@@ -373,7 +373,7 @@ std::unique_ptr<Bot> MakeWarHeuristicBot(const engine::Game& game,
                                          const std::map<std::string, std::string>& params,
                                          std::uint64_t seed) {
   const auto* war = dynamic_cast<const WarGame*>(&game);
-  if (!war) throw Error("bot 'war' plays only WAR, not " + game.info().id);
+  if (!war) throw Error("heuristic: its WAR branch cannot play " + game.info().id);
   Params parsed;
   for (const auto& [key, value] : params) {
     if (key == "attack") {
@@ -381,18 +381,11 @@ std::unique_ptr<Bot> MakeWarHeuristicBot(const engine::Game& game,
     } else if (key == "card") {
       parsed.card = ParseProbability(key, value);
     } else {
-      throw Error("unknown key '" + key + "' for bot 'war' (accepted: attack, card, seed)");
+      throw Error("unknown key '" + key +
+                  "' for bot 'heuristic' on WAR (accepted: attack, card, seed)");
     }
   }
-  return std::make_unique<WarBot>(*war, parsed, FormatBotSpec("war", params), seed);
-}
-
-void RegisterWarBot() {
-  RegisterBot({.name = "war",
-               .help = "WAR heuristic: sensible reinforcement, attacks at good odds, pursues its "
-                       "objective (keys: attack=P, card=P, seed)",
-               .factory = MakeWarHeuristicBot,
-               .keys = {"attack", "card"}});
+  return std::make_unique<WarBot>(*war, parsed, FormatBotSpec("heuristic", params), seed);
 }
 
 }  // namespace quartel::ai

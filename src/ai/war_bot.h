@@ -1,8 +1,8 @@
-// A rule-aware heuristic bot for WAR (issue 3, section 4), registered as "war". It reads only
-// what its seat may know: each decision starts from SampleConsistentState(seat), in which the
-// other seats' hands and objectives and the pile are drawn at random, so the hidden parts of the
-// real state cannot reach it (the sample's public board and the seat's own hand and objective are
-// the real ones). Given that view it is deterministic.
+// A rule-aware heuristic bot for WAR (issue 3, section 4): the "heuristic" bot's WAR branch. It
+// reads only what its seat may know: each decision starts from SampleConsistentState(seat), in
+// which the other seats' hands and objectives and the pile are drawn at random, so the hidden parts
+// of the real state cannot reach it (the sample's public board and the seat's own hand and
+// objective are the real ones). Given that view it is deterministic.
 //
 // Play, phase by phase:
 //   reinforce  trade whenever a set is held (the set showing most owned territories, for the +2
@@ -36,8 +36,5 @@ namespace quartel::ai {
 std::unique_ptr<Bot> MakeWarHeuristicBot(const engine::Game& game,
                                          const std::map<std::string, std::string>& params,
                                          std::uint64_t seed);
-
-// Registers "war" (war_bot.cc). RegisterBuiltinBots calls it.
-void RegisterWarBot();
 
 }  // namespace quartel::ai
