@@ -35,6 +35,7 @@ class WarHooks : public MctsHooks {
 
 void RegisterWarHooks() {
   RegisterMctsHooks("war", [] { return std::make_unique<WarHooks>(); });
+  RegisterMctsHooks("war2", [] { return std::make_unique<WarHooks>(); });
 }
 
 }  // namespace quartel::ai

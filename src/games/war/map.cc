@@ -141,46 +141,102 @@ void BuildLinks(
   for (int t = 0; t < map.NumTerritories(); ++t) map.first_link[t + 1] += map.first_link[t];
 }
 
+Objective ParseObjective(const Json& entry, const std::string& file, const std::string& where,
+                         const WarMap& map) {
+  Objective objective;
+  objective.text = Field<std::string>(entry, "text", file, where, "", true);
+  auto continents = [&](const char* key) {
+    std::vector<int> out;
+    for (const auto& id : Field<std::vector<std::string>>(entry, key, file, where, {}, false)) {
+      const int continent = ContinentIndex(map, id);
+      if (continent < 0) Fail(file, fmt::format("{}: unknown continent '{}'", where, id));
+      out.push_back(continent);
+    }
+    return out;
+  };
+  objective.continents = continents("continents");
+  objective.ce_continents = continents("ce_continents");
+  objective.any_continents = Field<int>(entry, "any_continents", file, where, 0, false);
+  objective.territories = Field<int>(entry, "territories", file, where, 0, false);
+  objective.min_armies = Field<int>(entry, "min_armies", file, where, 1, false);
+  objective.strategic_centres = Field<int>(entry, "strategic_centres", file, where, 0, false);
+  objective.ce_min_armies = Field<int>(entry, "ce_min_armies", file, where, 1, false);
+  objective.ce_distinct_continents =
+      Field<int>(entry, "ce_distinct_continents", file, where, 0, false);
+  const auto colour = Field<std::string>(entry, "destroy", file, where, "", false);
+  if (!colour.empty()) {
+    const auto it = std::find(map.colours.begin(), map.colours.end(), colour);
+    if (it == map.colours.end()) Fail(file, fmt::format("{}: unknown colour '{}'", where, colour));
+    objective.destroy_colour = static_cast<int>(it - map.colours.begin());
+  }
+  if (objective.continents.size() + objective.any_continents > map.continents.size() ||
+      objective.territories > map.NumTerritories() ||
+      objective.ce_distinct_continents > static_cast<int>(map.continents.size())) {
+    Fail(file, where + ": asks for more than the map has");
+  }
+  if (objective.continents.empty() && objective.any_continents == 0 && objective.territories == 0 &&
+      objective.destroy_colour < 0 && objective.strategic_centres == 0 &&
+      objective.ce_continents.empty() && objective.ce_distinct_continents == 0) {
+    Fail(file, where + ": asks for nothing");
+  }
+  return objective;
+}
+
 void ParseObjectives(const Json& root, const std::string& file, WarMap& map) {
   if (!root.contains("objectives") || !root["objectives"].is_array()) {
     Fail(file, "missing the \"objectives\" list");
   }
   int index = 0;
   for (const Json& entry : root["objectives"]) {
-    const std::string where = fmt::format("objective {}", ++index);
-    Objective objective;
-    objective.text = Field<std::string>(entry, "text", file, where, "", true);
-    for (const auto& id :
-         Field<std::vector<std::string>>(entry, "continents", file, where, {}, false)) {
-      const int continent = ContinentIndex(map, id);
-      if (continent < 0) Fail(file, fmt::format("{}: unknown continent '{}'", where, id));
-      objective.continents.push_back(continent);
-    }
-    objective.any_continents = Field<int>(entry, "any_continents", file, where, 0, false);
-    objective.territories = Field<int>(entry, "territories", file, where, 0, false);
-    objective.min_armies = Field<int>(entry, "min_armies", file, where, 1, false);
-    objective.strategic_centres = Field<int>(entry, "strategic_centres", file, where, 0, false);
-    const auto colour = Field<std::string>(entry, "destroy", file, where, "", false);
-    if (!colour.empty()) {
-      const auto it = std::find(map.colours.begin(), map.colours.end(), colour);
-      if (it == map.colours.end())
-        Fail(file, fmt::format("{}: unknown colour '{}'", where, colour));
-      objective.destroy_colour = static_cast<int>(it - map.colours.begin());
-    }
-    if (objective.continents.size() + objective.any_continents > map.continents.size() ||
-        objective.territories > map.NumTerritories()) {
-      Fail(file, where + ": asks for more than the map has");
-    }
-    if (objective.continents.empty() && objective.any_continents == 0 &&
-        objective.territories == 0 && objective.destroy_colour < 0 &&
-        objective.strategic_centres == 0) {
-      Fail(file, where + ": asks for nothing");
-    }
-    map.objectives.push_back(std::move(objective));
+    map.objectives.push_back(
+        ParseObjective(entry, file, fmt::format("objective {}", ++index), map));
   }
   if (map.objectives.size() < kMaxSeats || map.objectives.size() > 64) {
     Fail(file, fmt::format("needs {} to 64 objectives", kMaxSeats));
   }
+}
+
+// The optional WAR-II section: every territory on exactly one territory card, number cards, the
+// bombers in each box and the objectives WAR-II adds to WAR's.
+void ParseWar2(const Json& root, const std::string& file, WarMap& map) {
+  if (!root.contains("war2")) return;
+  const Json& war2 = root["war2"];
+  if (!war2.is_object()) Fail(file, "\"war2\" is not an object");
+  map.war2_bombers = Field<int>(war2, "bombers", file, "war2", 10, false);
+  std::vector<int> covered(map.NumTerritories(), 0);
+  const auto cards =
+      Field<std::vector<std::vector<std::string>>>(war2, "territory_cards", file, "war2", {}, true);
+  for (const auto& ids : cards) {
+    const std::string where = fmt::format("war2 card {}", fmt::join(ids, "+"));
+    if (ids.empty() || ids.size() > 2) Fail(file, where + ": one or two territories per card");
+    War2Card card;
+    for (const auto& id : ids) {
+      const int t = map.FindTerritory(id);
+      if (t < 0) Fail(file, fmt::format("{}: unknown territory '{}'", where, id));
+      ++covered[t];
+      card.territories.push_back(t);
+    }
+    map.war2_cards.push_back(std::move(card));
+  }
+  for (int t = 0; t < map.NumTerritories(); ++t) {
+    if (covered[t] != 1) {
+      Fail(file, fmt::format("war2: territory '{}' is on {} cards, not 1", map.territories[t].id,
+                             covered[t]));
+    }
+  }
+  for (const auto& [value, count] :
+       Field<std::vector<std::pair<int, int>>>(war2, "number_cards", file, "war2", {}, true)) {
+    if (value < 1 || count < 0) Fail(file, "war2: bad number card entry");
+    for (int k = 0; k < count; ++k) map.war2_cards.push_back({{}, value});
+  }
+  if (map.war2_cards.size() > 64) Fail(file, "war2: more than 64 cards");
+  map.war2_objectives = map.objectives;
+  int index = 0;
+  for (const Json& entry : war2.value("extra_objectives", Json::array())) {
+    map.war2_objectives.push_back(
+        ParseObjective(entry, file, fmt::format("war2 objective {}", ++index), map));
+  }
+  if (map.war2_objectives.size() > 64) Fail(file, "war2: more than 64 objectives");
 }
 
 }  // namespace
@@ -245,6 +301,10 @@ WarMap ParseMap(const std::string& text, const std::string& file) {
   map.trade_increment = Field<int>(root, "trade_increment", file, "the map", 0, true);
   if (map.trade_values.empty()) Fail(file, "trade_values is empty");
   ParseObjectives(root, file, map);
+  for (int t = 0; t < map.NumTerritories(); ++t) {
+    if (map.territories[t].strategic_centre) map.strategic_centres.push_back(t);
+  }
+  ParseWar2(root, file, map);
   for (int t = 0; t < map.NumTerritories(); ++t) {
     if (map.territories[t].neighbours.empty()) {
       Fail(file, fmt::format("territory '{}' has no links", map.territories[t].id));

@@ -57,12 +57,21 @@ struct Link {
 
 struct Objective {
   std::string text;
-  std::vector<int> continents;  // to hold in full
-  int any_continents = 0;       // further continents of the player's choice, held in full
-  int territories = 0;          // at least this many territories ...
-  int min_armies = 1;           // ... each with at least this many armies
-  int destroy_colour = -1;      // index in colours: eliminate that army
-  int strategic_centres = 0;    // WAR-II: hold at least this many Strategic Centres
+  std::vector<int> continents;     // to hold in full
+  int any_continents = 0;          // further continents of the player's choice, held in full
+  int territories = 0;             // at least this many territories ...
+  int min_armies = 1;              // ... each with at least this many armies
+  int destroy_colour = -1;         // index in colours: eliminate that army
+  int strategic_centres = 0;       // WAR-II: hold at least this many Strategic Centres ...
+  int ce_min_armies = 1;           // ... each with at least this many armies
+  std::vector<int> ce_continents;  // WAR-II: hold every Strategic Centre of these continents
+  int ce_distinct_continents = 0;  // WAR-II: hold Strategic Centres in this many continents
+};
+
+// A WAR-II card: one or two territories, or a number (1, 2 or 3) used with a territory card.
+struct War2Card {
+  std::vector<int> territories;
+  int number = 0;
 };
 
 struct WarMap {
@@ -77,7 +86,13 @@ struct WarMap {
   std::vector<int> trade_values;
   int trade_increment = 0;
   std::vector<Objective> objectives;
+  // WAR-II ("war2" section; optional): its 61 cards, bombers per player, the objectives it adds.
+  std::vector<War2Card> war2_cards;
+  int war2_bombers = 0;
+  std::vector<Objective> war2_objectives;  // the WAR ones followed by the extra ones
+  std::vector<int> strategic_centres;      // territory indices, ascending
 
+  bool HasWar2() const { return !war2_cards.empty(); }
   int NumTerritories() const { return static_cast<int>(territories.size()); }
   int NumLinks() const { return static_cast<int>(links.size()); }
   int NumCards() const { return NumTerritories() + jokers; }

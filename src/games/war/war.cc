@@ -58,6 +58,20 @@ const char* PhaseName(Phase phase) {
       return "move";
     case Phase::kDraw:
       return "draw";
+    case Phase::kCeDeal:
+      return "strategic centre deal";
+    case Phase::kCeChoice:
+      return "strategic centre choice";
+    case Phase::kClaim:
+      return "claims";
+    case Phase::kCardUse:
+      return "card use";
+    case Phase::kTransport:
+      return "transport";
+    case Phase::kAirRound:
+      return "air attack";
+    case Phase::kDiscardDown:
+      return "discard";
     case Phase::kOver:
       return "over";
   }
@@ -76,18 +90,46 @@ WarGame::WarGame(engine::GameInfo info, engine::GameOptions options)
       map_(LoadMap(this->options().GetString("map"))),
       players_(static_cast<int>(this->options().GetInt("players"))),
       max_turns_(static_cast<int>(this->options().GetInt("max_turns"))) {
+  war2_ = id() == "war2";
+  if (war2_ && !map_->HasWar2()) {
+    throw Error(
+        fmt::format("map {}: no \"war2\" section, so WAR-II cannot be played on it", map_->file));
+  }
+  variant1_ = war2_ && this->options().GetBool("variant");
   const int territories = map_->NumTerritories();
   const int links = map_->NumLinks();
+  num_cards_ = war2_ ? static_cast<int>(map_->war2_cards.size()) : map_->NumCards();
+  card_of_.assign(territories, -1);
+  ce_index_.assign(territories, -1);
+  for (std::size_t i = 0; i < map_->strategic_centres.size(); ++i) {
+    ce_index_[map_->strategic_centres[i]] = static_cast<int>(i);
+  }
+  if (war2_) {
+    for (int c = 0; c < num_cards_; ++c) {
+      for (int t : map_->war2_cards[c].territories) card_of_[t] = c;
+    }
+  }
   kAttack = territories;
   kOccupy = kAttack + 3 * links;
   kMove = kOccupy + 3;
   kEnd = kMove + links;
   kTrade = kEnd + 1;
   kChance = kTrade + kTradeCombos;
-  num_chance_ = std::max({map_->NumCards(), static_cast<int>(map_->objectives.size()), kMaxSeats});
+  num_chance_ = std::max({num_cards_, static_cast<int>(Objectives().size()), kMaxSeats});
   kBattle = kChance + num_chance_;
-  for (std::size_t i = 0; i < map_->objectives.size(); ++i) {
-    const int colour = map_->objectives[i].destroy_colour;
+  kAir = kBattle + 4;
+  kUse = kAir + 10 * territories;
+  kAddNumber = kUse + 2 * num_cards_;
+  kTransport = kAddNumber + 3;
+  kCarry = kTransport + num_cards_ * num_cards_ * 4;
+  kDiscard = kCarry + 2;
+  kAirlift = kDiscard + num_cards_;
+  kAirRound = kAirlift + 12 * 12;
+  if (map_->strategic_centres.size() > 12) {
+    throw Error(fmt::format("map {}: more than 12 Strategic Centres", map_->file));
+  }
+  for (std::size_t i = 0; i < Objectives().size(); ++i) {
+    const int colour = Objectives()[i].destroy_colour;
     if (colour < players_) eligible_objectives_ |= Bit(static_cast<int>(i));
   }
   if (std::popcount(eligible_objectives_) < players_) {
@@ -114,8 +156,8 @@ std::vector<int> WarGame::TensorShape() const {
   // Per territory: owner one-hot, armies / 10. Then the viewer's hand and objective, each seat's
   // card count, the phase and the armies left to place.
   const int per_territory = kMaxSeats + 1;
-  return {map_->NumTerritories() * per_territory + map_->NumCards() +
-          static_cast<int>(map_->objectives.size()) + kMaxSeats + 11 + 2};
+  return {map_->NumTerritories() * per_territory + num_cards_ +
+          static_cast<int>(Objectives().size()) + 2 * kMaxSeats + kNumPhases + 2};
 }
 
 // --- State: setup and turn flow
@@ -127,6 +169,10 @@ WarState::WarState(const WarGame& game) : State(game), game_(&game), map_(&game.
   pos_.objective.fill(-1);
   pos_.eliminated_by.fill(-1);
   pos_.undealt = Bit(map_->NumTerritories()) - 1;
+  if (game.war2()) {  // the Strategic Centre cards are dealt first
+    pos_.undealt = 0;
+    for (int t : map_->strategic_centres) pos_.undealt |= Bit(game.CardOf(t));
+  }
   pos_.objectives_left = game.EligibleObjectives();
   pos_.phase = Phase::kDealer;
 }
@@ -139,6 +185,8 @@ Seat WarState::CurrentSeat() const {
     case Phase::kBattle:
     case Phase::kSpoils:
     case Phase::kDraw:
+    case Phase::kCeDeal:
+    case Phase::kAirRound:
       return engine::kChanceSeat;
     case Phase::kOver:
       return engine::kTerminalSeat;
@@ -151,13 +199,20 @@ bool WarState::MidTurn() const {
   switch (pos_.phase) {
     case Phase::kReinforce:
       return pos_.acted;
-    case Phase::kAttack:
+    case Phase::kAttack:  // a WAR-II turn of round 1 (b) starts here
+    case Phase::kMove:
+      return pos_.acted;
     case Phase::kBattle:
     case Phase::kSpoils:
     case Phase::kOccupy:
-    case Phase::kMove:
     case Phase::kDraw:
+    case Phase::kCardUse:
+    case Phase::kTransport:
+    case Phase::kAirRound:
+    case Phase::kDiscardDown:
       return true;
+    case Phase::kCeChoice:
+      return pos_.claim_first >= 0;
     default:
       return false;
   }
@@ -192,9 +247,61 @@ void WarState::StartTurn(Seat seat) {
   pos_.acted = false;
   pos_.general_pool = std::max(3, pos_.territory_count[seat] / 2);
   pos_.continent_pool.fill(0);
+  if (!game_->war2()) {
+    for (int c = 0; c < static_cast<int>(map_->continents.size()); ++c) {
+      // Seed: a continent's armies "deverão ser distribuídos obrigatoriamente" in that continent.
+      if (OwnsContinent(seat, c)) pos_.continent_pool[c] = map_->continents[c].bonus;
+    }
+    return;
+  }
+  // WAR-II, seed section 4: round 1 is everyone placing, then everyone playing the rest of a turn.
+  if (pos_.turns_played >= pos_.num_seats && pos_.turns_played < 2 * pos_.num_seats) {
+    pos_.general_pool = 0;
+    pos_.phase = Phase::kAttack;
+    return;
+  }
+  // Seed section 5: the totality of a continent, else its majority (never both); +1 army on each
+  // Strategic Centre held; section 6: +1 bomber per CE into the air base, as the box allows.
   for (int c = 0; c < static_cast<int>(map_->continents.size()); ++c) {
-    // Seed: a continent's armies "deverão ser distribuídos obrigatoriamente" in that continent.
-    if (OwnsContinent(seat, c)) pos_.continent_pool[c] = map_->continents[c].bonus;
+    const auto& territories = map_->continents[c].territories;
+    const int held = static_cast<int>(std::count_if(territories.begin(), territories.end(),
+                                                    [&](int t) { return pos_.owner[t] == seat; }));
+    if (held == static_cast<int>(territories.size())) {
+      pos_.continent_pool[c] = static_cast<std::int16_t>(map_->continents[c].totality);
+    } else if (2 * held > static_cast<int>(territories.size())) {
+      pos_.continent_pool[c] = static_cast<std::int16_t>(map_->continents[c].majority);
+    }
+  }
+  const int ces = HeldCes(seat);
+  for (int t : map_->strategic_centres) {
+    if (pos_.owner[t] == seat) ++pos_.armies[t];
+  }
+  pos_.bombers[seat] =
+      static_cast<std::int8_t>(std::min(map_->war2_bombers, pos_.bombers[seat] + ces));
+  CheckVictory(seat);
+}
+
+int WarState::HeldCes(Seat seat, int min_armies) const {
+  int held = 0;
+  for (int t : map_->strategic_centres) {
+    if (pos_.owner[t] == seat && pos_.armies[t] >= min_armies) ++held;
+  }
+  return held;
+}
+
+int WarState::BomberBox(Seat seat) const { return map_->war2_bombers - pos_.bombers[seat]; }
+
+bool WarState::InSetup() const {
+  switch (pos_.phase) {
+    case Phase::kDealer:
+    case Phase::kDeal:
+    case Phase::kObjective:
+    case Phase::kCeDeal:
+    case Phase::kCeChoice:
+    case Phase::kClaim:
+      return true;
+    default:
+      return false;
   }
 }
 
@@ -202,9 +309,11 @@ void WarState::StartTurn(Seat seat) {
 // set in hand the player says "end" (or trades).
 void WarState::AfterReinforcement() {
   if (pos_.phase != Phase::kReinforce || ArmiesToPlace() > 0) return;
-  const int cards = std::popcount(pos_.hand[pos_.seat]);
-  if (cards >= kForcedTradeHand) return;
-  if (!InFirstRound() && AnyTradeLegal()) return;
+  if (!game_->war2()) {
+    const int cards = std::popcount(pos_.hand[pos_.seat]);
+    if (cards >= kForcedTradeHand) return;
+    if (!InFirstRound() && AnyTradeLegal()) return;
+  }
   if (InFirstRound()) {
     NextTurn();  // seed: in the first round each player only receives and places armies
   } else {
@@ -236,7 +345,28 @@ void WarState::EndGame(int winner) {
 bool WarState::ObjectiveMet(Seat seat) const {
   const int index = pos_.objective[seat];
   if (index < 0) return false;
-  const Objective& objective = map_->objectives[index];
+  // WAR-II, seed section 3, Obs. 2: reduced to one territory, the objective becomes three CEs.
+  if (pos_.reduced & (1u << seat)) return HeldCes(seat) >= 3;
+  const Objective& objective = game_->Objectives()[index];
+  if (objective.strategic_centres > 0 &&
+      HeldCes(seat, objective.ce_min_armies) < objective.strategic_centres) {
+    return false;
+  }
+  for (int c : objective.ce_continents) {
+    for (int t : map_->continents[c].territories) {
+      if (map_->territories[t].strategic_centre && pos_.owner[t] != seat) return false;
+    }
+  }
+  if (objective.ce_distinct_continents > 0) {
+    int continents = 0;
+    for (int c = 0; c < static_cast<int>(map_->continents.size()); ++c) {
+      const auto& ts = map_->continents[c].territories;
+      continents += std::any_of(ts.begin(), ts.end(), [&](int t) {
+        return map_->territories[t].strategic_centre && pos_.owner[t] == seat;
+      });
+    }
+    if (continents < objective.ce_distinct_continents) return false;
+  }
   int territories = objective.territories;
   if (objective.destroy_colour >= 0) {
     const int target = objective.destroy_colour;
@@ -269,7 +399,10 @@ bool WarState::ObjectiveMet(Seat seat) const {
 std::string WarState::ObjectiveText(Seat seat) const {
   const int index = pos_.objective[seat];
   if (index < 0) return "not yet drawn";
-  const Objective& objective = map_->objectives[index];
+  if (pos_.reduced & (1u << seat)) {
+    return "Conquer any three Strategic Centres (reduced to one territory, seed section 3)";
+  }
+  const Objective& objective = game_->Objectives()[index];
   if (objective.destroy_colour >= 0) {
     const int target = objective.destroy_colour;
     if (target == seat || (pos_.eliminated_by[target] >= 0 && pos_.eliminated_by[target] != seat)) {
@@ -309,6 +442,16 @@ Figure WarState::CardFigure(int card) const {
 }
 
 std::string WarState::CardName(int card) const {
+  if (game_->war2()) {
+    const War2Card& c = map_->war2_cards[card];
+    if (c.number > 0) return fmt::format("number {}", c.number);
+    std::string name;
+    for (int t : c.territories) {
+      name += (name.empty() ? "" : "+") + map_->territories[t].id +
+              (map_->territories[t].strategic_centre ? " (CE)" : "");
+    }
+    return name;
+  }
   if (card >= map_->NumTerritories()) return "joker";
   return fmt::format("{} ({})", map_->territories[card].id,
                      FigureName(map_->territories[card].figure));
@@ -407,6 +550,10 @@ void WarState::LegalActions(std::vector<Action>& out) const {
       for (int t = 0; t < territories; ++t) {
         if (CanPlace(t)) out.push_back(t);
       }
+      if (g.war2()) {
+        AppendCardActions(out);
+        return;
+      }
       if (!InFirstRound() && ArmiesToPlace() == 0 &&
           std::popcount(pos_.hand[pos_.seat]) < kForcedTradeHand) {
         out.push_back(g.kEnd);
@@ -428,6 +575,15 @@ void WarState::LegalActions(std::vector<Action>& out) const {
         }
       }
       out.push_back(g.kEnd);
+      if (g.war2()) {
+        // Seed section 9a: bombers from the air base against any enemy territory of 2+ armies.
+        const int bombers = pos_.bombers[pos_.seat];
+        for (int t = 0; t < territories && bombers > 0; ++t) {
+          if (pos_.owner[t] == pos_.seat || pos_.armies[t] < 2) continue;
+          for (int n = 1; n <= std::min(10, bombers); ++n) out.push_back(g.kAir + 10 * t + n - 1);
+        }
+        AppendCardActions(out);
+      }
       return;
     }
     case Phase::kOccupy:
@@ -441,8 +597,81 @@ void WarState::LegalActions(std::vector<Action>& out) const {
         }
       }
       out.push_back(g.kEnd);
+      if (g.war2()) {
+        AppendCardActions(out);
+        // Seed section 11: airlift between any two Strategic Centres held (neighbours move by
+        // land, so the airlift is offered only between CEs that do not border each other).
+        const auto& ces = map_->strategic_centres;
+        for (std::size_t i = 0; i < ces.size(); ++i) {
+          if (pos_.owner[ces[i]] != pos_.seat || Movable(ces[i]) == 0) continue;
+          for (std::size_t j = 0; j < ces.size(); ++j) {
+            if (i == j || pos_.owner[ces[j]] != pos_.seat || map_->FindLink(ces[i], ces[j]) >= 0) {
+              continue;
+            }
+            out.push_back(g.kAirlift + 12 * static_cast<int>(i) + static_cast<int>(j));
+          }
+        }
+      }
       return;
     }
+    case Phase::kCeDeal:
+      for (std::uint64_t m = pos_.undealt; m; m &= m - 1) {
+        out.push_back(g.kChance + std::countr_zero(m));
+      }
+      return;
+    case Phase::kCeChoice: {
+      // Seed, 5 players: (a) one of the two CE cards left, or (b) two vacant territories, neither
+      // a CE, not both in one continent. Two players take (a), three take (b).
+      const bool option_a = pos_.claim_first < 0 && pos_.ce_cards_left != 0;
+      const bool option_b = pos_.choices_b < 3;
+      for (int t = 0; t < territories; ++t) {
+        if (pos_.owner[t] >= 0) continue;
+        const bool ce = map_->territories[t].strategic_centre;
+        if (ce && option_a && (pos_.ce_cards_left & Bit(g.CardOf(t)))) out.push_back(t);
+        if (!ce && option_b &&
+            (pos_.claim_first < 0 ||
+             map_->territories[t].continent != map_->territories[pos_.claim_first].continent)) {
+          out.push_back(t);
+        }
+      }
+      return;
+    }
+    case Phase::kClaim:
+      for (int t = 0; t < territories; ++t) {
+        if (pos_.owner[t] < 0) out.push_back(t);
+      }
+      return;
+    case Phase::kCardUse: {
+      out.push_back(g.kEnd);  // done
+      const bool bombers = pos_.use_bombers;
+      std::array<bool, 3> have{};
+      for (std::uint64_t m = pos_.hand[pos_.seat]; m; m &= m - 1) {
+        const int number = map_->war2_cards[std::countr_zero(m)].number;
+        if (number > 0) have[number - 1] = true;
+      }
+      for (int v = 1; v <= 3; ++v) {
+        // Bombers for a card attack come from the box, which must hold them all (seed, 9b).
+        if (have[v - 1] && (!bombers || pos_.use_amount + v <= BomberBox(pos_.seat))) {
+          out.push_back(g.kAddNumber + v - 1);
+        }
+      }
+      return;
+    }
+    case Phase::kTransport:
+      out.push_back(g.kEnd);
+      if (pos_.armies[pos_.transport_a] >= 2) out.push_back(g.kCarry);
+      if (pos_.armies[pos_.transport_b] >= 2) out.push_back(g.kCarry + 1);
+      std::sort(out.begin(), out.end());
+      return;
+    case Phase::kAirRound: {
+      std::vector<engine::ChanceOutcome> outcomes;
+      AirRoundOutcomes(outcomes);
+      for (const auto& o : outcomes) out.push_back(o.action);
+      return;
+    }
+    case Phase::kDiscardDown:
+      AppendCardActions(out);
+      return;
     case Phase::kOver:
       return;
   }
@@ -451,6 +680,10 @@ void WarState::LegalActions(std::vector<Action>& out) const {
 std::vector<engine::ChanceOutcome> WarState::ChanceOutcomes() const {
   std::vector<engine::ChanceOutcome> out;
   if (CurrentSeat() != engine::kChanceSeat) return out;
+  if (pos_.phase == Phase::kAirRound) {
+    AirRoundOutcomes(out);
+    return out;
+  }
   if (pos_.phase == Phase::kBattle) {
     const BattleRoll& roll = RollOdds(pos_.attack_dice, std::min(3, +pos_.armies[pos_.attack_to]));
     for (int i = 0; i <= roll.pairs; ++i) {
@@ -520,6 +753,27 @@ std::string WarState::WhyIllegal(Action action) const {
     }
     return fmt::format("place your {} armies first", ArmiesToPlace());
   }
+  if (g.war2() && action >= g.kAir && action < g.kAirRound) {
+    if (action < g.kUse) {
+      return pos_.phase != Phase::kAttack
+                 ? "air attacks from the base are made in the attack phase"
+                 : "an air attack needs bombers in your base and an enemy target of 2+ armies";
+    }
+    if (action < g.kAddNumber) {
+      return "use a territory card of your hand for one of its territories: yours for armies, an "
+             "enemy's (2+ armies) for bombers from the box";
+    }
+    if (action < g.kTransport) {
+      return pos_.phase != Phase::kCardUse ? "number cards are added to a territory card's use"
+                                           : "no such number card in your hand, or the box holds "
+                                             "too few bombers";
+    }
+    if (action < g.kCarry) return "a transport needs two cards of territories you hold";
+    if (action < g.kDiscard) return "carry armies only during a transport, leaving 1 army";
+    if (action < g.kAirlift) return "that card is not in your hand";
+    return "airlifts go between Strategic Centres you hold, in the movement phase";
+  }
+  if (g.war2() && action < g.kChance) return "WAR-II has no trades of sets: cards are used";
   if (action < g.kChance) {
     if (pos_.phase != Phase::kReinforce) return "cards are traded only at the start of a turn";
     if (InFirstRound()) return "no trades in the first round";
@@ -543,6 +797,10 @@ void WarState::ApplyPlace(int territory) {
 }
 
 void WarState::DealNext() {
+  if (game_->war2()) {
+    DealCeNext();
+    return;
+  }
   const int territories = map_->NumTerritories();
   if (pos_.deal_index < territories) {
     pos_.phase = Phase::kDeal;
@@ -550,6 +808,7 @@ void WarState::DealNext() {
     return;
   }
   // Every territory is dealt: objectives next, seat 0 first.
+  pos_.first_seat = static_cast<std::int8_t>((pos_.dealer + territories + 1) % pos_.num_seats);
   pos_.phase = Phase::kObjective;
   pos_.seat = 0;
 }
@@ -573,6 +832,8 @@ void WarState::Conquer() {
   pos_.owner[to] = pos_.seat;
   pos_.conquered = true;
   pos_.phase = Phase::kOccupy;
+  // WAR-II, section 3 Obs. 2: a player reduced to a single territory pursues three CEs from then.
+  if (game_->war2() && pos_.territory_count[victim] == 1) pos_.reduced |= 1u << victim;
   if (pos_.territory_count[victim] == 0) Eliminate(victim);
 }
 
@@ -582,7 +843,8 @@ void WarState::Eliminate(Seat victim) {
   pos_.eliminated_by[victim] = pos_.seat;
   const int mine = std::popcount(pos_.hand[pos_.seat]);
   const int theirs = std::popcount(pos_.hand[victim]);
-  if (mine + theirs <= kForcedTradeHand) {
+  // WAR-II, section 12: every card, usable at once; the hand limit applies at the turn's end.
+  if (game_->war2() || mine + theirs <= kForcedTradeHand) {
     pos_.hand[pos_.seat] |= pos_.hand[victim];
     pos_.hand[victim] = 0;
   } else if (mine < kForcedTradeHand) {
@@ -609,6 +871,14 @@ void WarState::FinishSpoils() {
 }
 
 void WarState::EndMovement() {
+  if (game_->war2()) {
+    if (std::popcount(pos_.hand[pos_.seat]) > kForcedTradeHand) {
+      pos_.phase = Phase::kDiscardDown;  // rulings: keep at most 5 at the end of the turn
+      return;
+    }
+    StartDraws();
+    return;
+  }
   // Seed: one territory card at the end of a turn with at least one conquest.
   if (pos_.conquered && (pos_.pile | pos_.discard)) {
     pos_.phase = Phase::kDraw;
@@ -622,6 +892,13 @@ void WarState::DoApplyAction(Action action, engine::UndoInfo* undo) {
   const WarGame& g = *game_;
   ++pos_.ply;
   if (CurrentSeat() >= 0) pos_.acted = true;
+  const bool free_phase = pos_.phase == Phase::kReinforce || pos_.phase == Phase::kAttack ||
+                          pos_.phase == Phase::kMove || pos_.phase == Phase::kDiscardDown;
+  if (g.war2() && free_phase && action >= g.kAir && action < g.kAirRound) {
+    ApplyCardAction(action);
+    if (pos_.phase != Phase::kOver && pos_.ply >= g.MaxGameLength()) EndGame(kDrawnGame);
+    return;
+  }
   switch (pos_.phase) {
     case Phase::kDealer:
       pos_.dealer = static_cast<std::int8_t>(action - g.kChance);
@@ -644,10 +921,10 @@ void WarState::DoApplyAction(Action action, engine::UndoInfo* undo) {
       if (pos_.seat + 1 < pos_.num_seats) {
         ++pos_.seat;
       } else {
-        // Seed: the cards go back with the jokers into one shuffled pile; the player after the
-        // one who received the last territory card starts.
-        pos_.pile = Bit(map_->NumCards()) - 1;
-        StartTurn((pos_.dealer + map_->NumTerritories() + 1) % pos_.num_seats);
+        // Seed: the cards go back (with the jokers; in WAR-II with the CE cards) into one
+        // shuffled pile; the player after the one who got the last territory starts.
+        pos_.pile = Bit(g.NumCards()) - 1;
+        StartTurn(pos_.first_seat);
         AfterReinforcement();
       }
       break;
@@ -714,9 +991,60 @@ void WarState::DoApplyAction(Action action, engine::UndoInfo* undo) {
       const int card = action - g.kChance;
       pos_.pile &= ~Bit(card);
       pos_.hand[pos_.seat] |= Bit(card);
+      if (--pos_.draws_left > 0 && (pos_.pile | pos_.discard)) break;
+      pos_.draws_left = 0;
       NextTurn();
       break;
     }
+    case Phase::kCeDeal: {
+      const int card = action - g.kChance;
+      const int t = CeTerritoryOf(card);
+      pos_.undealt &= ~Bit(card);
+      pos_.owner[t] = pos_.seat;
+      pos_.armies[t] = 2;  // seed section 2: 2 armies on each Strategic Centre received
+      ++pos_.territory_count[pos_.seat];
+      ++pos_.deal_index;
+      DealCeNext();
+      break;
+    }
+    case Phase::kCeChoice: {
+      const int t = action;
+      pos_.owner[t] = pos_.seat;
+      ++pos_.territory_count[pos_.seat];
+      if (map_->territories[t].strategic_centre) {  // option a: a CE card left
+        pos_.armies[t] = 2;
+        pos_.ce_cards_left &= ~Bit(g.CardOf(t));
+      } else {
+        pos_.armies[t] = 1;  // option b: two territories, 1 army each
+        if (pos_.claim_first < 0) {
+          pos_.claim_first = static_cast<std::int8_t>(t);
+          break;
+        }
+        pos_.claim_first = -1;
+        ++pos_.choices_b;
+      }
+      ++pos_.choices_made;
+      if (pos_.choices_made < pos_.num_seats) {
+        pos_.seat = static_cast<std::int8_t>((pos_.seat + 1) % pos_.num_seats);
+      } else {
+        StartClaims();
+      }
+      break;
+    }
+    case Phase::kClaim:
+      pos_.owner[action] = pos_.seat;
+      pos_.armies[action] = 1;
+      ++pos_.territory_count[pos_.seat];
+      AfterClaim();
+      break;
+    case Phase::kCardUse:
+    case Phase::kTransport:
+    case Phase::kDiscardDown:
+      ApplyCardAction(action);
+      break;
+    case Phase::kAirRound:
+      ApplyAirRound((action - g.kAirRound) / 4, (action - g.kAirRound) % 4);
+      break;
     case Phase::kOver:
       break;
   }
@@ -773,7 +1101,7 @@ void WarState::CheckConsistency() const {
   for (int t = 0; t < territories; ++t) {
     const int owner = pos_.owner[t];
     if (owner < 0) {
-      if (pos_.phase != Phase::kDealer && pos_.phase != Phase::kDeal) {
+      if (!InSetup()) {
         throw Error(fmt::format("war: territory {} has no owner after the deal", TerritoryId(t)));
       }
       continue;
@@ -796,14 +1124,15 @@ void WarState::CheckConsistency() const {
       throw Error(fmt::format("war: eliminated seat {} still holds territories", s));
     }
   }
-  std::uint64_t seen = pos_.pile & pos_.discard;
-  std::uint64_t all = pos_.pile | pos_.discard;
+  std::uint64_t seen =
+      (pos_.pile & pos_.discard) | (pos_.pending_cards & (pos_.pile | pos_.discard));
+  std::uint64_t all = pos_.pile | pos_.discard | pos_.pending_cards;
   for (Seat s = 0; s < pos_.num_seats; ++s) {
     seen |= all & pos_.hand[s];
     all |= pos_.hand[s];
   }
   if (seen) throw Error("war: a card is in two places");
-  if (pos_.phase > Phase::kObjective && all != Bit(map_->NumCards()) - 1) {
+  if (!InSetup() && all != Bit(game_->NumCards()) - 1) {
     throw Error("war: cards are missing");
   }
   if (pos_.general_pool < 0) throw Error("war: negative armies to place");

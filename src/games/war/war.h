@@ -1,6 +1,7 @@
-// WAR (seed 001) on a map loaded from data (map.h); rules page docs/rules/war.md. 3 to 6 players,
-// each with a secret objective; territories dealt by lot; reinforce, attack with dice, move, draw a
-// card. WAR-II (seed 000) is not implemented yet.
+// WAR (seed 001) and WAR-II (seed 000) on a map loaded from data (map.h); rules pages
+// docs/rules/war.md and docs/rules/war2.md. 3 to 6 players, each with a secret objective;
+// reinforce, attack with dice, move, draw cards. WAR-II adds Strategic Centres, bombers and air
+// attacks, card uses (armies, bombers, transport) and airlifts; its code is in war2.cc.
 //
 // Seats are the army colours in map order (branca, vermelha, preta, azul, amarela, verde).
 //
@@ -17,6 +18,16 @@
 //                               drawn (i), a card drawn or taken (card i)
 //   kBattle + i                 chance: a battle roll in which the attacker loses i armies and the
 //                               defender the rest of the compared pairs
+// WAR-II adds (C = number of cards):
+//   kAir + 10 * t + n - 1       air attack on t with n bombers (1..10) from the air base  "air
+//   china 3" kUse + 2 * card + k         use a territory card for its k-th territory "use mexico"
+//   kAddNumber + v - 1          add a number card of value v to the card use             "add 2"
+//   kTransport + (C * c1 + c2) * 4 + 2 * k1 + k2   transport with cards c1 < c2 "transport brasil
+//   peru" kCarry + d                  carry 1 army between the transport's territories       "carry
+//   1 brasil peru" kDiscard + card             discard a card "discard peru" kAirlift + 12 * i + j
+//   move 1 army from Strategic Centre i to j                "airlift 1 brasil egito" kAirRound + 4
+//   * h + d       chance: an air round shooting down h bombers and destroying d armies
+// In the setup phases the place action claims a vacant territory ("claim peru").
 // Cards: card c < T is territory c's card (its figure); cards T.. are jokers.
 //
 // StringToTurn parses one typed command, which may be several actions ("place 3 brasil" is three
@@ -49,8 +60,17 @@ enum class Phase : std::uint8_t {
   kOccupy,     // the seat moves armies into the territory it conquered
   kMove,       // the seat moves armies between its territories or ends its turn
   kDraw,       // chance: the card earned by a conquest
+  // WAR-II only:
+  kCeDeal,       // chance: the next Strategic Centre card dealt (setup)
+  kCeChoice,     // 5 players: a remaining CE card, or two territories of two continents (setup)
+  kClaim,        // each in turn claims a vacant territory with 1 army (setup)
+  kCardUse,      // a territory card is being used: add number cards, then done
+  kTransport,    // two cards transport armies between their territories, then done
+  kAirRound,     // chance: one round of an air attack (anti-aircraft die, then bomb die)
+  kDiscardDown,  // the turn ends with more than 5 cards: discard down to 5
   kOver,
 };
+inline constexpr int kNumPhases = static_cast<int>(Phase::kOver) + 1;
 
 inline constexpr int kNoWinner = -1;
 inline constexpr int kDrawnGame = -2;
@@ -89,6 +109,24 @@ struct Position {
   bool conquered = false;  // this turn
   bool acted = false;      // the seat has acted in this turn
   std::int8_t winner = kNoWinner;
+  // WAR-II.
+  std::array<std::int8_t, kMaxSeats> bombers{};  // in each air base; the rest are in the box
+  std::uint8_t reduced = 0;         // seats once reduced to one territory: objective 3 CEs
+  std::uint64_t ce_cards_left = 0;  // 5 players: the two CE cards not dealt
+  std::uint64_t pending_cards = 0;  // cards of the use in progress (public)
+  std::int8_t use_territory = -1;   // card use: where the armies or bombers go
+  bool use_bombers = false;
+  std::int16_t use_amount = 0;
+  std::int8_t transport_a = -1;
+  std::int8_t transport_b = -1;
+  std::int8_t air_target = -1;
+  std::int16_t air_bombers = 0;
+  Phase resume = Phase::kAttack;  // where a card use, transport or air attack returns
+  std::int8_t draws_left = 0;
+  std::int8_t claim_first = -1;  // 5 players, option b: the first of the two territories
+  std::int8_t choices_made = 0;  // 5 players: how many have chosen
+  std::int8_t choices_b = 0;     // 5 players: how many took two territories
+  std::int8_t first_seat = 0;    // who plays the first turn
 
   bool operator==(const Position&) const = default;
 };
@@ -100,21 +138,38 @@ class WarGame : public engine::Game {
   int NumSeats() const override { return players_; }
   std::string SeatName(int seat) const override;
   std::unique_ptr<engine::State> NewInitialState() const override;
-  int NumDistinctActions() const override { return kBattle + 4; }
+  int NumDistinctActions() const override { return war2_ ? kAirRound + 16 : kBattle + 4; }
   int MaxGameLength() const override;
   std::vector<int> TensorShape() const override;
 
   const WarMap& map() const { return *map_; }
   int max_turns() const { return max_turns_; }
+  bool war2() const { return war2_; }
+  bool variant1() const { return variant1_; }
+  int NumCards() const { return num_cards_; }
+  // The objective cards of this rule set: WAR's 14, or WAR-II's 20.
+  const std::vector<Objective>& Objectives() const {
+    return war2_ ? map_->war2_objectives : map_->objectives;
+  }
+  // WAR-II: the card showing territory t; the CE index of t, or -1.
+  int CardOf(int territory) const { return card_of_[territory]; }
+  int CeIndex(int territory) const { return ce_index_[territory]; }
   // Objectives that may be dealt: those naming an absent colour are removed (seed, Obs.).
   std::uint64_t EligibleObjectives() const { return eligible_objectives_; }
   int NumChanceChoices() const { return num_chance_; }
 
   // Action layout (see the file comment).
   int kAttack = 0, kOccupy = 0, kMove = 0, kEnd = 0, kTrade = 0, kChance = 0, kBattle = 0;
+  int kAir = 0, kUse = 0, kAddNumber = 0, kTransport = 0, kCarry = 0, kDiscard = 0, kAirlift = 0,
+      kAirRound = 0;
 
  private:
   std::shared_ptr<const WarMap> map_;
+  bool war2_ = false;
+  bool variant1_ = false;
+  int num_cards_ = 0;
+  std::vector<int> card_of_;
+  std::vector<int> ce_index_;
   int players_ = 3;
   int max_turns_ = 0;
   int num_chance_ = 0;
@@ -178,8 +233,30 @@ class WarState : public engine::State {
   // Movable armies from t in the movement phase: the occupying army and those that moved in stay.
   int Movable(int territory) const;
 
+  // WAR-II helpers.
+  int HeldCes(Seat seat, int min_armies = 1) const;
+  bool InSetup() const;
+  int BomberBox(Seat seat) const;
+  std::string CardId(
+      int card) const;  // notation: "alasca", "joker1", "novayork+mexico", "number-2-3"
+  int ParseCard(std::string_view text) const;
+  std::string War2ActionToString(Action action) const;
+  std::vector<Action> War2StringToTurn(const std::vector<std::string>& words,
+                                       std::string_view text) const;
+
  private:
   bool IsChanceAction(Action action) const { return action >= game_->kChance; }
+  // WAR-II.
+  void DealCeNext();
+  void StartClaims();
+  void AfterClaim();
+  void AppendCardActions(std::vector<Action>& out) const;
+  void ApplyCardAction(Action action);
+  void AirRoundOutcomes(std::vector<engine::ChanceOutcome>& out) const;
+  void ApplyAirRound(int shot_down, int destroyed);
+  void AfterDiscard();
+  void StartDraws();
+  int CeTerritoryOf(int card) const;
   int ArmiesToPlace() const;
   bool CanPlace(int territory) const;
   bool TradeLegal(int combo) const;

@@ -85,6 +85,11 @@ int WarState::ParseTerritory(std::string_view text) const {
 std::string WarState::ActionToString(Action action) const {
   const WarGame& g = *game_;
   if (action < 0 || action >= g.NumDistinctActions()) return fmt::format("action #{}", action);
+  if (g.war2() && action >= g.kAirRound) {
+    const int code = action - g.kAirRound;
+    return fmt::format("air round: {} bombers shot down, {} armies destroyed", code / 4, code % 4);
+  }
+  if (g.war2() && action >= g.kAir) return War2ActionToString(action);
   if (action >= g.kBattle) {
     const int lost = action - g.kBattle;
     const int defence =
@@ -95,26 +100,29 @@ std::string WarState::ActionToString(Action action) const {
   }
   if (action >= g.kChance) {
     const int i = action - g.kChance;
-    auto card_id = [&](int card) {
-      if (card < map_->NumTerritories()) return map_->territories[card].id;
-      return fmt::format("joker{}", card - map_->NumTerritories() + 1);
-    };
     switch (pos_.phase) {
       case Phase::kDealer:
         return fmt::format("dealer {}", g.SeatName(i));
       case Phase::kDeal:
         return fmt::format("deal {} to {}", TerritoryId(i), g.SeatName(pos_.seat));
+      case Phase::kCeDeal:
+        return fmt::format("deal {} to {}", CardId(i), g.SeatName(pos_.seat));
       case Phase::kObjective:
         return fmt::format("objective {} to {}", i + 1, g.SeatName(pos_.seat));
       case Phase::kSpoils:
-        return fmt::format("take {}", card_id(i));
+        return fmt::format("take {}", CardId(i));
       case Phase::kDraw:
-        return fmt::format("draw {}", card_id(i));
+        return fmt::format("draw {}", CardId(i));
       default:
         return fmt::format("chance #{}", i);
     }
   }
-  if (action < g.kAttack) return fmt::format("place 1 {}", TerritoryId(action));
+  if (action < g.kAttack) {
+    if (pos_.phase == Phase::kClaim || pos_.phase == Phase::kCeChoice) {
+      return fmt::format("claim {}", TerritoryId(action));
+    }
+    return fmt::format("place 1 {}", TerritoryId(action));
+  }
   if (action < g.kOccupy) {
     const Link& link = map_->links[(action - g.kAttack) / 3];
     return fmt::format("attack {} {} {}", TerritoryId(link.from), TerritoryId(link.to),
@@ -125,9 +133,53 @@ std::string WarState::ActionToString(Action action) const {
     const Link& link = map_->links[action - g.kMove];
     return fmt::format("move 1 {} {}", TerritoryId(link.from), TerritoryId(link.to));
   }
-  if (action == g.kEnd) return "end";
+  if (action == g.kEnd) {
+    return pos_.phase == Phase::kCardUse || pos_.phase == Phase::kTransport ? "done" : "end";
+  }
   const auto combo = TradeCombo(action - g.kTrade);
   return fmt::format("trade {} {} {}", combo[0] + 1, combo[1] + 1, combo[2] + 1);
+}
+
+std::string WarState::War2ActionToString(Action action) const {
+  const WarGame& g = *game_;
+  const int cards = g.NumCards();
+  if (action < g.kUse) {
+    return fmt::format("air {} {}", TerritoryId((action - g.kAir) / 10),
+                       (action - g.kAir) % 10 + 1);
+  }
+  if (action < g.kAddNumber) {
+    const int card = (action - g.kUse) / 2;
+    const auto& ts = map_->war2_cards[card].territories;
+    const std::size_t k = (action - g.kUse) % 2;
+    return fmt::format("use {}", k < ts.size() ? TerritoryId(ts[k]) : CardId(card));
+  }
+  if (action < g.kTransport) return fmt::format("add {}", action - g.kAddNumber + 1);
+  if (action < g.kCarry) {
+    const int code = action - g.kTransport;
+    const int c1 = code / 4 / cards, c2 = code / 4 % cards;
+    const auto& t1 = map_->war2_cards[c1].territories;
+    const auto& t2 = map_->war2_cards[c2].territories;
+    const std::size_t k1 = (code >> 1) & 1, k2 = code & 1;
+    if (k1 >= t1.size() || k2 >= t2.size()) return fmt::format("transport #{}", code);
+    return fmt::format("transport {} {}", TerritoryId(t1[k1]), TerritoryId(t2[k2]));
+  }
+  if (action < g.kDiscard) {
+    const bool forward = action == g.kCarry;
+    const int from = forward ? pos_.transport_a : pos_.transport_b;
+    const int to = forward ? pos_.transport_b : pos_.transport_a;
+    return fmt::format("carry 1 {} {}", TerritoryId(from), TerritoryId(to));
+  }
+  if (action < g.kAirlift) {
+    const War2Card& card = map_->war2_cards[action - g.kDiscard];
+    if (card.number > 0) return fmt::format("discard {}", card.number);
+    return fmt::format("discard {}", TerritoryId(card.territories.front()));
+  }
+  const int i = (action - g.kAirlift) / 12, j = (action - g.kAirlift) % 12;
+  const auto& ces = map_->strategic_centres;
+  if (i >= static_cast<int>(ces.size()) || j >= static_cast<int>(ces.size())) {
+    return fmt::format("airlift #{}", action - g.kAirlift);
+  }
+  return fmt::format("airlift 1 {} {}", TerritoryId(ces[i]), TerritoryId(ces[j]));
 }
 
 std::string WarState::ActionToStringFor(Action action, Seat viewer) const {
@@ -186,13 +238,6 @@ std::vector<Action> WarState::StringToTurn(std::string_view text) const {
     const std::string why = WhyIllegal(action);
     if (!why.empty()) throw Error(fmt::format("'{}': {}", text, why));
     return action;
-  };
-  auto card_by_id = [&](const std::string& word) {
-    if (word.rfind("joker", 0) == 0 && word.size() > 5) {
-      const int k = ParseCount(word.substr(5), text);
-      if (k >= 1 && k <= map_->jokers) return map_->NumTerritories() + k - 1;
-    }
-    return ParseTerritory(word);
   };
   if (verb == "end" || verb == "done" || verb == "pass") {
     need(1, "end");
@@ -268,6 +313,10 @@ std::vector<Action> WarState::StringToTurn(std::string_view text) const {
     }
     throw Error(fmt::format("'{}': three different hand positions from 1 to {}", text, kMaxHand));
   }
+  if (g.war2()) {
+    const auto war2 = War2StringToTurn(words, text);
+    if (!war2.empty()) return war2;
+  }
   // Chance outcomes, as records write them.
   if (verb == "dealer") {
     need(2, "dealer COLOUR");
@@ -278,6 +327,7 @@ std::vector<Action> WarState::StringToTurn(std::string_view text) const {
   }
   if (verb == "deal") {
     if (words.size() < 2) throw Error(fmt::format("'{}': expected deal TERRITORY", text));
+    if (g.war2()) return {legal(g.kChance + ParseCard(words[1]))};
     return {legal(g.kChance + ParseTerritory(words[1]))};
   }
   if (verb == "objective") {
@@ -286,7 +336,7 @@ std::vector<Action> WarState::StringToTurn(std::string_view text) const {
   }
   if (verb == "draw" || verb == "take") {
     need(2, "draw CARD");
-    return {legal(g.kChance + card_by_id(words[1]))};
+    return {legal(g.kChance + ParseCard(words[1]))};
   }
   if (verb == "roll") {
     const auto loses = std::find(words.begin(), words.end(), "loses");
@@ -312,7 +362,9 @@ std::string WarState::DescribeTurn(std::span<const Action> actions, Seat viewer)
   int rolls = 0, lost = 0, killed = 0;
   for (Action action : actions) {
     const Position before = state.pos_;
-    if (before.phase == Phase::kReinforce && action < g.kAttack) {
+    if (g.war2() && action >= g.kAir && action < g.kAirRound) {
+      other.push_back(state.ActionToStringFor(action, viewer));
+    } else if (before.phase == Phase::kReinforce && action < g.kAttack) {
       ++placed[action];
     } else if (before.phase == Phase::kReinforce && action >= g.kTrade && action < g.kChance) {
       trades.push_back(state.ActionToStringFor(action, viewer));
@@ -374,6 +426,113 @@ std::string WarState::DescribeTurn(std::span<const Action> actions, Seat viewer)
   return fmt::format("{}", fmt::join(parts, "\n    "));
 }
 
+// WAR-II commands; empty when `words` is none of them.
+std::vector<Action> WarState::War2StringToTurn(const std::vector<std::string>& words,
+                                               std::string_view text) const {
+  const WarGame& g = *game_;
+  const std::string& verb = words[0];
+  auto legal = [&](Action action) {
+    const std::string why = WhyIllegal(action);
+    if (!why.empty()) throw Error(fmt::format("'{}': {}", text, why));
+    return action;
+  };
+  auto need = [&](std::size_t n, const char* usage) {
+    if (words.size() != n) throw Error(fmt::format("'{}': expected {}", text, usage));
+  };
+  // "carry N A B" and "airlift N A B" repeat one action N times.
+  auto repeated = [&](Action action, int count) {
+    if (count < 1) throw Error(fmt::format("'{}': at least 1 army", text));
+    auto copy = Clone();
+    std::vector<Action> actions;
+    for (int k = 0; k < count; ++k) {
+      const std::string why = copy->WhyIllegal(action);
+      if (!why.empty()) throw Error(fmt::format("'{}': {}", text, why));
+      copy->DoApplyAction(action, nullptr);
+      actions.push_back(action);
+    }
+    return actions;
+  };
+  if (verb == "claim") {
+    need(2, "claim TERRITORY");
+    return {legal(ParseTerritory(words[1]))};
+  }
+  if (verb == "air" && words.size() >= 2 && words[1] == "round") {
+    need(9, "air round: N bombers shot down, M armies destroyed");
+    const int shot = ParseCount(words[2], text), destroyed = ParseCount(words[6], text);
+    if (shot > 3 || destroyed > 3) throw Error(fmt::format("'{}': at most 3 of each", text));
+    return {legal(g.kAirRound + 4 * shot + destroyed)};
+  }
+  if (verb == "air") {
+    need(3, "air TARGET BOMBERS");
+    const int t = ParseTerritory(words[1]);
+    const int n = ParseCount(words[2], text);
+    if (n < 1 || n > 10) throw Error(fmt::format("'{}': 1 to 10 bombers", text));
+    return {legal(g.kAir + 10 * t + n - 1)};
+  }
+  if (verb == "use") {
+    need(2, "use TERRITORY (a territory of one of your cards)");
+    const int t = ParseTerritory(words[1]);
+    const int card = g.CardOf(t);
+    const auto& ts = map_->war2_cards[card].territories;
+    const int k = static_cast<int>(std::find(ts.begin(), ts.end(), t) - ts.begin());
+    return {legal(g.kUse + 2 * card + k)};
+  }
+  if (verb == "add") {
+    need(2, "add 1|2|3 (a number card)");
+    const int value = ParseCount(words[1], text);
+    if (value < 1 || value > 3) throw Error(fmt::format("'{}': number cards are 1, 2 or 3", text));
+    return {legal(g.kAddNumber + value - 1)};
+  }
+  if (verb == "transport") {
+    need(3, "transport TERRITORY TERRITORY (of two of your cards)");
+    int ta = ParseTerritory(words[1]), tb = ParseTerritory(words[2]);
+    int ca = g.CardOf(ta), cb = g.CardOf(tb);
+    if (ca == cb) throw Error(fmt::format("'{}': two different cards are needed", text));
+    if (ca > cb) {
+      std::swap(ca, cb);
+      std::swap(ta, tb);
+    }
+    const auto& t1 = map_->war2_cards[ca].territories;
+    const auto& t2 = map_->war2_cards[cb].territories;
+    const int k1 = static_cast<int>(std::find(t1.begin(), t1.end(), ta) - t1.begin());
+    const int k2 = static_cast<int>(std::find(t2.begin(), t2.end(), tb) - t2.begin());
+    return {legal(g.kTransport + (g.NumCards() * ca + cb) * 4 + 2 * k1 + k2)};
+  }
+  if (verb == "carry") {
+    need(4, "carry N FROM TO");
+    const int from = ParseTerritory(words[2]), to = ParseTerritory(words[3]);
+    if (pos_.phase != Phase::kTransport)
+      throw Error(fmt::format("'{}': no transport under way", text));
+    const bool forward = from == pos_.transport_a && to == pos_.transport_b;
+    if (!forward && !(from == pos_.transport_b && to == pos_.transport_a)) {
+      throw Error(fmt::format("'{}': the transport goes between {} and {}", text,
+                              TerritoryId(pos_.transport_a), TerritoryId(pos_.transport_b)));
+    }
+    return repeated(forward ? g.kCarry : g.kCarry + 1, ParseCount(words[1], text));
+  }
+  if (verb == "discard") {
+    need(2, "discard TERRITORY or discard 1|2|3");
+    if (words[1].size() == 1 && words[1][0] >= '1' && words[1][0] <= '3') {
+      const int value = words[1][0] - '0';
+      for (std::uint64_t m = pos_.hand[pos_.seat]; m; m &= m - 1) {
+        const int card = std::countr_zero(m);
+        if (map_->war2_cards[card].number == value) return {legal(g.kDiscard + card)};
+      }
+      throw Error(fmt::format("'{}': no number card {} in your hand", text, value));
+    }
+    return {legal(g.kDiscard + g.CardOf(ParseTerritory(words[1])))};
+  }
+  if (verb == "airlift") {
+    need(4, "airlift N FROM TO (Strategic Centres)");
+    const int from = ParseTerritory(words[2]), to = ParseTerritory(words[3]);
+    if (g.CeIndex(from) < 0 || g.CeIndex(to) < 0) {
+      throw Error(fmt::format("'{}': airlifts go between Strategic Centres", text));
+    }
+    return repeated(g.kAirlift + 12 * g.CeIndex(from) + g.CeIndex(to), ParseCount(words[1], text));
+  }
+  return {};
+}
+
 // --- Prompts and views
 // ----------------------------------------------------------------------------
 
@@ -396,25 +555,51 @@ std::string WarState::PhasePrompt(Seat viewer) const {
       std::string text = fmt::format("{}, reinforcement: {} armies to place", who, ArmiesToPlace());
       if (!bound.empty()) text += fmt::format(" ({} of them)", fmt::join(bound, ", "));
       text += ArmiesToPlace() > 0 ? ": place N TERRITORY" : ": end to go on to your attacks";
-      if (!InFirstRound() && (viewer == pos_.seat || Revealed()) && AnyTradeLegal())
+      if (!g.war2() && !InFirstRound() && (viewer == pos_.seat || Revealed()) && AnyTradeLegal())
         text += "; you can trade a set: trade I J K";
       if (InFirstRound()) text += " (first round: placement only)";
+      if (g.war2()) text += "; cards: use TERRITORY, transport A B, discard CARD";
       return text;
     }
     case Phase::kAttack:
       return fmt::format(
-          "{}, attacks: attack FROM TO [DICE] from a territory with 2+ armies, or end to stop "
+          "{}, attacks: attack FROM TO [DICE] from a territory with 2+ armies{}, or end to stop "
           "attacking",
-          who);
+          who,
+          g.war2() ? fmt::format(", air TARGET N with bombers of your base ({}), use TERRITORY "
+                                 "for a card",
+                                 +pos_.bombers[pos_.seat])
+                   : "");
     case Phase::kOccupy:
       return fmt::format("{}, conquest of {}: move 1 to {} armies in from {}: occupy N", who,
                          TerritoryId(pos_.attack_to), +pos_.attack_dice,
                          TerritoryId(pos_.attack_from));
     case Phase::kMove:
       return fmt::format(
-          "{}, movement: move N FROM TO between your neighbouring territories (each army once), "
+          "{}, movement: move N FROM TO between your neighbouring territories (each army once){}, "
           "or end to finish your turn",
-          who);
+          who, g.war2() ? ", airlift N FROM TO between your Strategic Centres" : "");
+    case Phase::kCeChoice:
+      return fmt::format(
+          "{}, setup (5 players): claim one of the CE cards left, or two vacant territories of "
+          "two continents that are not CEs (claim TERRITORY{})",
+          who,
+          pos_.claim_first >= 0
+              ? fmt::format("; the second, not in {}",
+                            map_->continents[map_->territories[pos_.claim_first].continent].name)
+              : "");
+    case Phase::kClaim:
+      return fmt::format("{}, setup: claim a vacant territory (claim TERRITORY)", who);
+    case Phase::kCardUse:
+      return fmt::format("{}, card use: {} {} on {}: add 1|2|3 to add a number card, or done", who,
+                         pos_.use_amount, pos_.use_bombers ? "bombers to attack" : "armies",
+                         TerritoryId(pos_.use_territory));
+    case Phase::kTransport:
+      return fmt::format("{}, transport between {} and {}: carry N FROM TO, then done", who,
+                         TerritoryId(pos_.transport_a), TerritoryId(pos_.transport_b));
+    case Phase::kDiscardDown:
+      return fmt::format("{}, end of turn with {} cards: discard down to 5 (discard CARD)", who,
+                         std::popcount(pos_.hand[pos_.seat]));
     case Phase::kOver:
       return pos_.winner >= 0 ? fmt::format("game over: {} wins", g.SeatName(pos_.winner))
                               : "game over: drawn (engine turn cap)";
@@ -426,7 +611,7 @@ std::string WarState::PhasePrompt(Seat viewer) const {
 Json WarState::ViewJson(Seat viewer) const {
   const WarGame& g = *game_;
   Json view;
-  view["game"] = "war";
+  view["game"] = g.id();
   view["phase"] = PhaseWord(pos_.phase);
   view["to_act"] = CurrentSeat();
   view["turn"] = pos_.turns_played + 1;
@@ -448,6 +633,8 @@ Json WarState::ViewJson(Seat viewer) const {
                  {"territories", pos_.territory_count[s]},
                  {"armies", armies},
                  {"cards", std::popcount(pos_.hand[s])},
+                 {"bombers", pos_.bombers[s]},
+                 {"reduced_to_one_territory", (pos_.reduced >> s & 1) != 0},
                  {"eliminated_by",
                   pos_.eliminated_by[s] >= 0 ? Json(g.SeatName(pos_.eliminated_by[s])) : Json()}};
     if (Revealed() || viewer == s) {
@@ -470,6 +657,22 @@ Json WarState::ViewJson(Seat viewer) const {
     view["attack"] = {{"from", TerritoryId(pos_.attack_from)},
                       {"to", TerritoryId(pos_.attack_to)},
                       {"dice", pos_.attack_dice}};
+  }
+  if (pos_.phase == Phase::kCardUse) {
+    Json used = Json::array();
+    for (std::uint64_t m = pos_.pending_cards; m; m &= m - 1) {
+      used.push_back(CardName(std::countr_zero(m)));
+    }
+    view["card_use"] = {{"cards", std::move(used)},
+                        {"territory", TerritoryId(pos_.use_territory)},
+                        {"amount", pos_.use_amount},
+                        {"for", pos_.use_bombers ? "bombers" : "armies"}};
+  }
+  if (pos_.phase == Phase::kTransport) {
+    view["transport"] = {TerritoryId(pos_.transport_a), TerritoryId(pos_.transport_b)};
+  }
+  if (pos_.phase == Phase::kAirRound) {
+    view["air_attack"] = {{"target", TerritoryId(pos_.air_target)}, {"bombers", pos_.air_bombers}};
   }
   view["trades"] = pos_.trades_done;
   view["next_trade_value"] = map_->TradeValue(pos_.trades_done);
@@ -494,15 +697,16 @@ void WarState::ViewTensor(Seat viewer, std::span<float> out) const {
   if (viewer >= 0) {
     for (int card : Hand(viewer)) out[i + card] = 1.0f;
   }
-  i += map_->NumCards();
+  i += game_->NumCards();
   if (viewer >= 0 && pos_.objective[viewer] >= 0) out[i + pos_.objective[viewer]] = 1.0f;
-  i += map_->objectives.size();
+  i += game_->Objectives().size();
   for (Seat s = 0; s < pos_.num_seats; ++s) {
     out[i + s] = static_cast<float>(std::popcount(pos_.hand[s])) / 5.0f;
+    out[i + kMaxSeats + s] = static_cast<float>(pos_.bombers[s]) / 10.0f;
   }
-  i += kMaxSeats;
+  i += 2 * kMaxSeats;
   out[i + static_cast<int>(pos_.phase)] = 1.0f;
-  i += 11;
+  i += kNumPhases;
   out[i] = static_cast<float>(pos_.general_pool) / 10.0f;
   out[i + 1] = static_cast<float>(ArmiesToPlace()) / 10.0f;
 }
@@ -513,11 +717,13 @@ std::string WarState::ViewText(Seat viewer, bool colour) const {
     if (!colour || s < 0) return text;
     return fmt::format("{}{}{}", kAnsi[s], text, kAnsiReset);
   };
-  std::string out = fmt::format("WAR, turn {}{}\n", pos_.turns_played + 1,
+  std::string out = fmt::format("{}, turn {}{}\n", g.info().display_name, pos_.turns_played + 1,
                                 InFirstRound() ? " (first round: placement only)" : "");
   for (int c = 0; c < static_cast<int>(map_->continents.size()); ++c) {
     const Continent& continent = map_->continents[c];
-    out += fmt::format("{} (bonus {})\n", continent.name, continent.bonus);
+    out += g.war2() ? fmt::format("{} (majority {}, totality {})\n", continent.name,
+                                  continent.majority, continent.totality)
+                    : fmt::format("{} (bonus {})\n", continent.name, continent.bonus);
     std::string line;
     int column = 0;
     for (int t : continent.territories) {
@@ -542,12 +748,18 @@ std::string WarState::ViewText(Seat viewer, bool colour) const {
     const std::string status =
         pos_.eliminated_by[s] >= 0
             ? fmt::format("out (by {})", g.SeatName(pos_.eliminated_by[s]))
-            : fmt::format("{} terr, {} armies, {} cards", +pos_.territory_count[s], armies,
-                          std::popcount(pos_.hand[s]));
+            : fmt::format("{} terr, {} armies, {} cards{}", +pos_.territory_count[s], armies,
+                          std::popcount(pos_.hand[s]),
+                          g.war2() ? fmt::format(", {} bombers", +pos_.bombers[s]) : "");
     out += fmt::format("{} {}: {}", s ? " |" : "", paint(s, g.SeatName(s)), status);
   }
-  out += fmt::format("\nNext trade gives {} armies; {} cards in the pile.\n",
-                     map_->TradeValue(pos_.trades_done), std::popcount(pos_.pile));
+  if (g.war2()) {
+    out += fmt::format("\n{} cards in the pile, {} used.\n", std::popcount(pos_.pile),
+                       std::popcount(pos_.discard));
+  } else {
+    out += fmt::format("\nNext trade gives {} armies; {} cards in the pile.\n",
+                       map_->TradeValue(pos_.trades_done), std::popcount(pos_.pile));
+  }
   for (Seat s = 0; s < pos_.num_seats; ++s) {
     if (!Revealed() && viewer != s) continue;
     const auto hand = Hand(s);
@@ -571,17 +783,10 @@ std::string WarState::ViewText(Seat viewer, bool colour) const {
 // --- Registration
 // ---------------------------------------------------------------------------------
 
-void Register() {
-  engine::GameInfo info;
-  info.id = "war";
-  info.display_name = "WAR";
-  info.summary =
-      "3 to 6 players conquer the world map with dice, each after a secret objective (Grow's "
-      "Brazilian Risk)";
-  info.seat_counts = {3, 4, 5, 6};
-  info.has_chance = true;
-  info.hidden_information = true;
-  info.options = {
+namespace {
+
+std::vector<engine::OptionSpec> CommonOptions() {
+  return {
       {.name = "players",
        .type = engine::OptionType::kInt,
        .default_value = "3",
@@ -606,11 +811,46 @@ void Register() {
        .max_value = 100000,
        .choices = {}},
   };
+}
+
+}  // namespace
+
+void Register() {
+  engine::GameInfo info;
+  info.id = "war";
+  info.display_name = "WAR";
+  info.summary =
+      "3 to 6 players conquer the world map with dice, each after a secret objective (Grow's "
+      "Brazilian Risk)";
+  info.seat_counts = {3, 4, 5, 6};
+  info.has_chance = true;
+  info.hidden_information = true;
+  info.options = CommonOptions();
   info.rules_version = "war-1";
   info.rules_doc = "docs/rules/war.md";
   info.perft_counts_turns = false;
   engine::RegisterGame(info, [](const engine::GameOptions& options) {
     return std::make_shared<const WarGame>(engine::FindGame("war"), options);
+  });
+
+  info.id = "war2";
+  info.display_name = "WAR-II";
+  info.summary =
+      "WAR with Strategic Centres, bombers and air attacks, and cards used for armies, bombers "
+      "and transport";
+  info.options = CommonOptions();
+  info.options.push_back({.name = "variant",
+                          .type = engine::OptionType::kBool,
+                          .default_value = "false",
+                          .help = "Variante I: bombers that survive a mission return to the air "
+                                  "base instead of the box",
+                          .min_value = 0,
+                          .max_value = 0,
+                          .choices = {}});
+  info.rules_version = "war2-1";
+  info.rules_doc = "docs/rules/war2.md";
+  engine::RegisterGame(info, [](const engine::GameOptions& options) {
+    return std::make_shared<const WarGame>(engine::FindGame("war2"), options);
   });
 }
 

@@ -1,0 +1,307 @@
+// WAR-II (seed 000) on top of the WAR engine: the setup by Strategic Centre cards and claims, card
+// uses (armies, bombers, transport), air attacks round by round, airlifts and the hand limit.
+// Shared rules (ground combat, conquest, movement, objectives) stay in war.cc.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <bit>
+#include <map>
+
+#include "core/error.h"
+#include "games/war/dice.h"
+#include "games/war/war.h"
+
+namespace quartel::games::war {
+namespace {
+
+std::uint64_t Bit(int i) { return std::uint64_t{1} << i; }
+
+// The air dice (rulings): faces 0, 0, 0, 1, 2, 3.
+constexpr std::array<double, 4> kAirFace = {0.5, 1.0 / 6, 1.0 / 6, 1.0 / 6};
+
+}  // namespace
+
+int WarState::CeTerritoryOf(int card) const {
+  for (int t : map_->war2_cards[card].territories) {
+    if (map_->territories[t].strategic_centre) return t;
+  }
+  return -1;
+}
+
+// Seed section 2: the dealer deals the CE cards one by one, starting with itself; with 5 players
+// only 10 of them (2 each), and each then chooses in turn.
+void WarState::DealCeNext() {
+  const int to_deal = pos_.num_seats == 5 ? 10 : static_cast<int>(map_->strategic_centres.size());
+  if (pos_.deal_index < to_deal && pos_.undealt) {
+    pos_.phase = Phase::kCeDeal;
+    pos_.seat = static_cast<std::int8_t>((pos_.dealer + pos_.deal_index) % pos_.num_seats);
+    return;
+  }
+  if (pos_.num_seats == 5 && pos_.undealt) {
+    pos_.ce_cards_left = pos_.undealt;
+    pos_.undealt = 0;
+    pos_.phase = Phase::kCeChoice;
+    pos_.seat = pos_.dealer;
+    return;
+  }
+  StartClaims();
+}
+
+// Then the dealer, and each player after it, claims a vacant territory with 1 army, until none
+// is left; the player after the last claimer starts the game (seed sections 2 and 4).
+void WarState::StartClaims() {
+  pos_.phase = Phase::kClaim;
+  pos_.seat = pos_.dealer;
+}
+
+void WarState::AfterClaim() {
+  const Seat next = (pos_.seat + 1) % pos_.num_seats;
+  pos_.seat = static_cast<std::int8_t>(next);
+  for (int t = 0; t < map_->NumTerritories(); ++t) {
+    if (pos_.owner[t] < 0) return;
+  }
+  pos_.first_seat = static_cast<std::int8_t>(next);
+  pos_.phase = Phase::kObjective;
+  pos_.seat = 0;
+}
+
+void WarState::AppendCardActions(std::vector<Action>& out) const {
+  const WarGame& g = *game_;
+  const Seat seat = pos_.seat;
+  const std::uint64_t hand = pos_.hand[seat];
+  const int cards = g.NumCards();
+  if (pos_.phase != Phase::kDiscardDown) {
+    // Seed section 10a/b: one territory card (for one of its territories) for armies there, or
+    // for bombers from the box against an enemy territory of 2+ armies.
+    for (std::uint64_t m = hand; m; m &= m - 1) {
+      const int card = std::countr_zero(m);
+      const auto& territories = map_->war2_cards[card].territories;
+      for (std::size_t k = 0; k < territories.size(); ++k) {
+        const int t = territories[k];
+        const bool own = pos_.owner[t] == seat;
+        if (own || (pos_.armies[t] >= 2 && BomberBox(seat) >= 1)) {
+          out.push_back(g.kUse + 2 * card + static_cast<int>(k));
+        }
+      }
+    }
+    // Section 10c: two cards of territories held, to transport armies between them.
+    for (std::uint64_t a = hand; a; a &= a - 1) {
+      const int c1 = std::countr_zero(a);
+      for (std::uint64_t b = a & (a - 1); b; b &= b - 1) {
+        const int c2 = std::countr_zero(b);
+        const auto& t1 = map_->war2_cards[c1].territories;
+        const auto& t2 = map_->war2_cards[c2].territories;
+        for (std::size_t k1 = 0; k1 < t1.size(); ++k1) {
+          for (std::size_t k2 = 0; k2 < t2.size(); ++k2) {
+            if (pos_.owner[t1[k1]] == seat && pos_.owner[t2[k2]] == seat) {
+              out.push_back(g.kTransport + (cards * c1 + c2) * 4 + 2 * static_cast<int>(k1) +
+                            static_cast<int>(k2));
+            }
+          }
+        }
+      }
+    }
+  }
+  // Discards at will (section 10): a number card of each value stands for all of that value.
+  std::array<bool, 4> number_seen{};
+  for (std::uint64_t m = hand; m; m &= m - 1) {
+    const int card = std::countr_zero(m);
+    const int number = map_->war2_cards[card].number;
+    if (number > 0) {
+      if (number_seen[number]) continue;
+      number_seen[number] = true;
+    }
+    out.push_back(g.kDiscard + card);
+  }
+}
+
+void WarState::AfterDiscard() {
+  // Seed section 10: used cards are reshuffled into the pile once there are 10 or more.
+  if (std::popcount(pos_.discard) >= 10) {
+    pos_.pile |= pos_.discard;
+    pos_.discard = 0;
+  }
+}
+
+void WarState::ApplyCardAction(Action action) {
+  const WarGame& g = *game_;
+  const Seat seat = pos_.seat;
+  const int cards = g.NumCards();
+  if (action >= g.kAir && action < g.kUse) {  // air attack from the base
+    const int t = (action - g.kAir) / 10;
+    const int n = (action - g.kAir) % 10 + 1;
+    pos_.bombers[seat] = static_cast<std::int8_t>(pos_.bombers[seat] - n);
+    pos_.air_target = static_cast<std::int8_t>(t);
+    pos_.air_bombers = static_cast<std::int16_t>(n);
+    pos_.resume = pos_.phase;
+    pos_.phase = Phase::kAirRound;
+    return;
+  }
+  if (action >= g.kUse && action < g.kAddNumber) {
+    const int card = (action - g.kUse) / 2;
+    const int t = map_->war2_cards[card].territories[(action - g.kUse) % 2];
+    pos_.hand[seat] &= ~Bit(card);
+    pos_.pending_cards = Bit(card);
+    pos_.use_territory = static_cast<std::int8_t>(t);
+    pos_.use_bombers = pos_.owner[t] != seat;
+    pos_.use_amount = 1;
+    pos_.resume = pos_.phase;
+    pos_.phase = Phase::kCardUse;
+    return;
+  }
+  if (action >= g.kAddNumber && action < g.kTransport) {
+    const int value = action - g.kAddNumber + 1;
+    for (std::uint64_t m = pos_.hand[seat]; m; m &= m - 1) {
+      const int card = std::countr_zero(m);
+      if (map_->war2_cards[card].number == value) {
+        pos_.hand[seat] &= ~Bit(card);
+        pos_.pending_cards |= Bit(card);
+        pos_.use_amount = static_cast<std::int16_t>(pos_.use_amount + value);
+        return;
+      }
+    }
+    return;
+  }
+  if (action >= g.kTransport && action < g.kCarry) {
+    const int code = action - g.kTransport;
+    const int pair = code / 4;
+    const int c1 = pair / cards, c2 = pair % cards;
+    pos_.hand[seat] &= ~(Bit(c1) | Bit(c2));
+    pos_.pending_cards = Bit(c1) | Bit(c2);
+    pos_.transport_a = static_cast<std::int8_t>(map_->war2_cards[c1].territories[(code >> 1) & 1]);
+    pos_.transport_b = static_cast<std::int8_t>(map_->war2_cards[c2].territories[code & 1]);
+    pos_.resume = pos_.phase;
+    pos_.phase = Phase::kTransport;
+    return;
+  }
+  if (action == g.kCarry || action == g.kCarry + 1) {
+    const int from = action == g.kCarry ? pos_.transport_a : pos_.transport_b;
+    const int to = action == g.kCarry ? pos_.transport_b : pos_.transport_a;
+    --pos_.armies[from];
+    ++pos_.armies[to];
+    CheckVictory(seat);
+    return;
+  }
+  if (action >= g.kDiscard && action < g.kAirlift) {
+    const int card = action - g.kDiscard;
+    pos_.hand[seat] &= ~Bit(card);
+    pos_.discard |= Bit(card);
+    AfterDiscard();
+    if (pos_.phase == Phase::kDiscardDown && std::popcount(pos_.hand[seat]) <= 5) StartDraws();
+    return;
+  }
+  if (action >= g.kAirlift && action < g.kAirRound) {
+    const int from = map_->strategic_centres[(action - g.kAirlift) / 12];
+    const int to = map_->strategic_centres[(action - g.kAirlift) % 12];
+    --pos_.armies[from];
+    ++pos_.armies[to];
+    ++pos_.arrived[to];
+    CheckVictory(seat);
+    return;
+  }
+  if (action == g.kEnd && pos_.phase == Phase::kCardUse) {
+    pos_.discard |= pos_.pending_cards;
+    pos_.pending_cards = 0;
+    AfterDiscard();
+    const int t = pos_.use_territory;
+    if (!pos_.use_bombers) {
+      pos_.armies[t] = static_cast<std::int16_t>(pos_.armies[t] + pos_.use_amount);
+      pos_.phase = pos_.resume;
+      CheckVictory(seat);
+      AfterReinforcement();
+      return;
+    }
+    // Section 9b: the bombers come from the box, not the base.
+    pos_.air_target = static_cast<std::int8_t>(t);
+    pos_.air_bombers = pos_.use_amount;
+    pos_.phase = Phase::kAirRound;
+    return;
+  }
+  if (action == g.kEnd && pos_.phase == Phase::kTransport) {
+    pos_.discard |= pos_.pending_cards;
+    pos_.pending_cards = 0;
+    AfterDiscard();
+    pos_.phase = pos_.resume;
+    AfterReinforcement();
+  }
+}
+
+// One air round (seed section 9): the defender's anti-aircraft die shoots down 0-3 bombers; if any
+// are left, the attacker's bomb die destroys 0-3 armies, never the last one. Outcomes are the
+// (shot down, destroyed) pairs with their exact probabilities.
+void WarState::AirRoundOutcomes(std::vector<engine::ChanceOutcome>& out) const {
+  std::map<int, double> merged;
+  const int bombers = pos_.air_bombers;
+  const int spare = pos_.armies[pos_.air_target] - 1;
+  for (int aa = 0; aa < 4; ++aa) {
+    const int hit = std::min(aa, bombers);
+    if (hit == bombers) {
+      merged[4 * hit] += kAirFace[aa];
+      continue;
+    }
+    for (int bomb = 0; bomb < 4; ++bomb) {
+      merged[4 * hit + std::min(bomb, spare)] += kAirFace[aa] * kAirFace[bomb];
+    }
+  }
+  for (const auto& [code, probability] : merged) {
+    out.push_back({game_->kAirRound + code, probability});
+  }
+}
+
+void WarState::ApplyAirRound(int shot_down, int destroyed) {
+  const Seat seat = pos_.seat;
+  pos_.air_bombers = static_cast<std::int16_t>(pos_.air_bombers - shot_down);
+  pos_.armies[pos_.air_target] =
+      static_cast<std::int16_t>(pos_.armies[pos_.air_target] - destroyed);
+  if (pos_.air_bombers > 0 && pos_.armies[pos_.air_target] > 1) return;  // another round
+  // Survivors go back to the box; Variante I sends them to the air base instead.
+  if (game_->variant1()) {
+    pos_.bombers[seat] = static_cast<std::int8_t>(
+        std::min(map_->war2_bombers, pos_.bombers[seat] + pos_.air_bombers));
+  }
+  pos_.air_bombers = 0;
+  pos_.air_target = -1;
+  pos_.phase = pos_.resume;
+}
+
+// Seed section 10: a turn with a conquest ends with 3 cards drawn, never above 5 in hand.
+void WarState::StartDraws() {
+  const int room = 5 - std::popcount(pos_.hand[pos_.seat]);
+  pos_.draws_left = static_cast<std::int8_t>(pos_.conquered ? std::min(3, std::max(0, room)) : 0);
+  if (pos_.draws_left > 0 && (pos_.pile | pos_.discard)) {
+    pos_.phase = Phase::kDraw;
+    return;
+  }
+  pos_.draws_left = 0;
+  NextTurn();
+}
+
+std::string WarState::CardId(int card) const {
+  if (!game_->war2()) {
+    if (card < map_->NumTerritories()) return map_->territories[card].id;
+    return fmt::format("joker{}", card - map_->NumTerritories() + 1);
+  }
+  const War2Card& c = map_->war2_cards[card];
+  if (c.number > 0) {
+    int k = 0;
+    for (int i = 0; i <= card; ++i) k += map_->war2_cards[i].number == c.number;
+    return fmt::format("number-{}-{}", c.number, k);
+  }
+  std::string id;
+  for (int t : c.territories) id += (id.empty() ? "" : "+") + map_->territories[t].id;
+  return id;
+}
+
+int WarState::ParseCard(std::string_view text) const {
+  for (int card = 0; card < game_->NumCards(); ++card) {
+    if (CardId(card) == text) return card;
+  }
+  const std::string first(text.substr(0, text.find('+')));
+  if (game_->war2()) {
+    const int t = map_->FindTerritory(first);
+    if (t >= 0) return game_->CardOf(t);
+  }
+  throw Error(fmt::format("no card '{}'", text));
+}
+
+}  // namespace quartel::games::war
