@@ -203,6 +203,25 @@ TEST(EspionageSetup, SetupStringIsAWholeTurn) {
   EXPECT_EQ(blue["board"][Sq("b10")]["rank"], "H");
 }
 
+// Terminal setup: only the seat setting up is shown what it may type (a 30-character setup
+// string or piece by piece; Espionage has no presets or random setups).
+TEST(EspionageSetup, OwnViewListsTheSetupChoices) {
+  auto state = Game({{"volcanoes", "0"}}).NewInitialState();
+  const std::string red_choices =
+      "Type a 30-character setup, or place pieces one by one (e.g. H:a1)\n";
+  EXPECT_NE(state->ViewText(0, false).find(red_choices), std::string::npos)
+      << state->ViewText(0, false);
+  EXPECT_EQ(state->ViewText(1, false).find("Type a"), std::string::npos);
+  EXPECT_EQ(state->ViewText(engine::kSpectator, false).find("Type a"), std::string::npos);
+  Play(*state, "H:a1");
+  EXPECT_NE(state->ViewText(0, false).find("Place your pieces one by one (e.g. H:a1)"),
+            std::string::npos);
+  auto blue = Game({{"volcanoes", "0"}}).NewInitialState();
+  Play(*blue, kRedSetup);
+  EXPECT_NE(blue->ViewText(1, false).find("one by one (e.g. H:a10)"), std::string::npos);
+  EXPECT_EQ(blue->ViewText(0, false).find("Type a"), std::string::npos);
+}
+
 // ==== Combat ====
 
 TEST(EspionageCombat, FullTable) {

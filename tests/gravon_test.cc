@@ -8,6 +8,8 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -274,6 +276,41 @@ TEST(Gravon, CliImportAndExport) {
     cli::Import(DataFile("illegal_move.xml"), "", out);
   });
   EXPECT_NE(what.find("illegal_move.xml: line 8"), std::string::npos) << what;
+}
+
+// `quartel export FILE --format xml|gsn`: the format chosen overrides the output's extension;
+// without it the extension decides (above).
+TEST(Gravon, CliExportFormat) {
+  games::RegisterAllGames();
+  const std::string dir = std::filesystem::temp_directory_path().string();
+  const std::string json = dir + "/quartel_gravon_format_test.json";
+  std::ostringstream quiet;
+  ASSERT_EQ(cli::Import(DataFile("flag_capture.gsn"), json, quiet), 0);
+  std::ostringstream gsn_printed;
+  EXPECT_EQ(cli::Export(json, "", gsn_printed, "gsn"), 0);
+  EXPECT_EQ(gsn_printed.str().rfind("# Quartel Stratego-Notation", 0), 0u) << gsn_printed.str();
+  EXPECT_EQ(GravonToRecord(gsn_printed.str()).result, (std::vector<std::string>{"win", "loss"}));
+  std::ostringstream xml_printed;
+  EXPECT_EQ(cli::Export(json, "", xml_printed, "xml"), 0);
+  EXPECT_NE(xml_printed.str().find("<field content="), std::string::npos) << xml_printed.str();
+  // XML written to a file named .gsn, and .gsn to a file named .xml: the format wins.
+  const std::string named_gsn = dir + "/quartel_gravon_format_test.gsn";
+  const std::string named_xml = dir + "/quartel_gravon_format_test.xml";
+  EXPECT_EQ(cli::Export(json, named_gsn, quiet, "xml"), 0);
+  EXPECT_EQ(cli::Export(json, named_xml, quiet, "gsn"), 0);
+  for (const std::string& file : {named_gsn, named_xml}) {
+    std::ifstream in(file);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_EQ(text, file == named_gsn ? xml_printed.str() : gsn_printed.str());
+    EXPECT_EQ(ReadGravonFile(file).result, (std::vector<std::string>{"win", "loss"}));
+    std::remove(file.c_str());
+  }
+  const std::string what = ErrorOf([&] {
+    std::ostringstream out;
+    cli::Export(json, "", out, "pgn");
+  });
+  EXPECT_NE(what.find("unknown export format 'pgn'"), std::string::npos) << what;
+  std::remove(json.c_str());
 }
 
 }  // namespace

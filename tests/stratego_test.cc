@@ -22,6 +22,7 @@
 #include "engine/game.h"
 #include "engine/playout.h"
 #include "games/all_games.h"
+#include "games/stratego/setups.h"
 
 namespace quartel::stratego {
 namespace {
@@ -175,6 +176,42 @@ TEST(StrategoSetup, PlacementsAreHidden) {
   EXPECT_EQ(state->ViewJson(0)["board"][0]["rank"], "X");
   EXPECT_EQ(state->ViewJson(engine::kSpectator)["board"][0]["rank"], "?");
   EXPECT_EQ(state->ViewText(1, false).find("RX"), std::string::npos);
+}
+
+// Terminal setup: only the seat setting up is shown what it may type, with the real preset names
+// (setups.cc); once it has placed a piece only placing one by one is left.
+TEST(StrategoSetup, OwnViewListsTheSetupChoices) {
+  std::string names;
+  for (const Preset& preset : Presets())
+    names += (names.empty() ? "" : ", ") + std::string(preset.name);
+  const std::string red_choices = "Type a 40-character setup, preset NAME (NAMEs: " + names +
+                                  "), random N, or place pieces one by one (e.g. F:a1)\n";
+  auto state = Game().NewInitialState();
+  EXPECT_NE(state->ViewText(0, false).find(red_choices), std::string::npos)
+      << state->ViewText(0, false);
+  for (engine::Seat other : {engine::Seat{1}, engine::kSpectator}) {
+    EXPECT_EQ(state->ViewText(other, false).find("Type a"), std::string::npos);
+    EXPECT_EQ(state->ViewText(other, false).find("preset"), std::string::npos);
+  }
+  // Every preset named there is accepted as a whole setup.
+  for (const Preset& preset : Presets()) {
+    EXPECT_EQ(state->StringToTurn(std::string("preset ") + preset.name).size(), 40u);
+  }
+  Play(*state, "X:a1");
+  EXPECT_NE(state->ViewText(0, false).find("Place your pieces one by one (e.g. F:a1)"),
+            std::string::npos);
+  EXPECT_EQ(state->ViewText(0, false).find("preset"), std::string::npos);
+  // Blue's turn: its own view, its own example square.
+  auto blue = Game().NewInitialState();
+  Play(*blue, kRedSetup);
+  EXPECT_NE(blue->ViewText(1, false).find("random N, or place pieces one by one (e.g. F:a10)"),
+            std::string::npos);
+  EXPECT_EQ(blue->ViewText(0, false).find("Type a"), std::string::npos);
+  // The seed's army has no presets (they hold the classic army).
+  auto seed = Game({{"army", "seed"}}).NewInitialState();
+  EXPECT_NE(seed->ViewText(0, false).find("Type a 40-character setup, random N, or place"),
+            std::string::npos)
+      << seed->ViewText(0, false);
 }
 
 // ==== Moves ====

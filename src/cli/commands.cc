@@ -66,6 +66,8 @@ int PrintRules(const std::string& game, std::ostream& out) {
 int Perft(const std::string& game_id, int depth, const std::string& options,
           const std::string& record_file, std::ostream& out) {
   if (depth < 0) throw Error(fmt::format("perft depth {} is negative", depth));
+  // The game outlives the state (a State must not outlive its Game).
+  std::shared_ptr<const engine::Game> game;
   std::unique_ptr<engine::State> state;
   if (!record_file.empty()) {
     engine::Match match = engine::Match::Replay(engine::ReadRecordFile(record_file));
@@ -73,9 +75,10 @@ int Perft(const std::string& game_id, int depth, const std::string& options,
       throw Error(fmt::format("--record: {} is a {} game, not {}", record_file, match.game().id(),
                               game_id));
     }
+    game = match.shared_game();
     state = match.state().Clone();
   } else {
-    auto game = engine::LoadGame(game_id, engine::ParseOptionList(options));
+    game = engine::LoadGame(game_id, engine::ParseOptionList(options));
     state = game->NewInitialState();
     engine::SkipOpeningChance(*state);
   }

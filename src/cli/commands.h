@@ -26,9 +26,11 @@ int Perft(const std::string& game, int depth, const std::string& options,
 int Replay(const std::string& record_file, bool colour, std::ostream& out);
 int Bench(double seconds_per_game, std::ostream& out);
 // A Gravon Stratego record (.xml or .gsn) as a Quartel JSON record, printed or written to
-// `out_file`; and a finished Quartel Stratego record as Gravon XML (games/stratego/gravon.h).
+// `out_file`; and a finished Quartel Stratego record as Gravon XML or .gsn
+// (games/stratego/gravon.h): `format` "xml" or "gsn", or "" to follow out_file's extension.
 int Import(const std::string& file, const std::string& out_file, std::ostream& out);
-int Export(const std::string& file, const std::string& out_file, std::ostream& out);
+int Export(const std::string& file, const std::string& out_file, std::ostream& out,
+           const std::string& format = "");
 int Arena(const std::string& game, const std::string& options, const std::string& bot_a,
           const std::string& bot_b, int games, int threads, std::uint64_t seed, std::ostream& out);
 // The exact odds of pressing an attack in WAR or classic Risk (`game` "war" or "risk"; games/war/

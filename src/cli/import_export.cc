@@ -24,11 +24,17 @@ int Import(const std::string& file, const std::string& out_file, std::ostream& o
   return 0;
 }
 
-// The format follows the output file's extension: .gsn writes Gravon's text notation, anything
-// else (and printing) Gravon XML.
-int Export(const std::string& file, const std::string& out_file, std::ostream& out) {
+// `format` "xml" or "gsn" chooses; "" follows the output file's extension: .gsn writes Gravon's
+// text notation, anything else (and printing) Gravon XML.
+int Export(const std::string& file, const std::string& out_file, std::ostream& out,
+           const std::string& format) {
+  if (!format.empty() && format != "xml" && format != "gsn") {
+    throw Error(fmt::format("unknown export format '{}' (xml or gsn)", format));
+  }
   std::string xml;
-  const bool gsn = out_file.size() >= 4 && out_file.compare(out_file.size() - 4, 4, ".gsn") == 0;
+  const bool gsn =
+      format.empty() ? out_file.size() >= 4 && out_file.compare(out_file.size() - 4, 4, ".gsn") == 0
+                     : format == "gsn";
   try {
     const engine::Record record = engine::ReadRecordFile(file);
     xml = gsn ? stratego::RecordToGravonGsn(record) : stratego::RecordToGravonXml(record);

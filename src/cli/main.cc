@@ -77,14 +77,20 @@ int main(int argc, char** argv) {
   import_cmd->callback(
       [&] { run = [&] { return cli::Import(record_file, out_file, std::cout); }; });
 
+  std::string export_format;
   auto* export_cmd = app.add_subcommand(
-      "export", "Convert a finished Quartel Stratego record (JSON) into a Gravon XML record");
+      "export", "Convert a finished Quartel Stratego record (JSON) into a Gravon record");
   export_cmd->add_option("FILE", record_file, "Record (JSON)")
       ->required()
       ->check(CLI::ExistingFile);
-  export_cmd->add_option("-o,--output", out_file, "Write the XML here (default: print it)");
+  export_cmd->add_option("-o,--output", out_file,
+                         "Write the Gravon record here (default: print it)");
+  export_cmd
+      ->add_option("--format", export_format,
+                   "xml or gsn (default: gsn when the output file ends in .gsn, else xml)")
+      ->check(CLI::IsMember({"xml", "gsn"}));
   export_cmd->callback(
-      [&] { run = [&] { return cli::Export(record_file, out_file, std::cout); }; });
+      [&] { run = [&] { return cli::Export(record_file, out_file, std::cout, export_format); }; });
 
   double bench_seconds = 1.0;
   auto* bench = app.add_subcommand(

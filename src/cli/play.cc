@@ -56,7 +56,8 @@ std::map<std::string, std::string> OptionsForSeats(const engine::GameInfo& info,
 
 constexpr const char* kHelp =
     "Type a move in the game's notation (a whole turn: a jump chain as 23x35x47; a Stratego\n"
-    "setup as a 40-character string, preset NAME or random N), or:\n"
+    "setup as a 40-character string, preset NAME or random N; an Espionage setup as a\n"
+    "30-character string; or a setup piece by piece, e.g. F:a1), or:\n"
     "  moves        list the legal moves\n"
     "  board        show the board again\n"
     "  undo         take back your last turn (and the bots' replies)\n"

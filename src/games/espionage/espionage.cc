@@ -8,11 +8,12 @@
 
 #include "core/error.h"
 #include "core/text.h"
+#include "games/hidden_army/hidden_army.h"
 
 namespace quartel::espionage {
 namespace {
 
-constexpr const char* kSeatNames[2] = {"Red", "Blue"};
+using hidden_army::kSeatNames;
 constexpr const char* kEndings[] = {"",         "headquarters captured", "no move", "draw claimed",
                                     "move cap", "no-capture cap"};
 constexpr const char* kRemoved[] = {"none", "attacker", "defender"};
@@ -25,6 +26,10 @@ int RankOf(std::uint8_t cell) { return cell & 0x0f; }
 bool IsPiece(std::uint8_t cell) { return (cell & kOccupied) != 0; }
 std::uint8_t MakeCell(int owner, int rank) {
   return static_cast<std::uint8_t>(kOccupied | (owner ? kOwnerBit : 0) | rank);
+}
+// The cell byte (espionage.h) as the shared hidden-army grid reads it.
+hidden_army::Piece ArmyPiece(std::uint8_t cell) {
+  return {Owner(cell), RankOf(cell), (cell & kMovedBit) != 0, (cell & kKnownBit) != 0};
 }
 bool Mobile(int rank) { return rank != kHq && rank != kMine; }
 int Step(int sq, int dir) {
@@ -743,7 +748,11 @@ std::vector<Action> EspionageState::StringToTurn(std::string_view text) const {
 // ------------------------------------------------------------------------------------------
 
 bool EspionageState::Sees(engine::Seat viewer, std::uint8_t cell) const {
-  return p_.phase == Phase::kOver || (cell & kKnownBit) || viewer == Owner(cell);
+  return hidden_army::MaySee(viewer, ArmyPiece(cell), p_.phase == Phase::kOver);
+}
+
+char EspionageState::ShownRank(engine::Seat viewer, std::uint8_t cell) const {
+  return hidden_army::ShownRank(viewer, ArmyPiece(cell), p_.phase == Phase::kOver, RankChar);
 }
 
 Json EspionageState::ViewJson(engine::Seat viewer) const {
@@ -763,12 +772,9 @@ Json EspionageState::ViewJson(engine::Seat viewer) const {
     } else if (!IsPiece(c)) {
       board.push_back(nullptr);
     } else {
-      board.push_back(
-          {{"owner", Owner(c)},
-           {"rank", Sees(viewer, c) ? std::string(1, RankChar(RankOf(c))) : "?"},
-           {"moved", (c & kMovedBit) != 0},
-           {"known", (c & kKnownBit) != 0},
-           {"no_return", p_.back[sq] == kNone ? Json(nullptr) : Json(SquareName(p_.back[sq]))}});
+      Json cell = hidden_army::CellJson(ArmyPiece(c), ShownRank(viewer, c));
+      cell["no_return"] = p_.back[sq] == kNone ? Json(nullptr) : Json(SquareName(p_.back[sq]));
+      board.push_back(std::move(cell));
     }
   }
   view["board"] = board;
@@ -870,33 +876,17 @@ std::string EspionageState::LastMoveText(engine::Seat viewer) const {
 // Row 10 on top; each square three characters: "R5 " a red General, "B? " a blue piece of unseen
 // rank, " ^ " a volcano, " . " empty; a ' after the rank marks a piece that has moved.
 std::string EspionageState::ViewText(engine::Seat viewer, bool colour) const {
-  std::string out;
-  for (int row = kSize - 1; row >= 0; --row) {
-    out += fmt::format("{:>2} ", row + 1);
-    for (int file = 0; file < kSize; ++file) {
-      const int sq = row * kSize + file;
-      const std::uint8_t c = p_.board[sq];
-      if (c == kVolcano) {
-        out += " ^ ";
-      } else if (!IsPiece(c)) {
-        out += " . ";
-      } else {
-        const int owner = Owner(c);
-        const std::string cell =
-            fmt::format("{}{}{}", owner == 0 ? 'R' : 'B',
-                        Sees(viewer, c) ? RankChar(RankOf(c)) : '?', (c & kMovedBit) ? '\'' : ' ');
-        out += colour ? fmt::format("\x1b[1;{}m{}\x1b[0m", owner == 0 ? 31 : 34, cell) : cell;
-      }
-    }
-    out += "\n";
-  }
-  out += "    a  b  c  d  e  f  g  h  i  j\n";
+  std::string out = hidden_army::BoardText("abcdefghij", [&](int sq) -> std::string {
+    const std::uint8_t c = p_.board[sq];
+    if (c == kVolcano) return " ^ ";
+    if (!IsPiece(c)) return " . ";
+    return hidden_army::CellText(ArmyPiece(c), ShownRank(viewer, c), colour);
+  });
   const Json view = ViewJson(viewer);
   for (int seat = 0; seat < 2; ++seat) {
     const Json& lost = view["lost"][seat];
     const int hidden = lost["hidden"].get<int>();
-    out += fmt::format("{} lost: {}{}\n", kSeatNames[seat], lost["pieces"].get<std::string>(),
-                       hidden ? fmt::format(" and {} unseen", hidden) : "");
+    out += hidden_army::LostLine(seat, lost["pieces"].get<std::string>(), hidden);
   }
   if (p_.last_from != kNone) out += LastMoveText(viewer) + "\n";
   switch (p_.phase) {
@@ -916,6 +906,12 @@ std::string EspionageState::ViewText(engine::Seat viewer, bool colour) const {
                          ArmySize(p_.to_place[p_.to_move]));
       if (viewer == p_.to_move) out += ": " + RankString(p_.to_place[p_.to_move]);
       out += ")\n";
+      // The seat's own choices (no presets or random setups in Espionage: typed or placed).
+      if (viewer == p_.to_move) {
+        out +=
+            hidden_army::SetupPrompt(kHomeSquares, "", false, p_.to_place[p_.to_move] != FullArmy(),
+                                     p_.to_move == 0 ? "H:a1" : "H:a10");
+      }
       break;
     case Phase::kPlay:
       out += fmt::format("{} to move ({} move of the turn){}\n", kSeatNames[p_.to_move],

@@ -33,7 +33,9 @@
 // A play turn may be typed as its two moves separated by a space or ',' ("a3-a4 b3-b4").
 //
 // Views: own ranks; the opponent's as "?" unless known (shown by a Spy, or by combat with
-// reveal_on_combat); everything once the game is over. ViewJson: {"game", "phase" ("volcanoes"|
+// reveal_on_combat); everything once the game is over (rule and cell rendering shared with
+// Stratego: games/hidden_army/hidden_army.h). ViewText of the seat setting up also lists what it
+// may type (a setup string, or piece by piece). ViewJson: {"game", "phase" ("volcanoes"|
 // "setup"|"lot"|"play"|"over"), "to_move", "mid_turn", "board" (100 entries: null, "volcano", or
 // {"owner", "rank", "moved", "known", "no_return" (square it may not step back onto, or null)}),
 // "to_place" (per seat {"count", "pieces" (owner only)}), "lost" (per seat {"pieces" (ranks the
@@ -176,7 +178,10 @@ class EspionageState : public engine::State {
 
  private:
   void Moves(int seat, std::vector<Action>& out) const;
+  // Whether `viewer` may see the rank of `cell` (the shared rule, hidden_army.h).
   bool Sees(engine::Seat viewer, std::uint8_t cell) const;
+  // The rank character of `cell` as `viewer` sees it, or '?'.
+  char ShownRank(engine::Seat viewer, std::uint8_t cell) const;
   // The last move in words, projected for `viewer` ("Last move: ..."; needs a last move).
   std::string LastMoveText(engine::Seat viewer) const;
   void EndTurn();

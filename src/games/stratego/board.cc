@@ -16,7 +16,6 @@ constexpr const char kRankChars[kNumRanks + 1] = "FS23456789XB";
 constexpr const char* kRankNames[kNumRanks] = {"Flag",     "Spy",        "Scout",   "Miner",
                                                "Sergeant", "Lieutenant", "Captain", "Major",
                                                "Colonel",  "General",    "Marshal", "Bomb"};
-constexpr const char kFiles[kSize + 1] = "abcdefghik";  // no j (reference file)
 constexpr int kDirDrow[kNumDirs] = {1, 0, -1, 0};
 constexpr int kDirDfile[kNumDirs] = {0, 1, 0, -1};
 
@@ -86,7 +85,7 @@ int Step(int sq, int dir, int distance) {
 
 std::string SquareName(int sq) {
   if (sq < 0 || sq >= kNumSquares) return "?";
-  return fmt::format("{}{}", kFiles[sq % kSize], sq / kSize + 1);
+  return fmt::format("{}{}", kFileLetters[sq % kSize], sq / kSize + 1);
 }
 
 int ParseSquare(const std::string& text) {
@@ -95,7 +94,7 @@ int ParseSquare(const std::string& text) {
       (text[0] >= 'A' && text[0] <= 'Z') ? static_cast<char>(text[0] - 'A' + 'a') : text[0];
   int file = kNone;
   for (int i = 0; i < kSize; ++i) {
-    if (kFiles[i] == f) file = i;
+    if (kFileLetters[i] == f) file = i;
   }
   if (file == kNone) return kNone;
   int rank = 0;

@@ -97,6 +97,8 @@ constexpr bool InSetupRows(int seat, int sq) { return seat == 0 ? sq < 40 : sq >
 constexpr bool InOwnHalf(int seat, int sq) { return seat == 0 ? sq < 50 : sq >= 50; }
 // Whether `sq` is on the back row of `seat`'s opponent (Red reaches rank 10, Blue rank 1).
 constexpr bool OnEnemyBackRow(int seat, int sq) { return seat == 0 ? sq >= 90 : sq < 10; }
+// The file letters, a..k without j (reference file).
+inline constexpr char kFileLetters[kSize + 1] = "abcdefghik";
 // "a1" .. "k10"; Parse returns kNone on bad text.
 std::string SquareName(int sq);
 int ParseSquare(const std::string& text);

@@ -7,12 +7,13 @@
 #include "core/error.h"
 #include "core/rng.h"
 #include "core/text.h"
+#include "games/hidden_army/hidden_army.h"
 #include "games/stratego/setups.h"
 
 namespace quartel::stratego {
 namespace {
 
-constexpr const char* kSeatNames[2] = {"Red", "Blue"};
+using hidden_army::kSeatNames;
 constexpr const char* kEndings[] = {"",         "flag captured", "no move", "neither side can move",
                                     "move cap", "no-capture cap"};
 constexpr const char* kCombatResults[] = {"attacker", "defender", "both"};
@@ -21,6 +22,11 @@ std::string RankString(const Army& army) {
   std::string out;
   for (int rank = 0; rank < kNumRanks; ++rank) out.append(army[rank], RankChar(rank));
   return out;
+}
+
+// The piece byte (board.h) as the shared hidden-army grid reads it.
+hidden_army::Piece ArmyPiece(std::uint8_t p) {
+  return {PieceOwner(p), PieceRank(p), (p & kMoved) != 0, (p & kRevealed) != 0};
 }
 
 // The move action from `from` to `to` along a line, or kNone.
@@ -337,7 +343,7 @@ std::vector<Action> StrategoState::StringToTurn(std::string_view text) const {
 // ------------------------------------------------------------------------------------------
 
 bool StrategoState::Sees(engine::Seat viewer, std::uint8_t p) const {
-  return position_.h.phase == Phase::kOver || (p & kRevealed) || viewer == PieceOwner(p);
+  return hidden_army::MaySee(viewer, ArmyPiece(p), position_.h.phase == Phase::kOver);
 }
 
 std::string StrategoState::OwnSetup(engine::Seat viewer) const {
@@ -351,6 +357,24 @@ std::string StrategoState::OwnSetup(engine::Seat viewer) const {
     if (p != 0 && PieceOwner(p) == viewer && (p & kMoved)) return "";
   }
   return SetupString(position_, viewer);
+}
+
+char StrategoState::ShownRank(engine::Seat viewer, std::uint8_t p) const {
+  return hidden_army::ShownRank(viewer, ArmyPiece(p), position_.h.phase == Phase::kOver, RankChar);
+}
+
+// The presets are of the classic army, so army=seed offers only a typed or random setup.
+std::string StrategoState::SetupPrompt(int seat) const {
+  const Header& h = position_.h;
+  std::string presets;
+  if (!h.rules.seed_army) {
+    for (const Preset& preset : Presets()) {
+      presets += (presets.empty() ? "" : ", ") + std::string(preset.name);
+    }
+  }
+  const Army army = h.rules.seed_army ? SeedArmy() : ClassicArmy();
+  return hidden_army::SetupPrompt(kSetupSquares, presets, true, h.to_place[seat] != army,
+                                  seat == 0 ? "F:a1" : "F:a10");
 }
 
 char StrategoState::DefenderChar(engine::Seat viewer) const {
@@ -375,10 +399,7 @@ Json StrategoState::ViewJson(engine::Seat viewer) const {
     } else if (p == 0) {
       board.push_back(nullptr);
     } else {
-      board.push_back({{"owner", PieceOwner(p)},
-                       {"rank", Sees(viewer, p) ? std::string(1, RankChar(PieceRank(p))) : "?"},
-                       {"moved", (p & kMoved) != 0},
-                       {"known", (p & kRevealed) != 0}});
+      board.push_back(hidden_army::CellJson(ArmyPiece(p), ShownRank(viewer, p)));
     }
   }
   view["board"] = board;
@@ -496,33 +517,17 @@ std::string StrategoState::LastMoveText(engine::Seat viewer) const {
 // unseen rank, " ~ " a lake, " . " empty. Below: what each side lost, the last move, whose turn.
 std::string StrategoState::ViewText(engine::Seat viewer, bool colour) const {
   const Header& h = position_.h;
-  std::string out;
-  for (int row = kSize - 1; row >= 0; --row) {
-    out += fmt::format("{:>2} ", row + 1);
-    for (int file = 0; file < kSize; ++file) {
-      const int sq = row * kSize + file;
-      const std::uint8_t p = position_.board[sq];
-      if (IsLake(sq)) {
-        out += " ~ ";
-      } else if (p == 0) {
-        out += " . ";
-      } else {
-        const int owner = PieceOwner(p);
-        const std::string cell =
-            fmt::format("{}{}{}", owner == 0 ? 'R' : 'B',
-                        Sees(viewer, p) ? RankChar(PieceRank(p)) : '?', (p & kMoved) ? '\'' : ' ');
-        out += colour ? fmt::format("\x1b[1;{}m{}\x1b[0m", owner == 0 ? 31 : 34, cell) : cell;
-      }
-    }
-    out += "\n";
-  }
-  out += "    a  b  c  d  e  f  g  h  i  k\n";
+  std::string out = hidden_army::BoardText(kFileLetters, [&](int sq) -> std::string {
+    const std::uint8_t p = position_.board[sq];
+    if (IsLake(sq)) return " ~ ";
+    if (p == 0) return " . ";
+    return hidden_army::CellText(ArmyPiece(p), ShownRank(viewer, p), colour);
+  });
   for (int seat = 0; seat < 2; ++seat) {
     const bool mine = viewer == seat || h.phase == Phase::kOver;
     const Army& seen = mine ? h.lost[seat] : h.lost_known[seat];
     const int hidden = ArmySize(h.lost[seat]) - ArmySize(seen);
-    out += fmt::format("{} lost: {}{}\n", kSeatNames[seat], RankString(seen),
-                       hidden ? fmt::format(" and {} unseen", hidden) : "");
+    out += hidden_army::LostLine(seat, RankString(seen), hidden);
   }
   const std::string own_setup = OwnSetup(viewer);
   if (!own_setup.empty()) out += fmt::format("Your setup: {}\n", own_setup);
@@ -536,6 +541,7 @@ std::string StrategoState::ViewText(engine::Seat viewer, bool colour) const {
                        ArmySize(h.to_place[h.to_move]));
     if (viewer == h.to_move) out += ": " + RankString(h.to_place[h.to_move]);
     out += ")\n";
+    if (viewer == h.to_move) out += SetupPrompt(h.to_move);
   } else if (h.rescue_pending) {
     out += fmt::format("{} may rescue a captured piece (or: no rescue)\n", kSeatNames[h.to_move]);
   } else {

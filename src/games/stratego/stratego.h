@@ -44,7 +44,10 @@
 // whole setups too.
 //
 // Views (viewer = a seat or kSpectator): own pieces with ranks, the opponent's as "?" unless
-// shown by combat or by a Scout's long move; everything once the game is over. ViewJson:
+// shown by combat or by a Scout's long move; everything once the game is over (the rule and the
+// cell rendering are shared with Espionage: games/hidden_army/hidden_army.h). ViewText of the seat
+// setting up also lists what it may type (setup string, presets, random N, piece by piece).
+// ViewJson:
 // {"game", "phase" ("setup"|"play"|"over"), "to_move", "board" (100 entries, index = square: null,
 // "lake", or {"owner", "rank" (rank character or "?"), "moved", "known" (the opponent knows its
 // rank)}), "to_place" (per seat: {"count", "pieces" (rank characters, for the owner only, else
@@ -137,8 +140,12 @@ class StrategoState : public engine::State {
   const Position& position() const { return position_; }
 
  private:
-  // Whether `viewer` may see the rank of the piece byte `p`.
+  // Whether `viewer` may see the rank of the piece byte `p` (the shared rule, hidden_army.h).
   bool Sees(engine::Seat viewer, std::uint8_t p) const;
+  // The rank character of the piece byte `p` as `viewer` sees it, or '?'.
+  char ShownRank(engine::Seat viewer, std::uint8_t p) const;
+  // The choices `seat` has to set up (its own view only, while it is setting up).
+  std::string SetupPrompt(int seat) const;
   // The viewer's own setup as a 40-character setup string while it stands untouched (placed,
   // nothing moved or lost yet), so that it can be saved; "" otherwise and for a spectator.
   std::string OwnSetup(engine::Seat viewer) const;

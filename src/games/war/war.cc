@@ -72,6 +72,8 @@ const char* PhaseName(Phase phase) {
       return "air attack";
     case Phase::kDiscardDown:
       return "discard";
+    case Phase::kCiPay:
+      return "information centre transport";
     case Phase::kOver:
       return "over";
   }
@@ -96,6 +98,7 @@ WarGame::WarGame(engine::GameInfo info, engine::GameOptions options)
         fmt::format("map {}: no \"war2\" section, so WAR-II cannot be played on it", map_->file));
   }
   variant1_ = war2_ && this->options().GetBool("variant");
+  spy_centre_ = war2_ && this->options().GetBool("spy_centre");
   const int territories = map_->NumTerritories();
   const int links = map_->NumLinks();
   num_cards_ = war2_ ? static_cast<int>(map_->war2_cards.size()) : map_->NumCards();
@@ -125,6 +128,10 @@ WarGame::WarGame(engine::GameInfo info, engine::GameOptions options)
   kDiscard = kCarry + 2;
   kAirlift = kDiscard + num_cards_;
   kAirRound = kAirlift + 12 * 12;
+  kPlaceCi = kAirRound + 16;
+  kSpy = kPlaceCi + 64;
+  kMoveCi = kSpy + kMaxSeats;
+  kCiTransport = kMoveCi + kMaxSeats * 64;
   if (map_->strategic_centres.size() > 12) {
     throw Error(fmt::format("map {}: more than 12 Strategic Centres", map_->file));
   }
@@ -168,6 +175,7 @@ WarState::WarState(const WarGame& game) : State(game), game_(&game), map_(&game.
   pos_.owner.fill(-1);
   pos_.objective.fill(-1);
   pos_.eliminated_by.fill(-1);
+  pos_.ci.fill(-1);
   pos_.undealt = Bit(map_->NumTerritories()) - 1;
   if (game.war2()) {  // the Strategic Centre cards are dealt first
     pos_.undealt = 0;
@@ -210,6 +218,7 @@ bool WarState::MidTurn() const {
     case Phase::kTransport:
     case Phase::kAirRound:
     case Phase::kDiscardDown:
+    case Phase::kCiPay:
       return true;
     case Phase::kCeChoice:
       return pos_.claim_first >= 0;
@@ -222,9 +231,21 @@ int WarState::TerritoryIncome(Seat seat) const {
   // Seed: territories / 2, rounded down, at least 3 ("O número mínimo ... é sempre 3").
   int income = std::max(3, pos_.territory_count[seat] / 2);
   for (int c = 0; c < static_cast<int>(map_->continents.size()); ++c) {
-    if (OwnsContinent(seat, c)) income += map_->continents[c].bonus;
+    if (!game_->war2()) {
+      if (OwnsContinent(seat, c)) income += map_->continents[c].bonus;
+      continue;
+    }
+    // WAR-II: the totality, else the majority (more than half held), and +1 per CE held.
+    const auto& territories = map_->continents[c].territories;
+    const int held = static_cast<int>(std::count_if(territories.begin(), territories.end(),
+                                                    [&](int t) { return pos_.owner[t] == seat; }));
+    if (held == static_cast<int>(territories.size())) {
+      income += map_->continents[c].totality;
+    } else if (2 * held > static_cast<int>(territories.size())) {
+      income += map_->continents[c].majority;
+    }
   }
-  return income;
+  return game_->war2() ? income + HeldCes(seat) : income;
 }
 
 bool WarState::OwnsContinent(Seat seat, int continent) const {
@@ -245,6 +266,8 @@ void WarState::StartTurn(Seat seat) {
   pos_.phase = Phase::kReinforce;
   pos_.conquered = false;
   pos_.acted = false;
+  pos_.spied = -1;
+  pos_.ci_moved = 0;
   pos_.general_pool = std::max(3, pos_.territory_count[seat] / 2);
   pos_.continent_pool.fill(0);
   if (!game_->war2()) {
@@ -505,7 +528,8 @@ void WarState::ApplyTrade(int combo) {
 
 bool WarState::CanPlace(int territory) const {
   if (pos_.owner[territory] != pos_.seat) return false;
-  if (std::popcount(pos_.hand[pos_.seat]) >= kForcedTradeHand) return false;  // trade first
+  // WAR: with 5 cards a trade comes first. WAR-II has no trades; 5 is its hand limit.
+  if (!game_->war2() && std::popcount(pos_.hand[pos_.seat]) >= kForcedTradeHand) return false;
   return pos_.general_pool > 0 || pos_.continent_pool[map_->territories[territory].continent] > 0;
 }
 
@@ -552,6 +576,7 @@ void WarState::LegalActions(std::vector<Action>& out) const {
       }
       if (g.war2()) {
         AppendCardActions(out);
+        AppendCiActions(out);
         return;
       }
       if (!InFirstRound() && ArmiesToPlace() == 0 &&
@@ -583,6 +608,7 @@ void WarState::LegalActions(std::vector<Action>& out) const {
           for (int n = 1; n <= std::min(10, bombers); ++n) out.push_back(g.kAir + 10 * t + n - 1);
         }
         AppendCardActions(out);
+        AppendCiActions(out);
       }
       return;
     }
@@ -611,6 +637,7 @@ void WarState::LegalActions(std::vector<Action>& out) const {
             out.push_back(g.kAirlift + 12 * static_cast<int>(i) + static_cast<int>(j));
           }
         }
+        AppendCiActions(out);
       }
       return;
     }
@@ -672,6 +699,15 @@ void WarState::LegalActions(std::vector<Action>& out) const {
     case Phase::kDiscardDown:
       AppendCardActions(out);
       return;
+    case Phase::kCiPay:
+      for (std::uint64_t m = pos_.hand[pos_.seat]; m; m &= m - 1) {
+        const int card = std::countr_zero(m);
+        const auto& ts = map_->war2_cards[card].territories;
+        if (std::any_of(ts.begin(), ts.end(), [&](int t) { return pos_.owner[t] == pos_.seat; })) {
+          out.push_back(g.kDiscard + card);
+        }
+      }
+      return;
     case Phase::kOver:
       return;
   }
@@ -712,7 +748,7 @@ std::string WarState::WhyIllegal(Action action) const {
   const std::string phase = PhaseName(pos_.phase);
   if (action < g.kAttack) {
     if (pos_.phase != Phase::kReinforce) return "armies are placed only at the start of a turn";
-    if (std::popcount(pos_.hand[pos_.seat]) >= kForcedTradeHand) {
+    if (!g.war2() && std::popcount(pos_.hand[pos_.seat]) >= kForcedTradeHand) {
       return "with 5 cards you must trade 3 of them first";
     }
     if (pos_.owner[action] != pos_.seat)
@@ -748,10 +784,21 @@ std::string WarState::WhyIllegal(Action action) const {
                        TerritoryId(link.from));
   }
   if (action == g.kEnd) {
-    if (std::popcount(pos_.hand[pos_.seat]) >= kForcedTradeHand) {
+    if (!g.war2() && std::popcount(pos_.hand[pos_.seat]) >= kForcedTradeHand) {
       return "with 5 cards you must trade 3 of them first";
     }
     return fmt::format("place your {} armies first", ArmiesToPlace());
+  }
+  if (g.spy_centre() && action >= g.kPlaceCi) {
+    if (action < g.kSpy)
+      return "your Information Centre goes on one of your territories in round 1 or 2";
+    if (action < g.kMoveCi)
+      return "spy once per turn with your own Information Centre under your control";
+    if (action < g.kCiTransport) {
+      return "an Information Centre you hold moves once, in the movement phase, to a neighbour "
+             "of yours or between your Strategic Centres";
+    }
+    return "a transport of an Information Centre you hold needs two cards of your territories";
   }
   if (g.war2() && action >= g.kAir && action < g.kAirRound) {
     if (action < g.kUse) {
@@ -894,6 +941,11 @@ void WarState::DoApplyAction(Action action, engine::UndoInfo* undo) {
   if (CurrentSeat() >= 0) pos_.acted = true;
   const bool free_phase = pos_.phase == Phase::kReinforce || pos_.phase == Phase::kAttack ||
                           pos_.phase == Phase::kMove || pos_.phase == Phase::kDiscardDown;
+  if (g.spy_centre() && ((free_phase && action >= g.kPlaceCi) || pos_.phase == Phase::kCiPay)) {
+    ApplyCiAction(action);
+    if (pos_.phase != Phase::kOver && pos_.ply >= g.MaxGameLength()) EndGame(kDrawnGame);
+    return;
+  }
   if (g.war2() && free_phase && action >= g.kAir && action < g.kAirRound) {
     ApplyCardAction(action);
     if (pos_.phase != Phase::kOver && pos_.ply >= g.MaxGameLength()) EndGame(kDrawnGame);
@@ -1153,7 +1205,7 @@ std::unique_ptr<engine::State> WarState::SampleConsistentState(Seat seat, Rng& r
   std::vector<int> unseen;
   std::uint64_t unseen_mask = p.pile;
   for (Seat s = 0; s < p.num_seats; ++s) {
-    if (s != seat) unseen_mask |= p.hand[s];
+    if (!SeesHand(seat, s)) unseen_mask |= p.hand[s];
   }
   for (std::uint64_t m = unseen_mask; m; m &= m - 1) unseen.push_back(std::countr_zero(m));
   for (std::size_t i = unseen.size(); i > 1; --i) {
@@ -1161,7 +1213,7 @@ std::unique_ptr<engine::State> WarState::SampleConsistentState(Seat seat, Rng& r
   }
   std::size_t next = 0;
   for (Seat s = 0; s < p.num_seats; ++s) {
-    if (s == seat) continue;
+    if (SeesHand(seat, s)) continue;
     const int count = std::popcount(p.hand[s]);
     p.hand[s] = 0;
     for (int k = 0; k < count; ++k) p.hand[s] |= Bit(unseen[next++]);
@@ -1174,7 +1226,7 @@ std::unique_ptr<engine::State> WarState::SampleConsistentState(Seat seat, Rng& r
   std::vector<int> objectives;
   std::uint64_t pool = p.objectives_left;
   for (Seat s = 0; s < p.num_seats; ++s) {
-    if (s != seat && p.objective[s] >= 0) pool |= Bit(p.objective[s]);
+    if (!SeesObjective(seat, s) && p.objective[s] >= 0) pool |= Bit(p.objective[s]);
   }
   for (std::uint64_t m = pool; m; m &= m - 1) objectives.push_back(std::countr_zero(m));
   for (int attempt = 0; attempt < 1000; ++attempt) {
@@ -1183,7 +1235,7 @@ std::unique_ptr<engine::State> WarState::SampleConsistentState(Seat seat, Rng& r
     }
     std::size_t next = 0;
     for (Seat s = 0; s < p.num_seats; ++s) {
-      if (s != seat && p.objective[s] >= 0) {
+      if (!SeesObjective(seat, s) && p.objective[s] >= 0) {
         p.objective[s] = static_cast<std::int8_t>(objectives[next++]);
       }
     }

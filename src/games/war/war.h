@@ -68,6 +68,7 @@ enum class Phase : std::uint8_t {
   kTransport,    // two cards transport armies between their territories, then done
   kAirRound,     // chance: one round of an air attack (anti-aircraft die, then bomb die)
   kDiscardDown,  // the turn ends with more than 5 cards: discard down to 5
+  kCiPay,        // spy_centre: two territory cards paid to transport an Information Centre
   kOver,
 };
 inline constexpr int kNumPhases = static_cast<int>(Phase::kOver) + 1;
@@ -127,6 +128,13 @@ struct Position {
   std::int8_t choices_made = 0;  // 5 players: how many have chosen
   std::int8_t choices_b = 0;     // 5 players: how many took two territories
   std::int8_t first_seat = 0;    // who plays the first turn
+  // WAR-II Information Centres (spy_centre=true, seed section 15).
+  std::array<std::int8_t, kMaxSeats> ci{};  // territory of each seat's CI, -1 if not on the board
+  std::int8_t spied = -1;     // the opponent whose cards the seat to act looked at this turn
+  std::uint8_t ci_moved = 0;  // CIs (by owner) moved this turn
+  std::int8_t ci_pay_owner = -1;
+  std::int8_t ci_pay_to = -1;
+  std::int8_t ci_pay_left = 0;
 
   bool operator==(const Position&) const = default;
 };
@@ -138,7 +146,9 @@ class WarGame : public engine::Game {
   int NumSeats() const override { return players_; }
   std::string SeatName(int seat) const override;
   std::unique_ptr<engine::State> NewInitialState() const override;
-  int NumDistinctActions() const override { return war2_ ? kAirRound + 16 : kBattle + 4; }
+  int NumDistinctActions() const override {
+    return spy_centre_ ? kCiTransport + kMaxSeats * 64 : war2_ ? kAirRound + 16 : kBattle + 4;
+  }
   int MaxGameLength() const override;
   std::vector<int> TensorShape() const override;
 
@@ -146,6 +156,7 @@ class WarGame : public engine::Game {
   int max_turns() const { return max_turns_; }
   bool war2() const { return war2_; }
   bool variant1() const { return variant1_; }
+  bool spy_centre() const { return spy_centre_; }
   int NumCards() const { return num_cards_; }
   // The objective cards of this rule set: WAR's 14, or WAR-II's 20.
   const std::vector<Objective>& Objectives() const {
@@ -162,11 +173,15 @@ class WarGame : public engine::Game {
   int kAttack = 0, kOccupy = 0, kMove = 0, kEnd = 0, kTrade = 0, kChance = 0, kBattle = 0;
   int kAir = 0, kUse = 0, kAddNumber = 0, kTransport = 0, kCarry = 0, kDiscard = 0, kAirlift = 0,
       kAirRound = 0;
+  // spy_centre: place the own CI on t; spy on a seat; move the CI of owner o to t (movement
+  // phase); transport the CI of owner o to t, paying two territory cards.
+  int kPlaceCi = 0, kSpy = 0, kMoveCi = 0, kCiTransport = 0;
 
  private:
   std::shared_ptr<const WarMap> map_;
   bool war2_ = false;
   bool variant1_ = false;
+  bool spy_centre_ = false;
   int num_cards_ = 0;
   std::vector<int> card_of_;
   std::vector<int> ce_index_;
@@ -213,7 +228,8 @@ class WarState : public engine::State {
   Position& mutable_position() { return pos_; }
   const WarMap& map() const { return *map_; }
   const WarGame& war_game() const { return *game_; }
-  // Armies the seat receives at the start of its turn, by territories and continents (no cards).
+  // Armies the seat receives at the start of its turn by territories and continents (WAR-II: also
+  // the CE armies), without cards.
   int TerritoryIncome(Seat seat) const;
   bool OwnsContinent(Seat seat, int continent) const;
   bool ObjectiveMet(Seat seat) const;
@@ -241,6 +257,10 @@ class WarState : public engine::State {
       int card) const;  // notation: "alasca", "joker1", "novayork+mexico", "number-2-3"
   int ParseCard(std::string_view text) const;
   std::string War2ActionToString(Action action) const;
+  // What a viewer may see of seat s: its cards (own, spied this turn, or through its captured
+  // Information Centre) and its objective (own, or through its captured CI).
+  bool SeesHand(Seat viewer, Seat s) const;
+  bool SeesObjective(Seat viewer, Seat s) const;
   std::vector<Action> War2StringToTurn(const std::vector<std::string>& words,
                                        std::string_view text) const;
 
@@ -257,6 +277,9 @@ class WarState : public engine::State {
   void AfterDiscard();
   void StartDraws();
   int CeTerritoryOf(int card) const;
+  void AppendCiActions(std::vector<Action>& out) const;
+  void ApplyCiAction(Action action);
+  std::string CiActionToString(Action action) const;
   int ArmiesToPlace() const;
   bool CanPlace(int territory) const;
   bool TradeLegal(int combo) const;

@@ -276,6 +276,107 @@ void WarState::StartDraws() {
   NextTurn();
 }
 
+// --- Information Centres (spy_centre=true, seed section 15) -------------------------------------
+
+bool WarState::SeesHand(Seat viewer, Seat s) const {
+  if (Revealed() || viewer == s) return true;
+  if (viewer < 0) return false;
+  if (pos_.spied == s && pos_.seat == viewer && CurrentSeat() >= 0) return true;
+  return pos_.ci[s] >= 0 && pos_.owner[pos_.ci[s]] == viewer;  // holds s's captured CI
+}
+
+bool WarState::SeesObjective(Seat viewer, Seat s) const {
+  if (Revealed() || viewer == s) return true;
+  return viewer >= 0 && pos_.ci[s] >= 0 && pos_.owner[pos_.ci[s]] == viewer;
+}
+
+void WarState::AppendCiActions(std::vector<Action>& out) const {
+  const WarGame& g = *game_;
+  if (!g.spy_centre()) return;
+  const Seat seat = pos_.seat;
+  const int territories = map_->NumTerritories();
+  // The CI goes on a territory of its owner in the first or at the latest the second round
+  // (rounds 1 (a), 1 (b) and 2: the first 3N turns).
+  if (pos_.ci[seat] < 0 && pos_.turns_played < 3 * pos_.num_seats) {
+    for (int t = 0; t < territories; ++t) {
+      if (pos_.owner[t] == seat) out.push_back(g.kPlaceCi + t);
+    }
+  }
+  // Spying: the own CI on the board under its owner's control, one opponent per turn.
+  if (pos_.ci[seat] >= 0 && pos_.owner[pos_.ci[seat]] == seat && pos_.spied < 0) {
+    for (Seat s = 0; s < pos_.num_seats; ++s) {
+      if (s != seat && pos_.eliminated_by[s] < 0) out.push_back(g.kSpy + s);
+    }
+  }
+  for (Seat o = 0; o < pos_.num_seats; ++o) {
+    const int at = pos_.ci[o];
+    if (at < 0 || pos_.owner[at] != seat || (pos_.ci_moved >> o & 1)) continue;
+    // Movement phase: one step to a neighbour, or between Strategic Centres by air.
+    if (pos_.phase == Phase::kMove) {
+      for (int t = 0; t < territories; ++t) {
+        if (t == at || pos_.owner[t] != seat) continue;
+        const bool airlift = g.CeIndex(at) >= 0 && g.CeIndex(t) >= 0;
+        if (map_->FindLink(at, t) >= 0 || airlift) out.push_back(g.kMoveCi + 64 * o + t);
+      }
+    }
+  }
+  // Transport anywhere of one's own, paid with two cards of territories held.
+  int payable = 0;
+  for (std::uint64_t m = pos_.hand[seat]; m; m &= m - 1) {
+    const auto& ts = map_->war2_cards[std::countr_zero(m)].territories;
+    payable += std::any_of(ts.begin(), ts.end(), [&](int t) { return pos_.owner[t] == seat; });
+  }
+  for (Seat o = 0; o < pos_.num_seats && payable >= 2; ++o) {
+    const int at = pos_.ci[o];
+    if (at < 0 || pos_.owner[at] != seat) continue;
+    for (int t = 0; t < territories; ++t) {
+      if (t != at && pos_.owner[t] == seat) out.push_back(g.kCiTransport + 64 * o + t);
+    }
+  }
+}
+
+void WarState::ApplyCiAction(Action action) {
+  const WarGame& g = *game_;
+  const Seat seat = pos_.seat;
+  if (pos_.phase == Phase::kCiPay) {  // one of the two cards paid
+    const int card = action - g.kDiscard;
+    pos_.hand[seat] &= ~Bit(card);
+    pos_.discard |= Bit(card);
+    AfterDiscard();
+    if (--pos_.ci_pay_left == 0) {
+      pos_.ci[pos_.ci_pay_owner] = pos_.ci_pay_to;
+      pos_.ci_pay_owner = pos_.ci_pay_to = -1;
+      pos_.phase = pos_.resume;
+    }
+    return;
+  }
+  if (action < g.kSpy) {
+    pos_.ci[seat] = static_cast<std::int8_t>(action - g.kPlaceCi);
+  } else if (action < g.kMoveCi) {
+    pos_.spied = static_cast<std::int8_t>(action - g.kSpy);
+  } else if (action < g.kCiTransport) {
+    const int owner = (action - g.kMoveCi) / 64;
+    pos_.ci[owner] = static_cast<std::int8_t>((action - g.kMoveCi) % 64);
+    pos_.ci_moved |= 1u << owner;
+  } else {
+    pos_.ci_pay_owner = static_cast<std::int8_t>((action - g.kCiTransport) / 64);
+    pos_.ci_pay_to = static_cast<std::int8_t>((action - g.kCiTransport) % 64);
+    pos_.ci_pay_left = 2;
+    pos_.resume = pos_.phase;
+    pos_.phase = Phase::kCiPay;
+  }
+}
+
+std::string WarState::CiActionToString(Action action) const {
+  const WarGame& g = *game_;
+  if (action < g.kSpy) return fmt::format("centre {}", TerritoryId(action - g.kPlaceCi));
+  if (action < g.kMoveCi) return fmt::format("spy {}", g.SeatName(action - g.kSpy));
+  const bool transport = action >= g.kCiTransport;
+  const int code = action - (transport ? g.kCiTransport : g.kMoveCi);
+  return fmt::format("{} {} {}", transport ? "centre-transport" : "centre-move",
+                     g.SeatName(code / 64), TerritoryId(code % 64));
+}
+
 std::string WarState::CardId(int card) const {
   if (!game_->war2()) {
     if (card < map_->NumTerritories()) return map_->territories[card].id;

@@ -85,6 +85,7 @@ int WarState::ParseTerritory(std::string_view text) const {
 std::string WarState::ActionToString(Action action) const {
   const WarGame& g = *game_;
   if (action < 0 || action >= g.NumDistinctActions()) return fmt::format("action #{}", action);
+  if (g.spy_centre() && action >= g.kPlaceCi) return CiActionToString(action);
   if (g.war2() && action >= g.kAirRound) {
     const int code = action - g.kAirRound;
     return fmt::format("air round: {} bombers shot down, {} armies destroyed", code / 4, code % 4);
@@ -452,6 +453,25 @@ std::vector<Action> WarState::War2StringToTurn(const std::vector<std::string>& w
     }
     return actions;
   };
+  auto seat_named = [&](const std::string& word) {
+    for (Seat s = 0; s < pos_.num_seats; ++s) {
+      if (g.SeatName(s) == word) return s;
+    }
+    throw Error(fmt::format("'{}': no seat {}", text, word));
+  };
+  if (g.spy_centre() && verb == "centre") {
+    need(2, "centre TERRITORY (place your Information Centre)");
+    return {legal(g.kPlaceCi + ParseTerritory(words[1]))};
+  }
+  if (g.spy_centre() && verb == "spy") {
+    need(2, "spy COLOUR");
+    return {legal(g.kSpy + seat_named(words[1]))};
+  }
+  if (g.spy_centre() && (verb == "centre-move" || verb == "centre-transport")) {
+    need(3, "centre-move OWNER TERRITORY");
+    const int code = 64 * seat_named(words[1]) + ParseTerritory(words[2]);
+    return {legal((verb == "centre-move" ? g.kMoveCi : g.kCiTransport) + code)};
+  }
   if (verb == "claim") {
     need(2, "claim TERRITORY");
     return {legal(ParseTerritory(words[1]))};
@@ -541,7 +561,7 @@ std::string WarState::PhasePrompt(Seat viewer) const {
   const std::string who = g.SeatName(pos_.seat);
   switch (pos_.phase) {
     case Phase::kReinforce: {
-      if (std::popcount(pos_.hand[pos_.seat]) >= kForcedTradeHand) {
+      if (!g.war2() && std::popcount(pos_.hand[pos_.seat]) >= kForcedTradeHand) {
         return fmt::format("{}, reinforcement: you hold 5 cards and must trade 3 (trade I J K)",
                            who);
       }
@@ -637,11 +657,14 @@ Json WarState::ViewJson(Seat viewer) const {
                  {"reduced_to_one_territory", (pos_.reduced >> s & 1) != 0},
                  {"eliminated_by",
                   pos_.eliminated_by[s] >= 0 ? Json(g.SeatName(pos_.eliminated_by[s])) : Json()}};
-    if (Revealed() || viewer == s) {
+    if (SeesHand(viewer, s)) {
       Json hand = Json::array();
       for (int card : Hand(s)) hand.push_back(CardName(card));
       seat["hand"] = std::move(hand);
-      seat["objective"] = ObjectiveText(s);
+    }
+    if (SeesObjective(viewer, s)) seat["objective"] = ObjectiveText(s);
+    if (g.spy_centre()) {
+      seat["information_centre"] = pos_.ci[s] >= 0 ? Json(TerritoryId(pos_.ci[s])) : Json();
     }
     seats.push_back(std::move(seat));
   }
@@ -761,16 +784,20 @@ std::string WarState::ViewText(Seat viewer, bool colour) const {
                        map_->TradeValue(pos_.trades_done), std::popcount(pos_.pile));
   }
   for (Seat s = 0; s < pos_.num_seats; ++s) {
-    if (!Revealed() && viewer != s) continue;
-    const auto hand = Hand(s);
-    std::vector<std::string> names;
-    for (std::size_t k = 0; k < hand.size(); ++k) {
-      names.push_back(fmt::format("{} {}", k + 1, CardName(hand[k])));
+    const std::string whose = viewer == s && !Revealed() ? "Your" : g.SeatName(s) + "'s";
+    if (SeesHand(viewer, s)) {
+      const auto hand = Hand(s);
+      std::vector<std::string> names;
+      for (std::size_t k = 0; k < hand.size(); ++k) {
+        names.push_back(fmt::format("{} {}", k + 1, CardName(hand[k])));
+      }
+      out += fmt::format("{} cards: {}\n", whose,
+                         names.empty() ? "none" : fmt::format("{}", fmt::join(names, ", ")));
     }
-    const std::string whose = !Revealed() ? "Your" : g.SeatName(s) + "'s";
-    out += fmt::format("{} cards: {}\n", whose,
-                       names.empty() ? "none" : fmt::format("{}", fmt::join(names, ", ")));
-    out += fmt::format("{} objective: {}\n", whose, ObjectiveText(s));
+    if (SeesObjective(viewer, s)) out += fmt::format("{} objective: {}\n", whose, ObjectiveText(s));
+    if (g.spy_centre() && pos_.ci[s] >= 0) {
+      out += fmt::format("{}'s Information Centre: {}\n", g.SeatName(s), TerritoryId(pos_.ci[s]));
+    }
   }
   if (pos_.phase == Phase::kBattle || pos_.phase == Phase::kOccupy) {
     out += fmt::format("Attack: {} -> {} with {} dice\n", TerritoryId(pos_.attack_from),
@@ -844,6 +871,14 @@ void Register() {
                           .default_value = "false",
                           .help = "Variante I: bombers that survive a mission return to the air "
                                   "base instead of the box",
+                          .min_value = 0,
+                          .max_value = 0,
+                          .choices = {}});
+  info.options.push_back({.name = "spy_centre",
+                          .type = engine::OptionType::kBool,
+                          .default_value = "false",
+                          .help = "the Information Centre option (seed section 15): place, move "
+                                  "and capture Information Centres, and spy on cards",
                           .min_value = 0,
                           .max_value = 0,
                           .choices = {}});
