@@ -26,6 +26,16 @@ struct Player {
   std::unique_ptr<ai::Bot> bot;  // null for a human
 };
 
+// A plain "bot": the heuristic bot where it knows the game (WAR, Stratego, Espionage: quick and
+// strong), else MCTS.
+std::unique_ptr<ai::Bot> MakeDefaultBot(const engine::Game& game, std::uint64_t seed) {
+  try {
+    return ai::MakeBot("heuristic", game, seed);
+  } catch (const Error&) {
+    return ai::MakeBot("mcts", game, seed);
+  }
+}
+
 std::vector<Player> MakePlayers(const std::vector<std::string>& seats, const engine::Game& game,
                                 std::uint64_t seed) {
   std::vector<Player> players;
@@ -35,9 +45,9 @@ std::vector<Player> MakePlayers(const std::vector<std::string>& seats, const eng
       players.push_back({"human", nullptr});
       continue;
     }
-    std::string spec = seat.rfind("bot:", 0) == 0 ? seat.substr(4) : seat;
-    if (spec == "bot") spec = "mcts";
-    auto bot = ai::MakeBot(spec, game, seed + 1000 * (i + 1));
+    const std::string spec = seat.rfind("bot:", 0) == 0 ? seat.substr(4) : seat;
+    auto bot = spec == "bot" ? MakeDefaultBot(game, seed + 1000 * (i + 1))
+                             : ai::MakeBot(spec, game, seed + 1000 * (i + 1));
     players.push_back({bot->Spec(), std::move(bot)});
   }
   return players;
@@ -57,7 +67,10 @@ std::map<std::string, std::string> OptionsForSeats(const engine::GameInfo& info,
 constexpr const char* kHelp =
     "Type a move in the game's notation (a whole turn: a jump chain as 23x35x47; a Stratego\n"
     "setup as a 40-character string, preset NAME or random N; an Espionage setup as a\n"
-    "30-character string; or a setup piece by piece, e.g. F:a1), or:\n"
+    "30-character string; or a setup piece by piece, e.g. F:a1). WAR, one command at a time:\n"
+    "place N T, trade I J K, attack FROM TO [DICE], occupy N, move N FROM TO, end; WAR-II also\n"
+    "claim T, use T, add 1|2|3, done, transport A B, carry N A B, air T N, airlift N A B,\n"
+    "discard CARD (and centre T, spy COLOUR with spy_centre). Or:\n"
     "  moves        list the legal moves\n"
     "  board        show the board again\n"
     "  undo         take back your last turn (and the bots' replies)\n"
