@@ -142,7 +142,10 @@ Position Board(const WarState& state) {
   p.undealt = 0;
   p.objectives_left = 0;
   p.objective.fill(-1);
-  for (int s = 0; s < n; ++s) p.objective[s] = static_cast<std::int8_t>(O(game, "sia and Am"));
+  // Distinct cards, each asking for two whole continents (far from met).
+  const char* far[] = {"sia and Am",        "sia and \u00c1frica", "Norte and \u00c1frica",
+                       "Norte and Oceania", "Europa, Oceania",     "Europa, Am"};
+  for (int s = 0; s < n; ++s) p.objective[s] = static_cast<std::int8_t>(O(game, far[s]));
   p.eliminated_by.fill(-1);
   p.continent_pool.fill(0);
   p.general_pool = 0;

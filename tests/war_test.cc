@@ -25,6 +25,8 @@
 #include "core/json.h"
 #include "core/rng.h"
 #include "engine/game.h"
+#include "engine/playout.h"
+#include "engine/record.h"
 #include "engine/state.h"
 #include "games/all_games.h"
 #include "games/war/dice.h"
@@ -1821,6 +1823,80 @@ TEST(WarNotation, EveryLegalActionRoundTrips) {
       state->ApplyAction(RandomAction(*state, rng));
     }
   }
+}
+
+// --- Resignation (rulings, common to every game) -------------------------------------------------
+
+// A 3-player match played at random up to seat 1's first full turn (round 2).
+engine::Match MatchAtFullTurn(std::uint64_t seed) {
+  games::RegisterAllGames();
+  engine::Match match(engine::LoadGame("war", {{"players", "3"}}), {"a", "b", "c"});
+  Rng rng(seed);
+  std::vector<Action> scratch;
+  while (true) {
+    const auto& war = static_cast<const WarState&>(match.state());
+    if (!war.InFirstRound() && war.position().phase == Phase::kReinforce &&
+        war.position().seat == 1 && !war.position().acted) {
+      break;
+    }
+    EXPECT_FALSE(match.Over());
+    if (match.Over()) break;
+    match.Apply(engine::RandomAction(match.state(), rng, scratch));
+  }
+  return match;
+}
+
+TEST(WarResign, ArmiesTurnNeutralAndTheGameGoesOn) {
+  engine::Match match = MatchAtFullTurn(5);
+  const auto& before = static_cast<const WarState&>(match.state()).position();
+  const int held = before.territory_count[1];
+  ASSERT_GT(held, 0);
+  match.Resign(1);
+  const auto& war = static_cast<const WarState&>(match.state());
+  const Position& p = war.position();
+  EXPECT_FALSE(match.Over());
+  EXPECT_EQ(p.territory_count[1], 0);
+  EXPECT_EQ(p.territory_count[kNeutral], held);
+  EXPECT_EQ(p.hand[1], 0u);
+  EXPECT_NE(war.CurrentSeat(), 1) << "its turn passed on";
+  EXPECT_NE(war.ViewText(0, false).find("neutral"), std::string::npos);
+  war.CheckConsistency();
+  // Neutral armies never attack: they are nobody's turn. The record replays the resignation.
+  const engine::Record record = match.record();
+  EXPECT_TRUE(record.actions.back().resign);
+  const std::string json = engine::RecordToJson(record).dump();
+  EXPECT_NE(json.find("\"resign\":true"), std::string::npos);
+  engine::Match replayed = engine::Match::Replay(engine::RecordFromJson(json));
+  EXPECT_TRUE(replayed.state().Equals(match.state()));
+  EXPECT_THROW(match.Undo(), Error);
+  // Negative: a seat already out cannot resign again.
+  EXPECT_THROW(match.Resign(1), Error);
+}
+
+TEST(WarResign, WithTwoLeftTheOtherWins) {
+  engine::Match match = MatchAtFullTurn(7);
+  match.Resign(1);
+  ASSERT_FALSE(match.Over());
+  match.Resign(2);
+  ASSERT_TRUE(match.Over());
+  EXPECT_EQ(match.record().result, (std::vector<std::string>{"win", "loss", "loss"}));
+  const std::string json = engine::RecordToJson(match.record()).dump();
+  EXPECT_TRUE(engine::Match::Replay(engine::RecordFromJson(json)).state().Equals(match.state()));
+}
+
+TEST(WarResign, DestroyOfTheResignedFallsBackAndBadEntriesAreRefused) {
+  engine::Match match = MatchAtFullTurn(9);
+  match.Resign(1);
+  auto& war = const_cast<WarState&>(static_cast<const WarState&>(match.state()));
+  // A "destroy vermelha" card now asks for 24 territories (vermelha is out, not by its holder).
+  Position& p = war.mutable_position();
+  p.objective[0] = static_cast<std::int8_t>(O(war.map(), "Destroy the vermelha"));
+  EXPECT_NE(war.ObjectiveText(0).find("24"), std::string::npos);
+  // Negative: a malformed resignation entry is refused by name.
+  EXPECT_THROW(
+      engine::RecordFromJson(
+          R"({"game":"war","rules_version":"war-1","actions":[{"seat":1,"resign":false}]})"),
+      Error);
 }
 
 }  // namespace

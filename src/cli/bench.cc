@@ -95,12 +95,14 @@ std::uint64_t NodeCount(const engine::Game& game) {
 
 }  // namespace
 
-int Bench(double seconds_per_game, std::ostream& out) {
+int Bench(double seconds_per_game, const std::string& only, std::ostream& out) {
   ai::RegisterBuiltinBots();
   out << fmt::format("{:<18} {:>14} {:>10} {:>11} {:>12}\n", "game", "plies/s", "games/s",
                      "plies/game", "nodes");
   std::uint64_t total = 0;
+  if (!only.empty()) engine::FindGame(only);  // an unknown id is named with the known ones
   for (const auto& info : engine::RegisteredGames()) {
+    if (!only.empty() && info.id != only) continue;
     std::vector<std::pair<std::string, std::map<std::string, std::string>>> variants = {
         {info.id, {}}};
     for (int seats : info.seat_counts) {

@@ -24,7 +24,8 @@ int Play(const PlayArgs& args, std::istream& in, std::ostream& out);
 int Perft(const std::string& game, int depth, const std::string& options,
           const std::string& record_file, std::ostream& out);
 int Replay(const std::string& record_file, bool colour, std::ostream& out);
-int Bench(double seconds_per_game, std::ostream& out);
+// `only`: a game id to measure alone (its node count then covers that game only), or "" for all.
+int Bench(double seconds_per_game, const std::string& only, std::ostream& out);
 // A Gravon Stratego record (.xml or .gsn) as a Quartel JSON record, printed or written to
 // `out_file`; and a finished Quartel Stratego record as Gravon XML or .gsn
 // (games/stratego/gravon.h): `format` "xml" or "gsn", or "" to follow out_file's extension.

@@ -98,7 +98,9 @@ int main(int argc, char** argv) {
   bench->add_option("--seconds", bench_seconds, "Timed seconds per game (five rounds)")
       ->default_val(1.0)
       ->check(CLI::PositiveNumber);
-  bench->callback([&] { run = [&] { return cli::Bench(bench_seconds, std::cout); }; });
+  std::string bench_game;
+  bench->add_option("--game", bench_game, "Measure this game only (all its seat counts)");
+  bench->callback([&] { run = [&] { return cli::Bench(bench_seconds, bench_game, std::cout); }; });
 
   std::string bot_a;
   std::string bot_b;

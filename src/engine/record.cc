@@ -41,6 +41,13 @@ RecordedAction ParseEntry(const Json& entry, std::size_t ply) {
       Malformed(where + ": \"seat\" must be a seat number or \"chance\"");
     }
   }
+  if (entry.contains("resign")) {
+    if (entry.at("resign") != true || recorded.seat < 0 || entry.contains("action")) {
+      Malformed(where + ": a resignation is {\"seat\": N, \"resign\": true}");
+    }
+    recorded.resign = true;
+    return recorded;
+  }
   if (entry.contains("action")) {
     const Json& action = entry.at("action");
     if (!action.is_number_integer() || action.get<long long>() < 0 ||
@@ -89,6 +96,10 @@ Json RecordToJson(const Record& record) {
   json["seats"] = record.seats;
   json["actions"] = Json::array();
   for (const auto& entry : record.actions) {
+    if (entry.resign) {
+      json["actions"].push_back({{"seat", SeatToJson(entry.seat)}, {"resign", true}});
+      continue;
+    }
     json["actions"].push_back(
         {{"seat", SeatToJson(entry.seat)}, {"action", entry.action}, {"notation", entry.notation}});
   }
@@ -193,10 +204,17 @@ Match Match::Replay(const Record& record) {
     const RecordedAction& entry = record.actions[ply];
     try {
       if (match.Over()) throw Error("the game is already over");
+      if (entry.resign) {
+        if (!match.state_->ResignSeat(entry.seat))
+          throw Error("this game cannot go on after a resignation");
+        match.RecordResignation(entry.seat);
+        continue;
+      }
       match.Apply(ResolveEntry(match.state(), entry));
     } catch (const Error& e) {
-      const std::string shown =
-          entry.notation.empty() ? fmt::format("action {}", entry.action) : entry.notation;
+      const std::string shown = entry.resign             ? std::string("resign")
+                                : entry.notation.empty() ? fmt::format("action {}", entry.action)
+                                                         : entry.notation;
       throw Error(fmt::format("record: ply {} ({}): {}", ply + 1, shown, e.what()));
     }
   }
@@ -235,13 +253,28 @@ void Match::Resign(Seat seat) {
   if (seat < 0 || seat >= game_->NumSeats()) {
     throw Error(fmt::format("seat {} cannot resign: there is no such seat", seat));
   }
+  if (state_->ResignSeat(seat)) {  // the game goes on without it
+    RecordResignation(seat);
+    return;
+  }
   record_.resigned = seat;
   record_.result.assign(game_->NumSeats(), OutcomeName(Outcome::kWin));
   record_.result[seat] = OutcomeName(Outcome::kLoss);
 }
 
+void Match::RecordResignation(Seat seat) {
+  record_.actions.push_back({seat, -1, "", true});
+  undo_stack_.push_back({});
+  if (state_->IsTerminal()) {
+    for (Outcome outcome : state_->Results()) record_.result.push_back(OutcomeName(outcome));
+  }
+}
+
 void Match::Undo() {
   if (record_.resigned >= 0) throw Error("the game was resigned; it cannot be taken back");
+  if (!record_.actions.empty() && record_.actions.back().resign) {
+    throw Error("a resignation cannot be taken back");
+  }
   if (record_.actions.empty()) throw Error("there is nothing to undo");
   const Action action = record_.actions.back().action;
   record_.actions.pop_back();

@@ -8,10 +8,12 @@
 //    "actions": [{"seat": "chance", "action": 0, "notation": "Sámi first"},
 //                {"seat": 0, "action": 433, "notation": "23-29"}, ...],
 //    "result": ["win", "loss"]}
-// A game ended by resignation has "resigned": <seat>; its result is a loss for that seat and a win
-// for every other (rulings: a resigning player's pieces stay on the board as neutral).
-// An entry needs "action" or "notation" (or both, which must then agree); "seat" is checked when
-// present. "result" is written for finished games and checked on replay when present.
+// A resignation after which the game goes on (WAR with 3+ players left) is an entry
+// {"seat": 2, "resign": true}. A game ended by resignation has "resigned": <seat>; its result is a
+// loss for that seat and a win for every other (rulings: a resigning player's pieces stay on the
+// board as neutral). An entry needs "action" or "notation" (or both, which must then agree); "seat"
+// is checked when present. "result" is written for finished games and checked on replay when
+// present.
 #pragma once
 
 #include <map>
@@ -30,6 +32,7 @@ struct RecordedAction {
   Seat seat = kChanceSeat;  // kChanceSeat for chance outcomes
   Action action = -1;       // -1 when only the notation was given
   std::string notation;
+  bool resign = false;  // the seat resigned here and the game went on (State::ResignSeat)
 };
 
 struct Record {
@@ -67,11 +70,14 @@ class Match {
   // replaying the record without it). Throws when there is nothing to undo.
   void Undo();
   bool CanUndo() const { return !record_.actions.empty() && record_.resigned < 0; }
-  // `seat` resigns: the game is over, with a loss for it and a win for everyone else.
+  // `seat` resigns. Where the game goes on without it (State::ResignSeat) the resignation is
+  // recorded as an entry; otherwise the game is over, a loss for it and a win for everyone else.
   void Resign(Seat seat);
   bool Over() const { return state_->IsTerminal() || record_.resigned >= 0; }
 
  private:
+  void RecordResignation(Seat seat);
+
   std::shared_ptr<const Game> game_;
   std::unique_ptr<State> state_;
   Record record_;

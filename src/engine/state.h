@@ -122,6 +122,14 @@ class State {
   // lists the moves; games with long turns (WAR) summarise them.
   virtual std::string DescribeTurn(std::span<const Action> actions, Seat viewer) const;
 
+  // `seat` resigns while the game goes on without it, where the game's rules say so (rulings: in
+  // WAR with more than two players left its armies become neutral; with two left the other wins).
+  // Returns false when the game has no such rule: the caller then ends the game (engine::Match).
+  virtual bool ResignSeat(Seat seat) {
+    (void)seat;
+    return false;
+  }
+
   // --- Copies -----------------------------------------------------------------------------------
   virtual std::unique_ptr<State> Clone() const = 0;
   // Overwrites this state with `other`, a state of the same game; no heap allocation.

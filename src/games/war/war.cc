@@ -873,12 +873,13 @@ void WarState::ApplyBattle(int attacker_losses) {
 
 void WarState::Conquer() {
   const int to = pos_.attack_to;
-  const Seat victim = pos_.owner[to];
+  const int victim = pos_.owner[to];
   --pos_.territory_count[victim];
   ++pos_.territory_count[pos_.seat];
   pos_.owner[to] = pos_.seat;
   pos_.conquered = true;
   pos_.phase = Phase::kOccupy;
+  if (victim == kNeutral) return;  // neutral armies are never eliminated as a player
   // WAR-II, section 3 Obs. 2: a player reduced to a single territory pursues three CEs from then.
   if (game_->war2() && pos_.territory_count[victim] == 1) pos_.reduced |= 1u << victim;
   if (pos_.territory_count[victim] == 0) Eliminate(victim);
@@ -1103,6 +1104,55 @@ void WarState::DoApplyAction(Action action, engine::UndoInfo* undo) {
   if (pos_.phase != Phase::kOver && pos_.ply >= g.MaxGameLength()) EndGame(kDrawnGame);
 }
 
+// --- Resignation (rulings, common to every game) -------------------------------------------------
+
+// With more than two players left the resigning player's armies stay as neutral: they defend but
+// never attack, and its objective no longer counts; with two left the other one wins.
+bool WarState::ResignSeat(Seat seat) {
+  if (InSetup()) return false;  // before the first turn: the game simply ends
+  if (seat < 0 || seat >= pos_.num_seats || pos_.eliminated_by[seat] >= 0) {
+    throw Error(fmt::format("{} is no longer in the game", game_->SeatName(seat)));
+  }
+  int in_play = 0;
+  Seat other = -1;
+  for (Seat s = 0; s < pos_.num_seats; ++s) {
+    if (pos_.eliminated_by[s] < 0) {
+      ++in_play;
+      if (s != seat) other = s;
+    }
+  }
+  pos_.eliminated_by[seat] = kNeutral;
+  if (in_play <= 2) {
+    EndGame(other);
+    return true;
+  }
+  const bool its_turn = pos_.seat == seat;
+  if (its_turn && pos_.owner[pos_.attack_to] == seat && pos_.armies[pos_.attack_to] == 0) {
+    --pos_.armies[pos_.attack_from];  // a conquest it had not yet moved into
+    pos_.armies[pos_.attack_to] = 1;
+  }
+  for (int t = 0; t < map_->NumTerritories(); ++t) {
+    if (pos_.owner[t] == seat) pos_.owner[t] = kNeutral;
+  }
+  pos_.territory_count[kNeutral] += pos_.territory_count[seat];
+  pos_.territory_count[seat] = 0;
+  for (Seat s = 0; s < pos_.num_seats; ++s) {  // its cards, and any spoils not yet taken
+    if (pos_.eliminated_by[s] >= 0) {
+      pos_.discard |= pos_.hand[s];
+      pos_.hand[s] = 0;
+    }
+  }
+  if (game_->war2()) AfterDiscard();
+  if (its_turn) {
+    pos_.discard |= pos_.pending_cards;
+    pos_.pending_cards = 0;
+    pos_.air_bombers = 0;
+    NextTurn();
+  }
+  CheckEveryone();  // a "destroy" card naming it now asks for 24 territories
+  return true;
+}
+
 // --- Results
 // --------------------------------------------------------------------------------------
 
@@ -1149,7 +1199,7 @@ bool WarState::Equals(const engine::State& other) const {
 
 void WarState::CheckConsistency() const {
   const int territories = map_->NumTerritories();
-  std::array<int, kMaxSeats> counts{};
+  std::array<int, kMaxSeats + 1> counts{};
   for (int t = 0; t < territories; ++t) {
     const int owner = pos_.owner[t];
     if (owner < 0) {
@@ -1166,6 +1216,13 @@ void WarState::CheckConsistency() const {
                                 t == pos_.attack_to && pos_.owner[t] == pos_.seat;
     if (pos_.armies[t] < 1 && !being_occupied) {
       throw Error(fmt::format("war: territory {} has {} armies", TerritoryId(t), +pos_.armies[t]));
+    }
+  }
+  for (int s = 0; s <= kMaxSeats; ++s) {
+    if (s < pos_.num_seats || s == kNeutral) {
+      if (counts[s] != pos_.territory_count[s]) {
+        throw Error(fmt::format("war: seat {} territory count is off", s));
+      }
     }
   }
   for (Seat s = 0; s < pos_.num_seats; ++s) {
@@ -1229,6 +1286,11 @@ std::unique_ptr<engine::State> WarState::SampleConsistentState(Seat seat, Rng& r
     if (!SeesObjective(seat, s) && p.objective[s] >= 0) pool |= Bit(p.objective[s]);
   }
   for (std::uint64_t m = pool; m; m &= m - 1) objectives.push_back(std::countr_zero(m));
+  int unknown = 0;
+  for (Seat s = 0; s < p.num_seats; ++s) unknown += !SeesObjective(seat, s) && p.objective[s] >= 0;
+  if (unknown > static_cast<int>(objectives.size())) {
+    throw Error("war: two seats hold the same objective card");  // not a reachable state
+  }
   for (int attempt = 0; attempt < 1000; ++attempt) {
     for (std::size_t i = objectives.size(); i > 1; --i) {
       std::swap(objectives[i - 1], objectives[rng.Below(static_cast<std::uint64_t>(i))]);

@@ -73,6 +73,7 @@ enum class Phase : std::uint8_t {
 };
 inline constexpr int kNumPhases = static_cast<int>(Phase::kOver) + 1;
 
+inline constexpr int kNeutral = kMaxSeats;  // owner of a resigned player's armies (rulings)
 inline constexpr int kNoWinner = -1;
 inline constexpr int kDrawnGame = -2;
 inline constexpr int kMaxHand = 6;       // 5 at most at a turn's start, plus the card it earns
@@ -90,8 +91,8 @@ struct Position {
   std::uint64_t undealt = 0;  // territory cards not yet dealt (setup)
   std::uint64_t objectives_left = 0;
   std::array<std::int8_t, kMaxSeats> objective{};
-  std::array<std::int8_t, kMaxSeats> eliminated_by{};  // -1 while in the game
-  std::array<std::uint8_t, kMaxSeats> territory_count{};
+  std::array<std::int8_t, kMaxSeats> eliminated_by{};         // -1 in the game; kNeutral: resigned
+  std::array<std::uint8_t, kMaxSeats + 1> territory_count{};  // [kNeutral]: neutral armies
   std::array<std::int16_t, kMaxContinents> continent_pool{};  // bonus armies bound to a continent
   std::int32_t general_pool = 0;
   std::int32_t ply = 0;
@@ -207,6 +208,7 @@ class WarState : public engine::State {
   std::string ActionToStringFor(Action action, Seat viewer) const override;
   Action StringToAction(std::string_view text) const override;
   std::vector<Action> StringToTurn(std::string_view text) const override;
+  bool ResignSeat(Seat seat) override;
   std::string DescribeTurn(std::span<const Action> actions, Seat viewer) const override;
 
   std::unique_ptr<engine::State> Clone() const override;
@@ -299,6 +301,7 @@ class WarState : public engine::State {
   void CheckEveryone();
   void EndGame(int winner);
   std::string TerritoryId(int t) const;
+  std::string OwnerName(int owner) const;  // a colour or "neutral"
   int ParseTerritory(std::string_view text) const;
   bool Revealed() const;
 

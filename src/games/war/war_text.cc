@@ -63,6 +63,11 @@ const char* PhaseWord(Phase phase) {
 
 }  // namespace
 
+std::string WarState::OwnerName(int owner) const {
+  if (owner == kNeutral) return "neutral";
+  return owner >= 0 ? game_->SeatName(owner) : "-";
+}
+
 std::string WarState::TerritoryId(int t) const {
   if (t < 0 || t >= map_->NumTerritories()) return fmt::format("territory #{}", t);
   return map_->territories[t].id;
@@ -390,7 +395,8 @@ std::string WarState::DescribeTurn(std::span<const Action> actions, Seat viewer)
         std::string conquest = fmt::format("{} (from {})", TerritoryId(before.attack_to),
                                            TerritoryId(before.attack_from));
         const Seat victim = before.owner[before.attack_to];
-        if (state.pos_.eliminated_by[victim] >= 0 && before.eliminated_by[victim] < 0) {
+        if (victim != kNeutral && state.pos_.eliminated_by[victim] >= 0 &&
+            before.eliminated_by[victim] < 0) {
           conquest += fmt::format(", eliminating {}", g.SeatName(victim));
         }
         conquests.push_back(conquest);
@@ -639,7 +645,7 @@ Json WarState::ViewJson(Seat viewer) const {
   Json territories = Json::array();
   for (int t = 0; t < map_->NumTerritories(); ++t) {
     territories.push_back({{"id", map_->territories[t].id},
-                           {"owner", pos_.owner[t] >= 0 ? Json(g.SeatName(pos_.owner[t])) : Json()},
+                           {"owner", pos_.owner[t] >= 0 ? Json(OwnerName(pos_.owner[t])) : Json()},
                            {"armies", pos_.armies[t]}});
   }
   view["territories"] = std::move(territories);
@@ -656,7 +662,7 @@ Json WarState::ViewJson(Seat viewer) const {
                  {"bombers", pos_.bombers[s]},
                  {"reduced_to_one_territory", (pos_.reduced >> s & 1) != 0},
                  {"eliminated_by",
-                  pos_.eliminated_by[s] >= 0 ? Json(g.SeatName(pos_.eliminated_by[s])) : Json()}};
+                  pos_.eliminated_by[s] >= 0 ? Json(OwnerName(pos_.eliminated_by[s])) : Json()}};
     if (SeesHand(viewer, s)) {
       Json hand = Json::array();
       for (int card : Hand(s)) hand.push_back(CardName(card));
@@ -713,7 +719,7 @@ void WarState::ViewTensor(Seat viewer, std::span<float> out) const {
   std::fill(out.begin(), out.end(), 0.0f);
   std::size_t i = 0;
   for (int t = 0; t < map_->NumTerritories(); ++t) {
-    if (pos_.owner[t] >= 0) out[i + pos_.owner[t]] = 1.0f;
+    if (pos_.owner[t] >= 0 && pos_.owner[t] < kMaxSeats) out[i + pos_.owner[t]] = 1.0f;
     out[i + kMaxSeats] = static_cast<float>(pos_.armies[t]) / 10.0f;
     i += kMaxSeats + 1;
   }
@@ -737,7 +743,7 @@ void WarState::ViewTensor(Seat viewer, std::span<float> out) const {
 std::string WarState::ViewText(Seat viewer, bool colour) const {
   const WarGame& g = *game_;
   auto paint = [&](Seat s, const std::string& text) {
-    if (!colour || s < 0) return text;
+    if (!colour || s < 0 || s >= kMaxSeats) return text;
     return fmt::format("{}{}{}", kAnsi[s], text, kAnsiReset);
   };
   std::string out = fmt::format("{}, turn {}{}\n", g.info().display_name, pos_.turns_played + 1,
@@ -751,7 +757,7 @@ std::string WarState::ViewText(Seat viewer, bool colour) const {
     int column = 0;
     for (int t : continent.territories) {
       const Seat owner = pos_.owner[t];
-      const std::string name = owner >= 0 ? g.SeatName(owner) : "-";
+      const std::string name = OwnerName(owner);
       std::string cell =
           fmt::format("{:<13}{:>4} {:<9}", map_->territories[t].id, +pos_.armies[t], name);
       line += "  " + paint(owner, cell);
@@ -770,7 +776,9 @@ std::string WarState::ViewText(Seat viewer, bool colour) const {
     }
     const std::string status =
         pos_.eliminated_by[s] >= 0
-            ? fmt::format("out (by {})", g.SeatName(pos_.eliminated_by[s]))
+            ? (pos_.eliminated_by[s] == kNeutral
+                   ? std::string("resigned (armies neutral)")
+                   : fmt::format("out (by {})", g.SeatName(pos_.eliminated_by[s])))
             : fmt::format("{} terr, {} armies, {} cards{}", +pos_.territory_count[s], armies,
                           std::popcount(pos_.hand[s]),
                           g.war2() ? fmt::format(", {} bombers", +pos_.bombers[s]) : "");
