@@ -34,7 +34,12 @@ GameResult PlayOne(const engine::Game& game, const std::string& spec_a, const st
   std::unique_ptr<Bot> bot_a = MakeBot(spec_a, game, game_seed);
   std::unique_ptr<Bot> bot_b = MakeBot(spec_b, game, game_seed + kSeedOffsetB);
   Rng chance_rng(game_seed);
-  const int a_parity = index % 2;
+  // Two seats: A and B alternate colours. More seats: A plays one seat (each in turn over the
+  // games) against B on all the others, so A's win rate is that of one player against a field.
+  const int seats = game.NumSeats();
+  const auto plays_a = [&](engine::Seat seat) {
+    return seats == 2 ? seat % 2 == index % 2 : seat == index % seats;
+  };
 
   std::unique_ptr<engine::State> state = game.NewInitialState();
   while (!state->IsTerminal()) {
@@ -42,7 +47,7 @@ GameResult PlayOne(const engine::Game& game, const std::string& spec_a, const st
     if (seat == engine::kChanceSeat) {
       state->ApplyAction(engine::SampleChanceOutcome(*state, chance_rng));
     } else {
-      Bot& bot = (seat % 2 == a_parity) ? *bot_a : *bot_b;
+      Bot& bot = plays_a(seat) ? *bot_a : *bot_b;
       // The checked ApplyAction: a bot playing an illegal action is an error, not a silent win.
       state->ApplyAction(bot.ChooseAction(*state));
     }
@@ -50,8 +55,8 @@ GameResult PlayOne(const engine::Game& game, const std::string& spec_a, const st
   GameResult result;
   result.plies = state->PlyCount();
   const std::vector<double> returns = state->Returns();
-  for (int seat = a_parity; seat < static_cast<int>(returns.size()); seat += 2) {
-    result.score += returns[seat];
+  for (int seat = 0; seat < static_cast<int>(returns.size()); ++seat) {
+    if (plays_a(seat)) result.score += returns[seat];
   }
   return result;
 }

@@ -32,9 +32,10 @@ struct ArenaResult {
 // The 95% Wilson score interval for a proportion `p` observed over `n` trials; {0, 1} when n = 0.
 std::pair<double, double> WilsonInterval(double p, int n);
 
-// Plays `games` games of `game` between the bots `spec_a` and `spec_b`. In game i, A takes the even
-// seats when i is even and the odd seats when i is odd. A's score in a game is the sum of the
-// Returns of its seats: > 0 a win, 0 a draw, < 0 a loss. `threads` < 1 means 1. `progress`, when
+// Plays `games` games of `game` between the bots `spec_a` and `spec_b`. Two seats: in game i, A
+// takes seat i % 2. More seats: A takes seat i % seats alone and B every other seat (one player
+// against a field). A's score in a game is the Return of its seat: > 0 a win, 0 a draw, < 0 a
+// loss. `threads` < 1 means 1. `progress`, when
 // set, is called (from a worker, serialised) after each game with the number done and the total.
 // Throws quartel::Error on a bad spec, or the first error a game raised.
 ArenaResult RunArena(const engine::Game& game, const std::string& spec_a, const std::string& spec_b,

@@ -107,7 +107,8 @@ int main(int argc, char** argv) {
   int games = 100;
   int threads = 1;
   std::uint64_t arena_seed = 1;
-  auto* arena = app.add_subcommand("arena", "Play N games between two bots, alternating seats");
+  auto* arena = app.add_subcommand(
+      "arena", "Play N games between two bots (alternating seats; with 3+ seats A plays one seat)");
   arena->add_option("GAME", game, "Game id")->required();
   arena->add_option("--a", bot_a, "First bot spec (e.g. mcts:ms=1000)")->required();
   arena->add_option("--b", bot_b, "Second bot spec (e.g. random)")->required();
