@@ -31,9 +31,12 @@
 #include "games/all_games.h"
 #include "games/war/dice.h"
 #include "games/war/map.h"
+#include "war_test_helpers.h"
 
 namespace quartel::games::war {
 namespace {
+
+using namespace test_helpers;  // war_test_helpers.h
 
 using engine::Action;
 using engine::Seat;
@@ -100,59 +103,12 @@ std::unique_ptr<WarState> NewState(const WarGame& game) {
   return std::unique_ptr<WarState>(static_cast<WarState*>(game.NewInitialState().release()));
 }
 
-std::unique_ptr<WarState> AsWar(std::unique_ptr<engine::State> state) {
-  return std::unique_ptr<WarState>(static_cast<WarState*>(state.release()));
-}
-
-int T(const WarMap& map, std::string_view id) {
-  const int t = map.FindTerritory(id);
-  if (t < 0) throw Error(fmt::format("test: no territory {}", id));
-  return t;
-}
-
-int C(const WarMap& map, std::string_view id) {
-  for (int c = 0; c < static_cast<int>(map.continents.size()); ++c) {
-    if (map.continents[c].id == id) return c;
-  }
-  throw Error(fmt::format("test: no continent {}", id));
-}
-
 // The objective card whose text contains `words`.
 int O(const WarMap& map, std::string_view words) {
   for (int i = 0; i < static_cast<int>(map.objectives.size()); ++i) {
     if (map.objectives[i].text.find(words) != std::string::npos) return i;
   }
   throw Error(fmt::format("test: no objective '{}'", words));
-}
-
-std::vector<Action> Legal(const engine::State& state) {
-  std::vector<Action> legal;
-  state.LegalActions(legal);
-  return legal;
-}
-
-bool Contains(const std::vector<Action>& actions, Action action) {
-  return std::find(actions.begin(), actions.end(), action) != actions.end();
-}
-
-bool Parses(const engine::State& state, const std::string& text) {
-  try {
-    state.StringToTurn(text);
-    return true;
-  } catch (const Error&) {
-    return false;
-  }
-}
-
-void Play(engine::State& state, const std::string& text) {
-  for (Action action : state.StringToTurn(text)) state.ApplyAction(action);
-}
-
-void Recount(Position& p, int territories) {
-  p.territory_count.fill(0);
-  for (int t = 0; t < territories; ++t) {
-    if (p.owner[t] >= 0) ++p.territory_count[p.owner[t]];
-  }
 }
 
 // A round-2 position in seat 0's attack phase: territory t belongs to seat t % seats (so nobody

@@ -231,21 +231,20 @@ int WarState::TerritoryIncome(Seat seat) const {
   // Seed: territories / 2, rounded down, at least 3 ("O número mínimo ... é sempre 3").
   int income = std::max(3, pos_.territory_count[seat] / 2);
   for (int c = 0; c < static_cast<int>(map_->continents.size()); ++c) {
-    if (!game_->war2()) {
-      if (OwnsContinent(seat, c)) income += map_->continents[c].bonus;
-      continue;
-    }
-    // WAR-II: the totality, else the majority (more than half held), and +1 per CE held.
-    const auto& territories = map_->continents[c].territories;
-    const int held = static_cast<int>(std::count_if(territories.begin(), territories.end(),
-                                                    [&](int t) { return pos_.owner[t] == seat; }));
-    if (held == static_cast<int>(territories.size())) {
-      income += map_->continents[c].totality;
-    } else if (2 * held > static_cast<int>(territories.size())) {
-      income += map_->continents[c].majority;
-    }
+    income += ContinentBonus(seat, c);
   }
-  return game_->war2() ? income + HeldCes(seat) : income;
+  return game_->war2() ? income + HeldCes(seat) : income;  // WAR-II: +1 per CE held
+}
+
+// The armies a continent gives its holder, bound to it: WAR's TABELA I for the whole continent;
+// WAR-II's totality, else its majority when more than half is held (seed section 5: never both).
+int WarState::ContinentBonus(Seat seat, int continent) const {
+  const Continent& c = map_->continents[continent];
+  if (!game_->war2()) return OwnsContinent(seat, continent) ? c.bonus : 0;
+  const int held = static_cast<int>(std::count_if(c.territories.begin(), c.territories.end(),
+                                                  [&](int t) { return pos_.owner[t] == seat; }));
+  if (held == static_cast<int>(c.territories.size())) return c.totality;
+  return 2 * held > static_cast<int>(c.territories.size()) ? c.majority : 0;
 }
 
 bool WarState::OwnsContinent(Seat seat, int continent) const {
@@ -270,31 +269,20 @@ void WarState::StartTurn(Seat seat) {
   pos_.ci_moved = 0;
   pos_.general_pool = std::max(3, pos_.territory_count[seat] / 2);
   pos_.continent_pool.fill(0);
-  if (!game_->war2()) {
-    for (int c = 0; c < static_cast<int>(map_->continents.size()); ++c) {
-      // Seed: a continent's armies "deverão ser distribuídos obrigatoriamente" in that continent.
-      if (OwnsContinent(seat, c)) pos_.continent_pool[c] = map_->continents[c].bonus;
-    }
-    return;
-  }
   // WAR-II, seed section 4: round 1 is everyone placing, then everyone playing the rest of a turn.
-  if (pos_.turns_played >= pos_.num_seats && pos_.turns_played < 2 * pos_.num_seats) {
+  if (game_->war2() && pos_.turns_played >= pos_.num_seats &&
+      pos_.turns_played < 2 * pos_.num_seats) {
     pos_.general_pool = 0;
     pos_.phase = Phase::kAttack;
     return;
   }
-  // Seed section 5: the totality of a continent, else its majority (never both); +1 army on each
-  // Strategic Centre held; section 6: +1 bomber per CE into the air base, as the box allows.
+  // Seed: a continent's armies "deverão ser distribuídos obrigatoriamente" in that continent.
   for (int c = 0; c < static_cast<int>(map_->continents.size()); ++c) {
-    const auto& territories = map_->continents[c].territories;
-    const int held = static_cast<int>(std::count_if(territories.begin(), territories.end(),
-                                                    [&](int t) { return pos_.owner[t] == seat; }));
-    if (held == static_cast<int>(territories.size())) {
-      pos_.continent_pool[c] = static_cast<std::int16_t>(map_->continents[c].totality);
-    } else if (2 * held > static_cast<int>(territories.size())) {
-      pos_.continent_pool[c] = static_cast<std::int16_t>(map_->continents[c].majority);
-    }
+    pos_.continent_pool[c] = static_cast<std::int16_t>(ContinentBonus(seat, c));
   }
+  if (!game_->war2()) return;
+  // WAR-II: +1 army on each Strategic Centre held; section 6: +1 bomber per CE into the air base,
+  // as the box allows.
   const int ces = HeldCes(seat);
   for (int t : map_->strategic_centres) {
     if (pos_.owner[t] == seat) ++pos_.armies[t];
@@ -905,13 +893,25 @@ void WarState::Eliminate(Seat victim) {
   (void)victim;
 }
 
-void WarState::FinishSpoils() {
+// Cards still held by seats out of the game (spoils not taken, a resigned hand) are discarded.
+void WarState::DiscardOutHands() {
   for (Seat s = 0; s < pos_.num_seats; ++s) {
-    if (pos_.eliminated_by[s] >= 0 && pos_.hand[s]) {
+    if (pos_.eliminated_by[s] >= 0) {
       pos_.discard |= pos_.hand[s];
       pos_.hand[s] = 0;
     }
   }
+}
+
+// The cards of a finished card use, transport or resignation go to the discard pile.
+void WarState::DiscardPending() {
+  pos_.discard |= pos_.pending_cards;
+  pos_.pending_cards = 0;
+  if (game_->war2()) AfterDiscard();
+}
+
+void WarState::FinishSpoils() {
+  DiscardOutHands();
   pos_.spoils_victim = -1;
   pos_.spoils_left = 0;
   pos_.phase = Phase::kOccupy;
@@ -1136,16 +1136,10 @@ bool WarState::ResignSeat(Seat seat) {
   }
   pos_.territory_count[kNeutral] += pos_.territory_count[seat];
   pos_.territory_count[seat] = 0;
-  for (Seat s = 0; s < pos_.num_seats; ++s) {  // its cards, and any spoils not yet taken
-    if (pos_.eliminated_by[s] >= 0) {
-      pos_.discard |= pos_.hand[s];
-      pos_.hand[s] = 0;
-    }
-  }
+  DiscardOutHands();  // its cards, and any spoils not yet taken
   if (game_->war2()) AfterDiscard();
   if (its_turn) {
-    pos_.discard |= pos_.pending_cards;
-    pos_.pending_cards = 0;
+    DiscardPending();
     pos_.air_bombers = 0;
     NextTurn();
   }
@@ -1218,12 +1212,8 @@ void WarState::CheckConsistency() const {
       throw Error(fmt::format("war: territory {} has {} armies", TerritoryId(t), +pos_.armies[t]));
     }
   }
-  for (int s = 0; s <= kMaxSeats; ++s) {
-    if (s < pos_.num_seats || s == kNeutral) {
-      if (counts[s] != pos_.territory_count[s]) {
-        throw Error(fmt::format("war: seat {} territory count is off", s));
-      }
-    }
+  if (counts[kNeutral] != pos_.territory_count[kNeutral]) {
+    throw Error("war: the neutral territory count is off");
   }
   for (Seat s = 0; s < pos_.num_seats; ++s) {
     if (counts[s] != pos_.territory_count[s]) {

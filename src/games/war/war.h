@@ -234,6 +234,7 @@ class WarState : public engine::State {
   // the CE armies), without cards.
   int TerritoryIncome(Seat seat) const;
   bool OwnsContinent(Seat seat, int continent) const;
+  int ContinentBonus(Seat seat, int continent) const;
   bool ObjectiveMet(Seat seat) const;
   // The objective in force for the seat: a "destroy" card may have become "24 territories".
   std::string ObjectiveText(Seat seat) const;
@@ -295,6 +296,8 @@ class WarState : public engine::State {
   void Conquer();
   void Eliminate(Seat victim);
   void FinishSpoils();
+  void DiscardOutHands();
+  void DiscardPending();
   void EndMovement();
   void DealNext();
   void CheckVictory(Seat seat);

@@ -200,9 +200,7 @@ void WarState::ApplyCardAction(Action action) {
     return;
   }
   if (action == g.kEnd && pos_.phase == Phase::kCardUse) {
-    pos_.discard |= pos_.pending_cards;
-    pos_.pending_cards = 0;
-    AfterDiscard();
+    DiscardPending();
     const int t = pos_.use_territory;
     if (!pos_.use_bombers) {
       pos_.armies[t] = static_cast<std::int16_t>(pos_.armies[t] + pos_.use_amount);
@@ -218,9 +216,7 @@ void WarState::ApplyCardAction(Action action) {
     return;
   }
   if (action == g.kEnd && pos_.phase == Phase::kTransport) {
-    pos_.discard |= pos_.pending_cards;
-    pos_.pending_cards = 0;
-    AfterDiscard();
+    DiscardPending();
     pos_.phase = pos_.resume;
     AfterReinforcement();
   }
