@@ -102,8 +102,9 @@ class TerminalGame {
         PlayChance();
       } else if (players_[seat].bot) {
         PlayBot(seat);
-      } else if (!PlayHuman(seat)) {
-        return 0;
+      } else {
+        if (board_stale_) ShowBoard();  // a human about to move after chance events (a deal)
+        if (!PlayHuman(seat)) return 0;
       }
     }
     ShowResult();
@@ -126,13 +127,17 @@ class TerminalGame {
     return fmt::format("{} ({})", match_.game().SeatName(seat), players_[seat].label);
   }
 
-  void ShowBoard() { out_ << match_.state().ViewText(Viewer(), colour_) << "\n"; }
+  void ShowBoard() {
+    out_ << match_.state().ViewText(Viewer(), colour_) << "\n";
+    board_stale_ = false;
+  }
 
   void PlayChance() {
     std::vector<Action> scratch;
     const Action action = engine::RandomAction(match_.state(), rng_, scratch);
     out_ << "Chance: " << match_.state().ActionToStringFor(action, Viewer()) << "\n";
     match_.Apply(action);
+    board_stale_ = true;
   }
 
   // A bot plays its whole turn, chance events within it included (a WAR battle roll); the game
@@ -275,6 +280,7 @@ class TerminalGame {
   Rng rng_;
   bool colour_;
   bool quit_ = false;
+  bool board_stale_ = false;  // chance events happened since the board was last shown
   std::istream& in_;
   std::ostream& out_;
 };
