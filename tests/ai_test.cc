@@ -40,7 +40,8 @@ class NimGame : public engine::Game {
                                       .hidden_information = false,
                                       .options = {},
                                       .rules_version = "1",
-                                      .rules_doc = ""},
+                                      .rules_doc = "",
+                                      .notation_help = ""},
                      engine::GameOptions()),
         pile_(pile),
         chance_(chance) {}

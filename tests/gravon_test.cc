@@ -78,7 +78,9 @@ TEST(Gravon, GsnImportMatchesTheXml) {
 TEST(Gravon, ForfeitBecomesAResignation) {
   games::RegisterAllGames();
   const engine::Record record = ReadGravonFile(DataFile("forfeit.xml"));
-  EXPECT_EQ(record.resigned, 0);  // winner 2: Blue won, Red forfeited
+  EXPECT_EQ(record.ending, "resignation");
+  EXPECT_EQ(record.result,
+            (std::vector<std::string>{"loss", "win"}));  // winner 2: Blue won, Red forfeited
   EXPECT_EQ(record.result, (std::vector<std::string>{"loss", "win"}));
   EXPECT_NO_THROW(engine::Match::Replay(record));
 }
@@ -101,7 +103,8 @@ TEST(Gravon, ExportReadsBack) {
   // A resignation exports as a forfeit and comes back as one.
   const engine::Record forfeit =
       GravonToRecord(RecordToGravonXml(ReadGravonFile(DataFile("forfeit.xml"))));
-  EXPECT_EQ(forfeit.resigned, 0);
+  EXPECT_EQ(forfeit.ending, "resignation");
+  EXPECT_EQ(forfeit.result, (std::vector<std::string>{"loss", "win"}));
 }
 
 // A whole random game played with placements (not the setup options) exports and reads back to

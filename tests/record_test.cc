@@ -91,7 +91,38 @@ TEST(Record, ResignationEndsTheGame) {
   EXPECT_EQ(match.record().result, (std::vector<std::string>{"win", "loss"}));
   EXPECT_THROW(match.Apply(match.state().LegalActions().front()), Error);
   const Match replayed = Match::Replay(RecordFromJson(RecordToJson(match.record()).dump()));
-  EXPECT_EQ(replayed.record().resigned, 1);
+  EXPECT_EQ(replayed.record().ending, "resignation");
+}
+
+TEST(Record, EndingsOutsideTheRulesRoundTrip) {
+  games::RegisterAllGames();
+  for (const auto& [reason, results] : std::vector<std::pair<EndReason, std::vector<Outcome>>>{
+           {EndReason::kTime, {Outcome::kLoss, Outcome::kWin}},
+           {EndReason::kAbandoned, {Outcome::kWin, Outcome::kLoss}},
+           {EndReason::kAgreement, {Outcome::kDraw, Outcome::kDraw}}}) {
+    Match match(LoadGame("dablot"), {"a", "b"});
+    match.Apply(match.state().LegalActions().front());
+    match.End(reason, results);
+    EXPECT_TRUE(match.Over());
+    EXPECT_FALSE(match.CanUndo());
+    EXPECT_THROW(match.End(reason, results), Error);
+    const Json json = RecordToJson(match.record());
+    EXPECT_EQ(json.at("ending"), EndReasonName(reason));
+    const Match replayed = Match::Replay(RecordFromJson(json.dump()));
+    EXPECT_EQ(replayed.record().ending, EndReasonName(reason));
+    EXPECT_EQ(replayed.record().result, match.record().result);
+  }
+  Match match(LoadGame("dablot"), {"a", "b"});
+  EXPECT_THROW(match.End(EndReason::kTime, {Outcome::kLoss}), Error);  // one outcome per seat
+}
+
+TEST(Record, BadEndingsAreMalformed) {
+  const std::string head = R"({"game": "dablot", "rules_version": "x", "actions": [], )";
+  EXPECT_NE(ErrorOf(head + R"("ending": "bored", "result": ["win", "loss"]})").find("ending"),
+            std::string::npos);
+  EXPECT_NE(ErrorOf(head + R"("ending": "time"})").find("needs its \"result\""), std::string::npos);
+  EXPECT_NE(ErrorOf(head + R"("result": ["won", "loss"]})").find("'won' is not an outcome"),
+            std::string::npos);
 }
 
 TEST(Record, UndoRestoresTheRecordAndState) {

@@ -102,9 +102,7 @@ int Replay(const std::string& record_file, bool colour, std::ostream& out) {
     out << fmt::format("{:>4}. {:<10} {}\n", ++ply, who, entry.notation);
   }
   out << match.state().ViewText(engine::kSpectator, colour) << "\n";
-  if (match.record().resigned >= 0) {
-    out << match.game().SeatName(match.record().resigned) << " resigned.\n";
-  }
+  if (!match.record().ending.empty()) out << "Ended by " << match.record().ending << ".\n";
   if (!match.record().result.empty()) {
     out << "Result:";
     for (std::size_t seat = 0; seat < match.record().result.size(); ++seat) {

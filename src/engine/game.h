@@ -40,6 +40,9 @@ struct GameInfo {
   std::vector<OptionSpec> options;
   std::string rules_version;  // bumped whenever a rule changes; stored in every record
   std::string rules_doc;      // path of the rules page under docs/, e.g. "docs/rules/dablot.md"
+  // What a player types in this game, for the terminal's `help`: the notation of each kind of
+  // action and any questions State::Inquire answers, a line each, with an example.
+  std::string notation_help;
   // Perft counts whole turns, unless a turn is dozens of actions (WAR: placements one army at a
   // time, attacks, moves): then it counts single actions.
   bool perft_counts_turns = true;

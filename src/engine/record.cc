@@ -103,7 +103,7 @@ Json RecordToJson(const Record& record) {
     json["actions"].push_back(
         {{"seat", SeatToJson(entry.seat)}, {"action", entry.action}, {"notation", entry.notation}});
   }
-  if (record.resigned >= 0) json["resigned"] = record.resigned;
+  if (!record.ending.empty()) json["ending"] = record.ending;
   if (!record.result.empty()) json["result"] = record.result;
   return json;
 }
@@ -147,19 +147,27 @@ Record RecordFromJson(std::string_view text) {
   for (std::size_t ply = 0; ply < actions.size(); ++ply) {
     record.actions.push_back(ParseEntry(actions[ply], ply));
   }
-  if (json.contains("resigned")) {
-    const Json& resigned = json.at("resigned");
-    if (!resigned.is_number_integer() || resigned.get<long long>() < 0 ||
-        resigned.get<long long>() >= 64) {
-      Malformed("\"resigned\" must be a seat number");
+  if (json.contains("ending")) {
+    const Json& ending = json.at("ending");
+    if (!ending.is_string()) Malformed("\"ending\" must be a string");
+    try {
+      ParseEndReason(ending.get<std::string>());
+    } catch (const Error& e) {
+      Malformed(fmt::format("\"ending\": {}", e.what()));
     }
-    record.resigned = resigned.get<int>();
+    if (!json.contains("result")) Malformed("a record with an \"ending\" needs its \"result\"");
+    record.ending = ending.get<std::string>();
   }
   if (json.contains("result")) {
     const Json& result = json.at("result");
     if (!result.is_array()) Malformed("\"result\" must be an array of outcomes");
     for (const Json& outcome : result) {
       if (!outcome.is_string()) Malformed("\"result\" must be an array of outcomes");
+      try {
+        ParseOutcome(outcome.get<std::string>());
+      } catch (const Error& e) {
+        Malformed(fmt::format("\"result\": {}", e.what()));
+      }
       record.result.push_back(outcome.get<std::string>());
     }
   }
@@ -218,9 +226,11 @@ Match Match::Replay(const Record& record) {
       throw Error(fmt::format("record: ply {} ({}): {}", ply + 1, shown, e.what()));
     }
   }
-  if (record.resigned >= 0) {
+  if (!record.ending.empty()) {
     try {
-      match.Resign(record.resigned);
+      std::vector<Outcome> results;
+      for (const std::string& name : record.result) results.push_back(ParseOutcome(name));
+      match.End(ParseEndReason(record.ending), results);
     } catch (const Error& e) {
       throw Error(fmt::format("record: {}", e.what()));
     }
@@ -232,7 +242,7 @@ Match Match::Replay(const Record& record) {
 }
 
 void Match::Apply(Action action) {
-  if (record_.resigned >= 0) throw Error("the game is over: a seat resigned");
+  if (!record_.ending.empty()) throw Error("the game is over (" + record_.ending + ")");
   const Seat seat = state_->CurrentSeat();
   std::string notation = state_->ActionToString(action);
   UndoInfo undo;
@@ -257,9 +267,21 @@ void Match::Resign(Seat seat) {
     RecordResignation(seat);
     return;
   }
-  record_.resigned = seat;
-  record_.result.assign(game_->NumSeats(), OutcomeName(Outcome::kWin));
-  record_.result[seat] = OutcomeName(Outcome::kLoss);
+  std::vector<Outcome> results(game_->NumSeats(), Outcome::kWin);
+  results[seat] = Outcome::kLoss;
+  End(EndReason::kResignation, results);
+}
+
+void Match::End(EndReason reason, const std::vector<Outcome>& results) {
+  if (Over()) throw Error("the game is already over");
+  if (static_cast<int>(results.size()) != game_->NumSeats()) {
+    throw Error(fmt::format("an ending needs one outcome per seat ({}), not {}", game_->NumSeats(),
+                            results.size()));
+  }
+  state_->EndGame(reason, results);  // false: a perfect-information game, nothing to reveal
+  record_.ending = EndReasonName(reason);
+  record_.result.clear();
+  for (Outcome outcome : results) record_.result.push_back(OutcomeName(outcome));
 }
 
 void Match::RecordResignation(Seat seat) {
@@ -271,7 +293,7 @@ void Match::RecordResignation(Seat seat) {
 }
 
 void Match::Undo() {
-  if (record_.resigned >= 0) throw Error("the game was resigned; it cannot be taken back");
+  if (!record_.ending.empty()) throw Error("the game is over; it cannot be taken back");
   if (!record_.actions.empty() && record_.actions.back().resign) {
     throw Error("a resignation cannot be taken back");
   }

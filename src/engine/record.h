@@ -9,11 +9,11 @@
 //                {"seat": 0, "action": 433, "notation": "23-29"}, ...],
 //    "result": ["win", "loss"]}
 // A resignation after which the game goes on (WAR with 3+ players left) is an entry
-// {"seat": 2, "resign": true}. A game ended by resignation has "resigned": <seat>; its result is a
-// loss for that seat and a win for every other (rulings: a resigning player's pieces stay on the
-// board as neutral). An entry needs "action" or "notation" (or both, which must then agree); "seat"
-// is checked when present. "result" is written for finished games and checked on replay when
-// present.
+// {"seat": 2, "resign": true}. A game that ended other than by its rules has "ending" (an
+// EndReason name: "resignation", "time", "abandoned" or "agreement") and then needs "result"; a
+// resignation that ends the game is a loss for that seat and a win for every other. An entry needs
+// "action" or "notation" (or both, which must then agree); "seat" is checked when present.
+// "result" is written for finished games and checked on replay when present.
 #pragma once
 
 #include <map>
@@ -42,7 +42,7 @@ struct Record {
   std::vector<std::string> seats;
   std::vector<RecordedAction> actions;
   std::vector<std::string> result;  // outcome names per seat; empty while the game goes on
-  int resigned = -1;                // the seat that resigned, which ended the game; -1 if none
+  std::string ending;  // an EndReason name when the game ended outside its rules, else empty
 };
 
 Json RecordToJson(const Record& record);
@@ -69,11 +69,14 @@ class Match {
   // Takes back the last action (exactly, via UndoAction where the game supports it, otherwise by
   // replaying the record without it). Throws when there is nothing to undo.
   void Undo();
-  bool CanUndo() const { return !record_.actions.empty() && record_.resigned < 0; }
+  bool CanUndo() const { return !record_.actions.empty() && record_.ending.empty(); }
   // `seat` resigns. Where the game goes on without it (State::ResignSeat) the resignation is
   // recorded as an entry; otherwise the game is over, a loss for it and a win for everyone else.
   void Resign(Seat seat);
-  bool Over() const { return state_->IsTerminal() || record_.resigned >= 0; }
+  // Ends the game outside its rules (State::EndGame) with one outcome per seat: a loss on time,
+  // an abandoned game, a draw agreed. Throws when the game is over or `results` has the wrong size.
+  void End(EndReason reason, const std::vector<Outcome>& results);
+  bool Over() const { return state_->IsTerminal() || !record_.ending.empty(); }
 
  private:
   void RecordResignation(Seat seat);

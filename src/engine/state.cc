@@ -19,6 +19,40 @@ std::string OutcomeName(Outcome outcome) {
   return "?";
 }
 
+Outcome ParseOutcome(std::string_view name) {
+  for (Outcome outcome : {Outcome::kWin, Outcome::kLoss, Outcome::kDraw}) {
+    if (OutcomeName(outcome) == name) return outcome;
+  }
+  throw Error(fmt::format("'{}' is not an outcome (win, loss or draw)", name));
+}
+
+namespace {
+constexpr EndReason kEndReasons[] = {EndReason::kResignation, EndReason::kTime,
+                                     EndReason::kAbandoned, EndReason::kAgreement};
+}  // namespace
+
+std::string EndReasonName(EndReason reason) {
+  switch (reason) {
+    case EndReason::kResignation:
+      return "resignation";
+    case EndReason::kTime:
+      return "time";
+    case EndReason::kAbandoned:
+      return "abandoned";
+    case EndReason::kAgreement:
+      return "agreement";
+  }
+  return "?";
+}
+
+EndReason ParseEndReason(std::string_view name) {
+  for (EndReason reason : kEndReasons) {
+    if (EndReasonName(reason) == name) return reason;
+  }
+  throw Error(
+      fmt::format("'{}' is not an ending (resignation, time, abandoned or agreement)", name));
+}
+
 std::vector<Outcome> TwoSeatResults(int winner) {
   if (winner < 0) return {Outcome::kDraw, Outcome::kDraw};
   std::vector<Outcome> results(2, Outcome::kLoss);

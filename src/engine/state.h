@@ -18,6 +18,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -38,6 +39,19 @@ inline constexpr Seat kSpectator = -3;     // viewer that is no seat: sees only 
 
 enum class Outcome { kWin, kLoss, kDraw };
 std::string OutcomeName(Outcome outcome);  // "win", "loss", "draw"
+// "win", "loss" or "draw" back to the Outcome; throws quartel::Error on anything else.
+Outcome ParseOutcome(std::string_view name);
+
+// Why a game ended other than by its own rules (a record's "ending").
+enum class EndReason {
+  kResignation,  // a seat gave up
+  kTime,         // a seat ran out of time
+  kAbandoned,    // a seat (or both) left the game
+  kAgreement,    // the players agreed (a draw, or a result they settled)
+};
+std::string EndReasonName(EndReason reason);  // "resignation", "time", "abandoned", "agreement"
+// The reason named by EndReasonName; throws quartel::Error listing the names on anything else.
+EndReason ParseEndReason(std::string_view name);
 
 // Results and Returns of a finished two-seat game from its winner (a seat, or -1 for a draw).
 std::vector<Outcome> TwoSeatResults(int winner);
@@ -63,7 +77,7 @@ class State {
 
   const Game& game() const { return *game_; }
 
-  // --- Whose turn -------------------------------------------------------------------------------
+  // --- Whose turn --------------------------------------------------------------------------------
   // The seat to decide, kChanceSeat at a chance node, or kTerminalSeat when the game is over.
   virtual Seat CurrentSeat() const = 0;
   bool IsTerminal() const { return CurrentSeat() == kTerminalSeat; }
@@ -75,7 +89,7 @@ class State {
   // Number of actions applied since the initial state (chance outcomes included).
   virtual int PlyCount() const = 0;
 
-  // --- Actions ----------------------------------------------------------------------------------
+  // --- Actions -----------------------------------------------------------------------------------
   // Sorted legal actions of the seat to act; at a chance node the outcomes' actions; empty at a
   // terminal state. `out` is cleared first. Never empty at a non-terminal state.
   virtual void LegalActions(std::vector<Action>& out) const = 0;
@@ -99,7 +113,7 @@ class State {
   // Restores a state equal (Equals) to the one before. Throws if the game does not support undo.
   virtual void UndoAction(Action action, const UndoInfo& undo);
 
-  // --- Notation ---------------------------------------------------------------------------------
+  // --- Notation ----------------------------------------------------------------------------------
   // The game's own notation for `action` in this state (e.g. Dablot "12-18", "23x35", "stop").
   // Works for any legal action; for an illegal one returns a best-effort description.
   virtual std::string ActionToString(Action action) const = 0;
@@ -117,35 +131,55 @@ class State {
   // one action. The result is legal when applied in order, and completes the turn.
   virtual std::vector<Action> StringToTurn(std::string_view text) const;
 
+  // Answers a question a player types that is not an action (WAR "odds brasil argentina",
+  // "borders peru"), from what `viewer` may know; std::nullopt when `text` is no such question
+  // (then it is read as an action). A question that is malformed throws quartel::Error.
+  virtual std::optional<std::string> Inquire(std::string_view text, Seat viewer) const {
+    (void)text;
+    (void)viewer;
+    return std::nullopt;
+  }
+
   // A turn that starts in this state and plays `actions` (chance outcomes within it included),
   // told in words as `viewer` may know it: what the terminal prints for a bot's turn. The default
   // lists the moves; games with long turns (WAR) summarise them.
   virtual std::string DescribeTurn(std::span<const Action> actions, Seat viewer) const;
 
-  // `seat` resigns while the game goes on without it, where the game's rules say so (rulings: in
-  // WAR with more than two players left its armies become neutral; with two left the other wins).
-  // Returns false when the game has no such rule: the caller then ends the game (engine::Match).
+  // --- Endings outside the rules -----------------------------------------------------------------
+  // `seat` resigns and the game goes on without it, where the game's rules say so (rulings: in
+  // WAR with more than two players left its armies become neutral). Returns false when the game
+  // has no such rule: the caller then ends the game with EndGame (engine::Match::Resign).
   virtual bool ResignSeat(Seat seat) {
     (void)seat;
     return false;
   }
+  // Ends the game now, for `reason`, with `results` (one per seat): a resignation, a loss on
+  // time, an abandoned game or a draw agreed. The state becomes terminal, Results() returns
+  // `results`, and the views show everything, as at any ending (rulings: "After the game ends
+  // everything is revealed"). Returns false, leaving the state unchanged, where the game does not
+  // implement it (perfect-information games, where nothing is left to reveal): the caller
+  // (engine::Match) then keeps the ending itself. Must not be called on a terminal state.
+  virtual bool EndGame(EndReason reason, std::span<const Outcome> results) {
+    (void)reason;
+    (void)results;
+    return false;
+  }
 
-  // --- Copies -----------------------------------------------------------------------------------
+  // --- Copies ------------------------------------------------------------------------------------
   virtual std::unique_ptr<State> Clone() const = 0;
   // Overwrites this state with `other`, a state of the same game; no heap allocation.
   virtual void CopyFrom(const State& other) = 0;
   // Same game and same position, history that matters to the rules included.
   virtual bool Equals(const State& other) const = 0;
 
-  // --- Results (terminal states only; empty elsewhere)
-  // --------------------------------------------
+  // --- Results (terminal states only; empty elsewhere) -------------------------------------------
   virtual std::vector<Outcome> Results() const = 0;
   // Per-seat scores in [-1, 1] that sum to zero (win +1 / loss -1 in two-player games).
   virtual std::vector<double> Returns() const = 0;
 
-  // --- Views: the only way out of the engine
-  // ------------------------------------------------------ What `viewer` (a seat or kSpectator) may
-  // see, as JSON for clients. Deterministic: equal inputs give byte-identical output.
+  // --- Views: the only way out of the engine -----------------------------------------------------
+  // What `viewer` (a seat or kSpectator) may see, as JSON for clients. Deterministic: equal inputs
+  // give byte-identical output.
   virtual Json ViewJson(Seat viewer) const = 0;
   // The same information as a flat float tensor of game().TensorSize() values.
   virtual void ViewTensor(Seat viewer, std::span<float> out) const = 0;
@@ -157,10 +191,9 @@ class State {
   // among those consistent with everything it has seen. Perfect-information games return a clone.
   virtual std::unique_ptr<State> SampleConsistentState(Seat seat, Rng& rng) const;
 
-  // --- Debugging
-  // ---------------------------------------------------------------------------------- Checks the
-  // internal invariants (Stockfish's pos_is_ok); throws quartel::Error naming the first broken one.
-  // Called after every action in debug builds.
+  // --- Debugging ---------------------------------------------------------------------------------
+  // Checks the internal invariants (Stockfish's pos_is_ok); throws quartel::Error naming the first
+  // broken one. Called after every action in debug builds.
   virtual void CheckConsistency() const {}
 
  protected:

@@ -474,9 +474,9 @@ Export ExportRecord(const engine::Record& record) {
     if (out.field.empty() && position().h.phase != Phase::kSetup) take_field();
   }
   if (out.field.empty()) throw Error("the game ended during the setup: Gravon has no such record");
-  if (match.record().resigned >= 0) {
+  if (match.record().ending == "resignation") {
     out.type = 3;
-    out.winner = match.record().resigned == 0 ? 2 : 1;
+    out.winner = match.record().result[0] == "loss" ? 2 : 1;
   } else {
     const Header& h = position().h;
     out.type = h.ending == kFlagCaptured ? 1
