@@ -15,6 +15,7 @@
 #include <limits>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -33,6 +34,11 @@ engine::Action MctsHooks::RolloutAction(const engine::State& state, Rng& rng,
 bool MctsHooks::Evaluate(const engine::State& /*state*/, int /*rollout_plies*/,
                          std::vector<double>& /*values*/) const {
   return false;
+}
+
+std::vector<engine::Action> MctsHooks::SetupPlan(const engine::State& /*state*/,
+                                                 Rng& /*rng*/) const {
+  return {};
 }
 
 // ---- Hooks registry ----------------------------------------------------------------------------
@@ -348,12 +354,26 @@ class MctsBot : public Bot {
         spec_(std::move(spec)) {}
 
   engine::Action ChooseAction(const engine::State& state) override {
+    if (const auto planned = NextPlanned(state)) return *planned;
     return MctsSearch(state, config_, *hooks_, rng_);
   }
 
   std::string Spec() const override { return spec_; }
 
  private:
+  // The next action of the setup plan (MctsHooks::SetupPlan) while it stays legal; a new plan
+  // when the game offers one here.
+  std::optional<engine::Action> NextPlanned(const engine::State& state) {
+    if (next_planned_ >= plan_.size() || !state.WhyIllegal(plan_[next_planned_]).empty()) {
+      plan_ = hooks_->SetupPlan(state, rng_);
+      next_planned_ = 0;
+      if (plan_.empty() || !state.WhyIllegal(plan_.front()).empty()) return std::nullopt;
+    }
+    return plan_[next_planned_++];
+  }
+
+  std::vector<engine::Action> plan_;
+  std::size_t next_planned_ = 0;
   MctsConfig config_;
   Rng rng_;
   std::unique_ptr<MctsHooks> hooks_;

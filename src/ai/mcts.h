@@ -29,6 +29,11 @@ class MctsHooks {
   // played so far (0 at the leaf), so a game decides how deep its rollouts go.
   virtual bool Evaluate(const engine::State& state, int rollout_plies,
                         std::vector<double>& values) const;
+  // A whole setup for the seat to act, as the actions to play in order, when `state` is at the
+  // start of that seat's setup (Stratego, Espionage: drawn from the game's own distribution of
+  // sensible setups rather than searched); empty elsewhere and by default. The bot plays the plan
+  // through while its next action stays legal.
+  virtual std::vector<engine::Action> SetupPlan(const engine::State& state, Rng& rng) const;
 };
 
 using MctsHooksFactory = std::function<std::unique_ptr<MctsHooks>()>;
