@@ -1,7 +1,8 @@
 // Every registered game runs the shared conformance suite (engine/conformance.h): clone, record
 // round-trip, undo, legality and notation of every legal action, refusal of illegal ones, chance
 // probabilities, views, results, length bound, determinism and (hidden-information games) view
-// invariance. Variants cover every seat count and a short engine cap so that capped endings are
+// invariance, also in the flow of a turn, and endings outside the rules. Variants cover every seat
+// count, every rule option off its default, and a short engine cap so that capped endings are
 // exercised too.
 #include "engine/conformance.h"
 
@@ -20,6 +21,7 @@ namespace {
 struct Variant {
   std::string game;
   std::map<std::string, std::string> options;
+  bool rule_option = false;  // a rule option off its default: fewer games
 };
 
 std::string VariantName(const Variant& variant) {
@@ -46,6 +48,15 @@ std::vector<Variant> AllVariants() {
       if (spec.name == "max_turns") {
         variants.push_back({info.id, {{"max_turns", std::to_string(spec.min_value)}}});
       }
+      // Every rule option off its default: a rule variant is a path through the rules too.
+      if (spec.type == OptionType::kBool) {
+        variants.push_back(
+            {info.id, {{spec.name, spec.default_value == "true" ? "false" : "true"}}});
+      }
+      for (const std::string& choice : spec.choices) {
+        if (choice != spec.default_value)
+          variants.push_back({info.id, {{spec.name, choice}}, true});
+      }
     }
   }
   return variants;
@@ -67,6 +78,8 @@ TEST_P(Conformance, RandomGamesKeepEveryInvariant) {
   // Random WAR games run to tens of thousands of actions (armies are placed and moved one at a
   // time): fewer of them, each still checked at every ply up to max_checked_plies.
   if (!game->info().perft_counts_turns) options.games = std::max(1, options.games / 6);
+  // A rule option changes a few rules: a third of the games covers them.
+  if (variant.rule_option) options.games = std::max(1, options.games / 3);
   try {
     RunConformance(*game, options);
   } catch (const Error& e) {

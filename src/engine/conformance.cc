@@ -129,6 +129,38 @@ void CheckHiddenInvariance(const State& state, Rng& rng, const Place& at) {
   }
 }
 
+// Hidden information in the flow of the game (rulings, "Common to every game": a phase that ends by
+// itself for one hand and waits for the player with another tells the others what the hand
+// holds). The seat to act plays `action` in the state and in a state another seat cannot tell
+// apart from it, where the action is legal there too; for that seat the game must go on the same
+// way: the same seat to act, the same MidTurn, the same phase in its view. Endings are exempt: the
+// rules end a game when a hidden objective is met or a Flag taken, and an ending reveals all.
+void CheckHiddenFlow(const State& state, Action action, Rng& rng, const Place& at) {
+  if (!state.game().info().hidden_information || state.IsChanceNode()) return;
+  const Seat actor = state.CurrentSeat();
+  auto played = state.Clone();
+  played->DoApplyAction(action, nullptr);
+  for (Seat seat = 0; seat < state.game().NumSeats(); ++seat) {
+    if (seat == actor) continue;
+    auto other = state.SampleConsistentState(seat, rng);
+    if (!other->WhyIllegal(action).empty()) continue;
+    other->DoApplyAction(action, nullptr);
+    if (played->IsTerminal() || other->IsTerminal()) continue;
+    const std::string told =
+        fmt::format("after {} by seat {}, seat {} can tell what it may not know: ",
+                    state.ActionToStringFor(action, seat), actor, seat);
+    Expect(played->CurrentSeat() == other->CurrentSeat(), at, told + "who acts next differs");
+    Expect(played->MidTurn() == other->MidTurn(), at, told + "whether the turn goes on differs");
+    const Json view = played->ViewJson(seat);
+    const Json other_view = other->ViewJson(seat);
+    if (view.is_object() && view.contains("phase")) {
+      Expect(view.at("phase") == other_view.value("phase", Json()), at,
+             told + fmt::format("the phase is {} or {}", view.at("phase").dump(),
+                                other_view.value("phase", Json()).dump()));
+    }
+  }
+}
+
 void CheckUndo(const State& state, Action action, const Place& at) {
   if (!state.SupportsUndo()) return;
   auto copy = state.Clone();
@@ -159,6 +191,27 @@ void CheckTerminal(const State& state, const Place& at) {
     if (results[seat] == Outcome::kLoss) Expect(returns[seat] < 0, at, "a loss scores >= 0");
   }
   Expect(std::abs(total) < 1e-9, at, fmt::format("returns sum to {}", total));
+}
+
+// An ending outside the rules (State::EndGame, where the game implements it) ends the game with
+// exactly the results given, and then nothing is hidden: the only state a seat cannot tell apart
+// from it is itself.
+void CheckEndGame(const State& state, const Place& at) {
+  const int seats = state.game().NumSeats();
+  const Seat loser = state.PlyCount() % seats;
+  std::vector<Outcome> results(seats, Outcome::kWin);
+  results[loser] = Outcome::kLoss;
+  auto ended = state.Clone();
+  if (!ended->EndGame(EndReason::kResignation, results)) return;
+  Expect(ended->IsTerminal(), at, "EndGame left the game going on");
+  Expect(ended->Results() == results, at, "EndGame's results are not the ones given");
+  CheckTerminal(*ended, at);
+  CheckViews(*ended, at);
+  Rng rng(static_cast<std::uint64_t>(state.PlyCount()));
+  for (Seat seat = 0; seat < seats; ++seat) {
+    Expect(ended->SampleConsistentState(seat, rng)->Equals(*ended), at,
+           fmt::format("after EndGame seat {} may still not know everything", seat));
+  }
 }
 
 // Every ply up to max_checked_plies, then every 64th up to ten times that, then at powers of two:
@@ -201,7 +254,11 @@ Record PlayCheckedGame(const Game& game, std::uint64_t seed, const ConformanceOp
       CheckIllegalRefused(state, legal, check_rng, options.illegal_samples, at);
     }
     const Action action = RandomAction(state, rng, legal);
-    if (full) CheckUndo(state, action, at);
+    if (full) {
+      CheckUndo(state, action, at);
+      CheckHiddenFlow(state, action, check_rng, at);
+      if (state.PlyCount() % 16 == 5) CheckEndGame(state, at);
+    }
     match.Apply(action);
   }
   return match.record();
