@@ -18,78 +18,27 @@
 #include "core/rng.h"
 #include "engine/conformance.h"
 #include "engine/game.h"
-#include "games/all_games.h"
+#include "espionage_test_helpers.h"
 
 namespace quartel::espionage {
 namespace {
 
-// Registers "espionage" unless games::RegisterAllGames already did (it will once the game is
-// listed in all_games.cc); RegisterAllGames runs first so that it never registers it twice.
-void EnsureRegistered() {
-  games::RegisterAllGames();
-  for (const auto& info : engine::RegisteredGames()) {
-    if (info.id == "espionage") return;
-  }
-  Register();
-}
+using test_helpers::AfterSetup;
+using test_helpers::Empty;
+using test_helpers::Game;
+using test_helpers::IsLegal;
+using test_helpers::kBlueSetup;
+using test_helpers::kRedSetup;
+using test_helpers::Make;
+using test_helpers::Play;
+using test_helpers::Pos;
+using test_helpers::Put;
+using test_helpers::RankAt;
+using test_helpers::Sq;
 
-const EspionageGame& Game(const std::map<std::string, std::string>& options = {}) {
-  static std::map<std::map<std::string, std::string>, std::shared_ptr<const engine::Game>> cache;
-  EnsureRegistered();
-  auto& game = cache[options];
-  if (!game) game = engine::LoadGame("espionage", options);
-  return static_cast<const EspionageGame&>(*game);
-}
-
-bool IsLegal(const engine::State& state, const std::string& text) {
-  try {
-    state.StringToAction(text);
-    return true;
-  } catch (const Error&) {
-    return false;
-  }
-}
-
-void Play(engine::State& state, const std::string& turn) {
-  for (Action action : state.StringToTurn(turn)) state.ApplyAction(action);
-}
-
-int Sq(const char* name) { return ParseSquare(name); }
-const Position& Pos(const engine::State& state) {
-  return static_cast<const EspionageState&>(state).position();
-}
-int RankAt(const engine::State& state, const char* name) { return Pos(state).board[Sq(name)] & 15; }
-bool Known(const engine::State& state, const char* name) {
-  return (Pos(state).board[Sq(name)] & kKnownBit) != 0;
-}
-
-// An empty board (rows listed from row 10 down) with the given pieces.
-std::vector<std::string> Empty() { return std::vector<std::string>(10, std::string(20, '.')); }
-void Put(std::vector<std::string>& rows, const char* sq, const char* piece) {
-  const int s = Sq(sq);
-  rows[9 - s / 10][2 * (s % 10)] = piece[0];
-  rows[9 - s / 10][2 * (s % 10) + 1] = piece[1];
-}
-std::unique_ptr<EspionageState> Make(const std::vector<std::pair<const char*, const char*>>& pieces,
-                                     int to_move,
-                                     const std::map<std::string, std::string>& options = {}) {
-  auto rows = Empty();
-  for (const auto& [sq, piece] : pieces) Put(rows, sq, piece);
-  return MakeState(Game(options), rows, to_move);
-}
-
-constexpr const char* kRedSetup = "MHMMM12345 SSSSSPPPP1 1112223345";
-constexpr const char* kBlueSetup = "1112223345 SSSSSPPPP1 MHMMM12345";
-
-// Volcanoes on the given squares (in order), both setups, and `first` to move.
-std::unique_ptr<engine::State> AfterSetup(int first = 0,
-                                          const std::map<std::string, std::string>& options = {
-                                              {"volcanoes", "0"}}) {
-  auto state = Game(options).NewInitialState();
-  Play(*state, kRedSetup);
-  Play(*state, kBlueSetup);
-  state->ApplyAction(kFirstLot + first);
-  return state;
+// Whether the opponent's Spy recognised the piece on `name` (seen by the spying side only).
+bool Recognised(const engine::State& state, const char* name) {
+  return (Pos(state).board[Sq(name)] & kRecognisedBit) != 0;
 }
 
 // ==== Board and chance ====
@@ -493,10 +442,10 @@ TEST(EspionageSpy, SpyMovingNextToEnemiesRevealsThem) {
                  {"a10", "B1"}},
                 0);
   Play(*s, "e4-e5");
-  EXPECT_TRUE(Known(*s, "d6"));
-  EXPECT_TRUE(Known(*s, "f6"));   // diagonal
-  EXPECT_FALSE(Known(*s, "e7"));  // two squares away
-  EXPECT_FALSE(Known(*s, "e5"));  // the Spy itself is not shown
+  EXPECT_TRUE(Recognised(*s, "d6"));
+  EXPECT_TRUE(Recognised(*s, "f6"));   // diagonal
+  EXPECT_FALSE(Recognised(*s, "e7"));  // two squares away
+  EXPECT_FALSE(Recognised(*s, "e5"));  // the Spy itself is not shown
   EXPECT_EQ(s->ViewJson(0)["board"][Sq("d6")]["rank"], "3");
   EXPECT_EQ(s->ViewJson(0)["board"][Sq("e7")]["rank"], "?");
   // Persistence: the Spy walks away, the reveal stays.
@@ -505,12 +454,12 @@ TEST(EspionageSpy, SpyMovingNextToEnemiesRevealsThem) {
   Play(*s, "e5-f5 g4-h4");
   Play(*s, "a9-a8 e8-e9");
   Play(*s, "f5-f4 h4-h3");
-  EXPECT_TRUE(Known(*s, "d6"));
+  EXPECT_TRUE(Recognised(*s, "d6"));
   EXPECT_EQ(s->ViewJson(0)["board"][Sq("f6")]["rank"], "4");
   // Negative: a non-Spy moving next to enemies reveals nothing.
   auto t = Make({{"e4", "R5"}, {"a1", "RH"}, {"j10", "BH"}, {"d6", "B3"}, {"a10", "B1"}}, 0);
   Play(*t, "e4-e5");
-  EXPECT_FALSE(Known(*t, "d6"));
+  EXPECT_FALSE(Recognised(*t, "d6"));
 }
 
 TEST(EspionageSpy, EnemyMovingNextToASpyIsRevealed) {
@@ -523,13 +472,13 @@ TEST(EspionageSpy, EnemyMovingNextToASpyIsRevealed) {
                  {"a10", "B1"}},
                 1);
   Play(*s, "f7-f6 c7-c6");
-  EXPECT_TRUE(Known(*s, "f6"));   // moved next to the Spy (diagonally)
-  EXPECT_FALSE(Known(*s, "c6"));  // not next to it
+  EXPECT_TRUE(Recognised(*s, "f6"));   // moved next to the Spy (diagonally)
+  EXPECT_FALSE(Recognised(*s, "c6"));  // not next to it
   EXPECT_EQ(s->ViewJson(0)["board"][Sq("f6")]["rank"], "3");
   EXPECT_EQ(s->ViewJson(engine::kSpectator)["board"][Sq("c6")]["rank"], "?");
   Play(*s, "b1-b2 e5-e4");
   Play(*s, "f6-g6 c6-c5");
-  EXPECT_TRUE(Known(*s, "g6"));  // persists after moving away
+  EXPECT_TRUE(Recognised(*s, "g6"));  // persists after moving away
 }
 
 // ==== Contract, hidden information, move lister ====
@@ -577,10 +526,10 @@ TEST(EspionageSpy, UndoHidesWhatTheSpyShowed) {
   engine::UndoInfo undo;
   const Action a = s->StringToAction("e4-e5");
   s->ApplyAction(a, undo);
-  ASSERT_TRUE(Known(*s, "d6"));
+  ASSERT_TRUE(Recognised(*s, "d6"));
   s->UndoAction(a, undo);
-  EXPECT_FALSE(Known(*s, "d6"));
-  EXPECT_FALSE(Known(*s, "f6"));
+  EXPECT_FALSE(Recognised(*s, "d6"));
+  EXPECT_FALSE(Recognised(*s, "f6"));
   EXPECT_TRUE(s->Equals(*before));
   EXPECT_EQ(s->ViewText(1, false), before->ViewText(1, false));
 }
@@ -666,11 +615,19 @@ TEST(EspionageHidden, PermutedUnseenRanksLeaveTheViewAlone) {
         const Position& a = state.position();
         const Position& b = static_cast<const EspionageState&>(*sampled).position();
         for (int sq = 0; sq < kNumSquares; ++sq) {
-          ASSERT_EQ(a.board[sq] & 0xf0, b.board[sq] & 0xf0);
-          const bool known =
-              (a.board[sq] & kKnownBit) || ((a.board[sq] & kOwnerBit) != 0) == (seat == 1);
-          if (known || a.phase == Phase::kOver) {
-            ASSERT_EQ(a.board[sq], b.board[sq]);
+          // What the seat knows of every square: whose piece stands there, whether it has moved,
+          // whether combat showed it to both; its own ranks (not which of them the opponent's
+          // Spies recognised); the opponent's ranks it was shown, by combat or by its own Spies.
+          const CellBits x = a.board[sq], y = b.board[sq];
+          ASSERT_EQ(x & 0xf0, y & 0xf0);
+          const bool own = (x & kOccupied) && ((x & kOwnerBit) != 0) == (seat == 1);
+          if (own) {
+            ASSERT_EQ(x & 15, y & 15);
+          } else {
+            ASSERT_EQ(x & kRecognisedBit, y & kRecognisedBit);
+          }
+          if ((!own && (x & (kKnownBit | kRecognisedBit))) || a.phase == Phase::kOver) {
+            ASSERT_EQ(x, y);
           }
           if (b.board[sq] & kMovedBit) {
             ASSERT_NE(b.board[sq] & 15, kMine);

@@ -21,15 +21,20 @@ constexpr const char kRankChars[] = "H12345SPM";
 constexpr int kDr[4] = {1, 0, -1, 0};
 constexpr int kDf[4] = {0, 1, 0, -1};
 
-int Owner(std::uint8_t cell) { return (cell & kOwnerBit) ? 1 : 0; }
-int RankOf(std::uint8_t cell) { return cell & 0x0f; }
-bool IsPiece(std::uint8_t cell) { return (cell & kOccupied) != 0; }
-std::uint8_t MakeCell(int owner, int rank) {
-  return static_cast<std::uint8_t>(kOccupied | (owner ? kOwnerBit : 0) | rank);
+int Owner(CellBits cell) { return (cell & kOwnerBit) ? 1 : 0; }
+int RankOf(CellBits cell) { return cell & 0x0f; }
+bool IsPiece(CellBits cell) { return (cell & kOccupied) != 0; }
+CellBits MakeCell(int owner, int rank) {
+  return static_cast<CellBits>(kOccupied | (owner ? kOwnerBit : 0) | rank);
 }
-// The cell byte (espionage.h) as the shared hidden-army grid reads it.
-hidden_army::Piece ArmyPiece(std::uint8_t cell) {
-  return {Owner(cell), RankOf(cell), (cell & kMovedBit) != 0, (cell & kKnownBit) != 0};
+// The cell (espionage.h) as the shared hidden-army grid shows it to `viewer`: its rank counts as
+// known when combat showed it to both seats or, to the spying side only, when an enemy Spy
+// recognised it. The owner is never told of a recognition: that would tell it that an adjacent
+// enemy piece is a Spy (rulings "Espionage").
+hidden_army::Piece ArmyPiece(CellBits cell, int viewer) {
+  const int owner = Owner(cell);
+  const bool known = (cell & kKnownBit) || ((cell & kRecognisedBit) && viewer == 1 - owner);
+  return {owner, RankOf(cell), (cell & kMovedBit) != 0, known};
 }
 bool Mobile(int rank) { return rank != kHq && rank != kMine; }
 int Step(int sq, int dir) {
@@ -149,10 +154,13 @@ std::unique_ptr<EspionageState> MakeState(const EspionageGame& game,
       }
     }
   }
+  // The missing pieces were removed; those that can move had moved (a Mine never does, and the
+  // sampler relies on it).
   for (int seat = 0; seat < 2; ++seat) {
     for (int rank = 0; rank < kNumRanks; ++rank) {
       for (int n = 0; n < left[seat][rank]; ++n) {
-        p.removed[p.num_removed++] = static_cast<std::uint8_t>(MakeCell(seat, rank) | kMovedBit);
+        p.removed[p.num_removed++] =
+            static_cast<CellBits>(MakeCell(seat, rank) | (Mobile(rank) ? kMovedBit : 0));
       }
     }
   }
@@ -263,12 +271,12 @@ std::vector<double> EspionageState::Returns() const {
 // its previous move (no-return rule; it applies to attacks too).
 void EspionageState::Moves(int seat, std::vector<Action>& out) const {
   for (int from = 0; from < kNumSquares; ++from) {
-    const std::uint8_t c = p_.board[from];
+    const CellBits c = p_.board[from];
     if (!IsPiece(c) || Owner(c) != seat || !Mobile(RankOf(c)) || from == p_.first_piece) continue;
     for (int dir = 0; dir < 4; ++dir) {
       const int to = Step(from, dir);
       if (to == kNone || to == p_.back[from]) continue;
-      const std::uint8_t t = p_.board[to];
+      const CellBits t = p_.board[to];
       if (t == kVolcano || (IsPiece(t) && Owner(t) == seat)) continue;
       out.push_back(kFirstMove + from * 4 + dir);
     }
@@ -278,12 +286,12 @@ void EspionageState::Moves(int seat, std::vector<Action>& out) const {
 // The same test as Moves() without building the list (called after every move).
 bool EspionageState::HasMove(int seat) const {
   for (int from = 0; from < kNumSquares; ++from) {
-    const std::uint8_t c = p_.board[from];
+    const CellBits c = p_.board[from];
     if (!IsPiece(c) || Owner(c) != seat || !Mobile(RankOf(c)) || from == p_.first_piece) continue;
     for (int dir = 0; dir < 4; ++dir) {
       const int to = Step(from, dir);
       if (to == kNone || to == p_.back[from]) continue;
-      const std::uint8_t t = p_.board[to];
+      const CellBits t = p_.board[to];
       if (t != kVolcano && !(IsPiece(t) && Owner(t) == seat)) return true;
     }
   }
@@ -365,7 +373,7 @@ std::string EspionageState::WhyIllegal(Action action) const {
   }
   if (action < kFirstMove) return "the game is in its play phase: move a piece";
   const int from = (action - kFirstMove) / 4, dir = (action - kFirstMove) % 4;
-  const std::uint8_t c = p_.board[from];
+  const CellBits c = p_.board[from];
   if (!IsPiece(c) || Owner(c) != p_.to_move) {
     return fmt::format("{} holds no piece of {}", SquareName(from), kSeatNames[p_.to_move]);
   }
@@ -410,9 +418,9 @@ struct UndoData {
   std::int8_t to_move, moves_done, first_piece, last_from, last_to, last_removed, winner, ending;
   Phase phase;
   std::uint8_t removal_this_turn, num_removed;
-  std::uint8_t cell_from, cell_to;  // a move's two cells before it
-  std::int8_t back_from, back_to;   // and their no-return marks
-  std::uint8_t shown;               // bit k: the k-th of the 8 neighbours of `to` became known
+  CellBits cell_from, cell_to;     // a move's two cells before it
+  std::int8_t back_from, back_to;  // and their no-return marks
+  std::uint8_t shown;              // bit k: the k-th of the 8 neighbours of `to` became recognised
 };
 static_assert(sizeof(UndoData) <= sizeof(engine::UndoInfo));
 static_assert(std::is_trivially_copyable_v<UndoData>);
@@ -471,7 +479,7 @@ void EspionageState::UndoAction(Action action, const engine::UndoInfo& undo) {
         for (int dr = -1; dr <= 1; ++dr) {
           for (int df = -1; df <= 1; ++df) {
             if (dr == 0 && df == 0) continue;
-            if ((u.shown >> k++) & 1) p_.board[(r + dr) * kSize + f + df] &= ~kKnownBit;
+            if ((u.shown >> k++) & 1) p_.board[(r + dr) * kSize + f + df] &= ~kRecognisedBit;
           }
         }
         p_.board[from] = u.cell_from;
@@ -554,8 +562,8 @@ void EspionageState::DoApplyAction(Action action, engine::UndoInfo* undo) {
   p_.last_from = from;
   p_.last_to = to;
   p_.last_removed = 0;
-  std::uint8_t mover = static_cast<std::uint8_t>(p_.board[from] | kMovedBit);
-  const std::uint8_t target = p_.board[to];
+  CellBits mover = static_cast<CellBits>(p_.board[from] | kMovedBit);
+  const CellBits target = p_.board[to];
   p_.board[from] = 0;
   p_.back[from] = kNone;
   bool arrived = true;
@@ -563,7 +571,7 @@ void EspionageState::DoApplyAction(Action action, engine::UndoInfo* undo) {
   if (IsPiece(target)) {
     p_.removal_this_turn = true;
     p_.quiet_plies = 0;
-    std::uint8_t t = target;
+    CellBits t = target;
     if (p_.rules.reveal_on_combat) {
       mover |= kKnownBit;
       t |= kKnownBit;
@@ -583,7 +591,8 @@ void EspionageState::DoApplyAction(Action action, engine::UndoInfo* undo) {
     p_.board[to] = mover;
     p_.back[to] = static_cast<std::int8_t>(from);
     // Spy recognition (rulings): a Spy shows every enemy piece on the 8 squares around it when it
-    // moves next to them or they move next to it; the reveal is permanent.
+    // moves next to them or they move next to it; the reveal is permanent and seen by the spying
+    // side only (kRecognisedBit).
     // Neighbour k (0..7, row by row, the centre skipped) is bit k of UndoData::shown.
     const int r = to / kSize, f = to % kSize;
     int k = -1;
@@ -593,13 +602,13 @@ void EspionageState::DoApplyAction(Action action, engine::UndoInfo* undo) {
         ++k;
         if (r + dr < 0 || r + dr >= kSize || f + df < 0 || f + df >= kSize) continue;
         const int n = (r + dr) * kSize + f + df;
-        std::uint8_t& c = p_.board[n];
+        CellBits& c = p_.board[n];
         if (!IsPiece(c) || Owner(c) == seat) continue;
-        if (RankOf(mover) == kSpy && !(c & kKnownBit)) {
-          c |= kKnownBit;
+        if (RankOf(mover) == kSpy && !(c & kRecognisedBit)) {
+          c |= kRecognisedBit;
           u.shown |= static_cast<std::uint8_t>(1 << k);
         }
-        if (RankOf(c) == kSpy) p_.board[to] |= kKnownBit;
+        if (RankOf(c) == kSpy) p_.board[to] |= kRecognisedBit;
       }
     }
     if (undo != nullptr && u.shown != 0) std::memcpy(undo->words.data(), &u, sizeof(u));
@@ -636,7 +645,7 @@ std::string EspionageState::ActionToString(Action action) const {
   if (action == kClaimDraw) return "claim draw";
   const int from = (action - kFirstMove) / 4, to = Step(from, (action - kFirstMove) % 4);
   if (to == kNone) return fmt::format("move from {} off the board", SquareName(from));
-  const std::uint8_t a = p_.board[from], t = p_.board[to];
+  const CellBits a = p_.board[from], t = p_.board[to];
   const bool attack = IsPiece(a) && IsPiece(t) && Owner(a) != Owner(t);
   return fmt::format("{}{}{}", SquareName(from), attack ? 'x' : '-', SquareName(to));
 }
@@ -747,12 +756,13 @@ std::vector<Action> EspionageState::StringToTurn(std::string_view text) const {
 // --- Views
 // ------------------------------------------------------------------------------------------
 
-bool EspionageState::Sees(engine::Seat viewer, std::uint8_t cell) const {
-  return hidden_army::MaySee(viewer, ArmyPiece(cell), p_.phase == Phase::kOver);
+bool EspionageState::Sees(engine::Seat viewer, CellBits cell) const {
+  return hidden_army::MaySee(viewer, ArmyPiece(cell, viewer), p_.phase == Phase::kOver);
 }
 
-char EspionageState::ShownRank(engine::Seat viewer, std::uint8_t cell) const {
-  return hidden_army::ShownRank(viewer, ArmyPiece(cell), p_.phase == Phase::kOver, RankChar);
+char EspionageState::ShownRank(engine::Seat viewer, CellBits cell) const {
+  return hidden_army::ShownRank(viewer, ArmyPiece(cell, viewer), p_.phase == Phase::kOver,
+                                RankChar);
 }
 
 Json EspionageState::ViewJson(engine::Seat viewer) const {
@@ -766,13 +776,13 @@ Json EspionageState::ViewJson(engine::Seat viewer) const {
   view["mid_turn"] = MidTurn();
   Json board = Json::array();
   for (int sq = 0; sq < kNumSquares; ++sq) {
-    const std::uint8_t c = p_.board[sq];
+    const CellBits c = p_.board[sq];
     if (c == kVolcano) {
       board.push_back("volcano");
     } else if (!IsPiece(c)) {
       board.push_back(nullptr);
     } else {
-      Json cell = hidden_army::CellJson(ArmyPiece(c), ShownRank(viewer, c));
+      Json cell = hidden_army::CellJson(ArmyPiece(c, viewer), ShownRank(viewer, c));
       cell["no_return"] = p_.back[sq] == kNone ? Json(nullptr) : Json(SquareName(p_.back[sq]));
       board.push_back(std::move(cell));
     }
@@ -787,7 +797,7 @@ Json EspionageState::ViewJson(engine::Seat viewer) const {
     Army seen{};
     int hidden = 0;
     for (int i = 0; i < p_.num_removed; ++i) {
-      const std::uint8_t c = p_.removed[i];
+      const CellBits c = p_.removed[i];
       if (Owner(c) != seat) continue;
       if (Sees(viewer, c)) {
         ++seen[RankOf(c)];
@@ -823,7 +833,8 @@ Json EspionageState::ViewJson(engine::Seat viewer) const {
 
 // Planes, from the perspective seat P (the viewer; Red for a spectator), O the other seat:
 // 0-8 P's pieces of seen rank by rank; 9 P's pieces of unseen rank; 10-18 O's seen pieces by
-// rank; 19 O's unseen pieces; 20 moved; 21 known to the opponent; 22 volcanoes; 23 no-return
+// rank; 19 O's unseen pieces; 20 moved; 21 rank shown to the piece's opponent, as far as the
+// viewer may know (JSON "known"); 22 volcanoes; 23 no-return
 // squares; 24 setup phase; 25 P to move; 26 mid-turn; 27 draw claimable.
 void EspionageState::ViewTensor(engine::Seat viewer, std::span<float> out) const {
   std::fill(out.begin(), out.end(), 0.0f);
@@ -832,13 +843,13 @@ void EspionageState::ViewTensor(engine::Seat viewer, std::span<float> out) const
     std::fill(out.begin() + plane * kNumSquares, out.begin() + (plane + 1) * kNumSquares, 1.0f);
   };
   for (int sq = 0; sq < kNumSquares; ++sq) {
-    const std::uint8_t c = p_.board[sq];
+    const CellBits c = p_.board[sq];
     if (c == kVolcano) out[22 * kNumSquares + sq] = 1.0f;
     if (!IsPiece(c)) continue;
     const int base = Owner(c) == me ? 0 : 10;
     out[(Sees(viewer, c) ? base + RankOf(c) : base + 9) * kNumSquares + sq] = 1.0f;
     if (c & kMovedBit) out[20 * kNumSquares + sq] = 1.0f;
-    if (c & kKnownBit) out[21 * kNumSquares + sq] = 1.0f;
+    if (ArmyPiece(c, viewer).known) out[21 * kNumSquares + sq] = 1.0f;
     if (p_.back[sq] != kNone) out[23 * kNumSquares + p_.back[sq]] = 1.0f;
   }
   if (p_.phase == Phase::kSetup) fill(24);
@@ -854,11 +865,11 @@ void EspionageState::ViewTensor(engine::Seat viewer, std::span<float> out) const
 // piece c3-c4", "Last move: Red's Sapper c3xc4 attacked Blue's piece at c4; Blue's piece at c4 was
 // removed". The piece that moved is on the target square unless it was the one removed.
 std::string EspionageState::LastMoveText(engine::Seat viewer) const {
-  const std::uint8_t on_to = p_.board[p_.last_to];
-  const std::uint8_t gone = p_.last_removed != 0 ? p_.removed[p_.num_removed - 1] : 0;
-  const std::uint8_t attacker = p_.last_removed == 1 ? gone : on_to;
+  const CellBits on_to = p_.board[p_.last_to];
+  const CellBits gone = p_.last_removed != 0 ? p_.removed[p_.num_removed - 1] : 0;
+  const CellBits attacker = p_.last_removed == 1 ? gone : on_to;
   const int mover = Owner(attacker);
-  auto piece = [&](std::uint8_t cell) {
+  auto piece = [&](CellBits cell) {
     return fmt::format("{}'s {}", kSeatNames[Owner(cell)],
                        Sees(viewer, cell) ? RankName(RankOf(cell)) : std::string("piece"));
   };
@@ -868,7 +879,7 @@ std::string EspionageState::LastMoveText(engine::Seat viewer) const {
                ? fmt::format("Last move: {} moved {}-{}", piece(attacker), from, to)
                : fmt::format("Last move: {} moved a piece {}-{}", kSeatNames[mover], from, to);
   }
-  const std::uint8_t defender = p_.last_removed == 1 ? on_to : gone;
+  const CellBits defender = p_.last_removed == 1 ? on_to : gone;
   return fmt::format("Last move: {} {}x{} attacked {} at {}; {} at {} was removed", piece(attacker),
                      from, to, piece(defender), to, piece(gone), to);
 }
@@ -877,10 +888,10 @@ std::string EspionageState::LastMoveText(engine::Seat viewer) const {
 // rank, " ^ " a volcano, " . " empty; a ' after the rank marks a piece that has moved.
 std::string EspionageState::ViewText(engine::Seat viewer, bool colour) const {
   std::string out = hidden_army::BoardText("abcdefghij", [&](int sq) -> std::string {
-    const std::uint8_t c = p_.board[sq];
+    const CellBits c = p_.board[sq];
     if (c == kVolcano) return " ^ ";
     if (!IsPiece(c)) return " . ";
-    return hidden_army::CellText(ArmyPiece(c), ShownRank(viewer, c), colour);
+    return hidden_army::CellText(ArmyPiece(c, viewer), ShownRank(viewer, c), colour);
   });
   const Json view = ViewJson(viewer);
   for (int seat = 0; seat < 2; ++seat) {
@@ -925,31 +936,50 @@ std::string EspionageState::ViewText(engine::Seat viewer, bool colour) const {
 // --- Hidden information
 // ------------------------------------------------------------------------------
 
-// The opponent's ranks that `seat` does not know are dealt again over the opponent's slots of
-// unknown rank: its pieces on the board, its removed pieces, and (during its setup) the pieces it
-// has still to place. What `seat` knows is kept: a piece that has moved is no Mine or
-// Headquarters, a removed piece is no Headquarters (the game goes on), and a game going on means
-// the opponent, when to move, has a move (rejection keeps the draw uniform). The Headquarters is
-// dealt first over the slots that may hold it, then the Mines, then the rest; each step is uniform
-// with the same number of completions. Deeper inferences from combat outcomes or from a Spy's
-// reveal are not used (docs/rules/espionage.md).
+namespace {
+
+// Which of `seat`'s own pieces (on the board and removed) an enemy Spy recognised is drawn
+// again, a fair coin each: the seat is never told (rulings "Espionage"), so a state it cannot
+// tell apart may differ there (in the play phase: before it nothing can have been recognised).
+void RedrawRecognitions(Position& q, int seat, Rng& rng) {
+  const auto redraw = [&](CellBits& cell) {
+    if (!IsPiece(cell) || Owner(cell) != seat) return;
+    cell = rng.Below(2) != 0 ? static_cast<CellBits>(cell | kRecognisedBit)
+                             : static_cast<CellBits>(cell & ~kRecognisedBit);
+  };
+  for (CellBits& cell : q.board) redraw(cell);
+  for (int i = 0; i < q.num_removed; ++i) redraw(q.removed[i]);
+}
+
+}  // namespace
+
+// Everything `seat` cannot know is drawn again. Which of its own pieces the opponent's Spies
+// recognised (RedrawRecognitions). The opponent's ranks that `seat` does not know, dealt again
+// over the opponent's slots of unknown rank: its pieces on the board, its removed pieces, and
+// (during its setup) the pieces it has still to place. What `seat` knows is kept: a piece that
+// has moved is no Mine or Headquarters, a removed piece is no Headquarters (the game goes on),
+// and a game going on means the opponent, when to move, has a move (rejection keeps the draw
+// uniform). The Headquarters is dealt first over the slots that may hold it, then the Mines, then
+// the rest; each step is uniform with the same number of completions. Deeper inferences from
+// combat outcomes or from a Spy's reveal are not used (docs/rules/espionage.md).
 std::unique_ptr<engine::State> EspionageState::SampleConsistentState(engine::Seat seat,
                                                                      Rng& rng) const {
   auto sampled = std::make_unique<EspionageState>(*this);
   if (p_.phase == Phase::kOver || (seat != 0 && seat != 1)) return sampled;
   const int other = 1 - seat;
+  if (p_.phase == Phase::kPlay) RedrawRecognitions(sampled->p_, seat, rng);
   // Slots: 0..99 squares, 100 + i removed piece i, 200 + k an unplaced piece.
   std::vector<int> hq_ok, mine_ok, any;
   std::vector<int> ranks;
   for (int sq = 0; sq < kNumSquares; ++sq) {
-    const std::uint8_t c = p_.board[sq];
-    if (!IsPiece(c) || Owner(c) != other || (c & kKnownBit)) continue;
+    const CellBits c = p_.board[sq];
+    if (!IsPiece(c) || Owner(c) != other || Sees(seat, c)) continue;
     ((c & kMovedBit) ? any : hq_ok).push_back(sq);
     ranks.push_back(RankOf(c));
   }
   for (int i = 0; i < p_.num_removed; ++i) {
-    const std::uint8_t c = p_.removed[i];
-    if (Owner(c) != other || (c & kKnownBit)) continue;
+    const CellBits c = p_.removed[i];
+    if (Owner(c) != other || Sees(seat, c)) continue;
     ((c & kMovedBit) ? any : mine_ok).push_back(100 + i);
     ranks.push_back(RankOf(c));
   }
@@ -989,9 +1019,9 @@ std::unique_ptr<engine::State> EspionageState::SampleConsistentState(engine::Sea
     Army unplaced{};
     const auto assign = [&](int slot, int rank) {
       if (slot < 100) {
-        q.board[slot] = static_cast<std::uint8_t>((q.board[slot] & 0xf0) | rank);
+        q.board[slot] = static_cast<CellBits>((q.board[slot] & ~0x0f) | rank);
       } else if (slot < 200) {
-        q.removed[slot - 100] = static_cast<std::uint8_t>((q.removed[slot - 100] & 0xf0) | rank);
+        q.removed[slot - 100] = static_cast<CellBits>((q.removed[slot - 100] & ~0x0f) | rank);
       } else {
         ++unplaced[rank];
       }
@@ -1008,7 +1038,7 @@ std::unique_ptr<engine::State> EspionageState::SampleConsistentState(engine::Sea
 void EspionageState::CheckConsistency() const {
   std::array<Army, 2> count = p_.to_place;
   for (int sq = 0; sq < kNumSquares; ++sq) {
-    const std::uint8_t c = p_.board[sq];
+    const CellBits c = p_.board[sq];
     if (IsPiece(c)) {
       if (RankOf(c) >= kNumRanks) throw Error(fmt::format("bad piece on {}", SquareName(sq)));
       ++count[Owner(c)][RankOf(c)];

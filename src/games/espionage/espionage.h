@@ -32,12 +32,15 @@
 // first = a1 for Red and a8 for Blue: Red a1..j1, a2..j2, a3..j3; Blue a8..j8, a9..j9, a10..j10.
 // A play turn may be typed as its two moves separated by a space or ',' ("a3-a4 b3-b4").
 //
-// Views: own ranks; the opponent's as "?" unless known (shown by a Spy, or by combat with
-// reveal_on_combat); everything once the game is over (rule and cell rendering shared with
-// Stratego: games/hidden_army/hidden_army.h). ViewText of the seat setting up also lists what it
-// may type (a setup string, or piece by piece). ViewJson: {"game", "phase" ("volcanoes"|
-// "setup"|"lot"|"play"|"over"), "to_move", "mid_turn", "board" (100 entries: null, "volcano", or
-// {"owner", "rank", "moved", "known", "no_return" (square it may not step back onto, or null)}),
+// Views: own ranks; the opponent's as "?" unless shown: by combat with reveal_on_combat (to both
+// seats and spectators) or by the viewer's own Spies (to the viewer only: the owner of a
+// recognised piece is not told, rulings "Espionage"); everything once the game is over (rule and
+// cell rendering shared with Stratego: games/hidden_army/hidden_army.h). ViewText of the seat
+// setting up also lists what it may type (a setup string, or piece by piece). ViewJson: {"game",
+// "phase" ("volcanoes"|"setup"|"lot"|"play"|"over"), "to_move", "mid_turn", "board" (100 entries:
+// null, "volcano", or {"owner", "rank", "moved", "known" (the rank was shown to the piece's
+// opponent, as far as the viewer may know: combat shows to everyone, a Spy to its own side
+// only), "no_return" (square it may not step back onto, or null)}),
 // "to_place" (per seat {"count", "pieces" (owner only)}), "lost" (per seat {"pieces" (ranks the
 // viewer knows), "hidden"}), "last_move" (null or {"from", "to", "removed" ("none"|"attacker"|
 // "defender")}), "play_plies", "quiet_turns", "quiet_plies", "draw_claimable", "result"}.
@@ -95,15 +98,18 @@ struct Rules {
 
 enum class Phase : std::uint8_t { kVolcanoes, kSetup, kLot, kPlay, kOver };
 
-// A cell: 0 empty, kVolcano, or a piece: kOccupied | owner << 6 | moved | known | rank.
-inline constexpr std::uint8_t kVolcano = 0x0f, kOccupied = 0x80, kOwnerBit = 0x40, kMovedBit = 0x20,
-                              kKnownBit = 0x10;
+// A cell: 0 empty, kVolcano, or a piece: kOccupied | owner << 6 | moved | known | rank, plus
+// recognised. Known: combat showed the rank to both seats (reveal_on_combat). Recognised: an
+// enemy Spy showed the rank to the enemy only; the owner is not told (rulings "Espionage").
+using CellBits = std::uint16_t;
+inline constexpr CellBits kVolcano = 0x0f, kOccupied = 0x80, kOwnerBit = 0x40, kMovedBit = 0x20,
+                          kKnownBit = 0x10, kRecognisedBit = 0x100;
 
 struct Position {
-  std::array<std::uint8_t, kNumSquares> board{};
+  std::array<CellBits, kNumSquares> board{};
   std::array<std::int8_t, kNumSquares> back{};  // no-return square of the piece there, or -1
   std::array<Army, 2> to_place{};
-  std::array<std::uint8_t, 60> removed{};  // cells of removed pieces, in order
+  std::array<CellBits, 60> removed{};  // cells of removed pieces, in order
   std::int32_t num_removed = 0;
   Rules rules;
   Phase phase = Phase::kVolcanoes;
@@ -179,9 +185,9 @@ class EspionageState : public engine::State {
  private:
   void Moves(int seat, std::vector<Action>& out) const;
   // Whether `viewer` may see the rank of `cell` (the shared rule, hidden_army.h).
-  bool Sees(engine::Seat viewer, std::uint8_t cell) const;
+  bool Sees(engine::Seat viewer, CellBits cell) const;
   // The rank character of `cell` as `viewer` sees it, or '?'.
-  char ShownRank(engine::Seat viewer, std::uint8_t cell) const;
+  char ShownRank(engine::Seat viewer, CellBits cell) const;
   // The last move in words, projected for `viewer` ("Last move: ..."; needs a last move).
   std::string LastMoveText(engine::Seat viewer) const;
   void EndTurn();

@@ -1,0 +1,122 @@
+// Espionage secrecy tests (issue 8, 1.5 and 1.6; rulings "Espionage" and "Common to every game"):
+// what one seat learns must not depend on what only the other seat knows. Each test builds two
+// states that differ only in something the viewer may not know (the opponent's rank, what a Spy
+// recognised, the opponent's setup so far) and requires byte-identical views (JSON, text, tensor),
+// and checks that SampleConsistentState redraws that part, so that the conformance suite's
+// comparison of a state with its samples would catch a view that shows it.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/rng.h"
+#include "engine/state.h"
+#include "espionage_test_helpers.h"
+#include "games/espionage/espionage.h"
+
+namespace quartel::espionage {
+namespace {
+
+using namespace test_helpers;  // espionage_test_helpers.h
+
+std::vector<float> Tensor(const engine::State& state, engine::Seat viewer) {
+  std::vector<float> tensor(state.game().TensorSize());
+  state.ViewTensor(viewer, tensor);
+  return tensor;
+}
+
+// Every view of `viewer` (JSON, text with and without colour, tensor) is the same in `a` and `b`.
+void ExpectSameViews(const engine::State& a, const engine::State& b, engine::Seat viewer) {
+  EXPECT_EQ(a.ViewJson(viewer).dump(), b.ViewJson(viewer).dump()) << "viewer " << viewer;
+  EXPECT_EQ(a.ViewText(viewer, false), b.ViewText(viewer, false)) << "viewer " << viewer;
+  EXPECT_EQ(a.ViewText(viewer, true), b.ViewText(viewer, true)) << "viewer " << viewer;
+  EXPECT_EQ(Tensor(a, viewer), Tensor(b, viewer)) << "viewer " << viewer;
+}
+
+// ==== 1.6: a Spy's recognition is seen by the spying side only ====
+
+// Red's piece on e4 steps to e5, next to Blue's Captain on d6. Whether that piece is a Spy (which
+// recognises the Captain) or a Corporal (which does not), Blue must see the same thing: telling
+// Blue that its Captain was recognised would tell it that the piece on e5 is a Spy.
+TEST(EspionageRecognition, TheOwnerOfARecognisedPieceIsNotTold) {
+  for (const char* options : {"false", "true"}) {  // reveal_on_combat: no combat here either way
+    const std::map<std::string, std::string> opts = {{"moves_per_turn", "1"},
+                                                     {"reveal_on_combat", options}};
+    auto spy =
+        Make({{"e4", "RS"}, {"a1", "RH"}, {"j10", "BH"}, {"d6", "B3"}, {"a10", "B1"}}, 0, opts);
+    auto corporal =
+        Make({{"e4", "R1"}, {"a1", "RH"}, {"j10", "BH"}, {"d6", "B3"}, {"a10", "B1"}}, 0, opts);
+    Play(*spy, "e4-e5");
+    Play(*corporal, "e4-e5");
+    // The spying side sees the Captain; with a Corporal it does not.
+    EXPECT_EQ(spy->ViewJson(0)["board"][Sq("d6")]["rank"], "3");
+    EXPECT_EQ(corporal->ViewJson(0)["board"][Sq("d6")]["rank"], "?");
+    // The owner and spectators cannot tell the two apart.
+    ExpectSameViews(*spy, *corporal, 1);
+    ExpectSameViews(*spy, *corporal, engine::kSpectator);
+    EXPECT_EQ(spy->ViewJson(engine::kSpectator)["board"][Sq("d6")]["rank"], "?");
+  }
+}
+
+// The other way round: Blue's Colonel steps next to Red's piece on e5. If that piece is a Spy,
+// Red now knows the Colonel; Blue must not learn it.
+TEST(EspionageRecognition, APieceMovingNextToASpyIsNotToldEither) {
+  const std::map<std::string, std::string> opts = {{"moves_per_turn", "1"}};
+  auto spy = Make({{"e5", "RS"}, {"a1", "RH"}, {"b1", "R1"}, {"j10", "BH"}, {"f7", "B4"}}, 1, opts);
+  auto corporal =
+      Make({{"e5", "R1"}, {"a1", "RH"}, {"b1", "RS"}, {"j10", "BH"}, {"f7", "B4"}}, 1, opts);
+  Play(*spy, "f7-f6");
+  Play(*corporal, "f7-f6");
+  EXPECT_EQ(spy->ViewJson(0)["board"][Sq("f6")]["rank"], "4");
+  EXPECT_EQ(corporal->ViewJson(0)["board"][Sq("f6")]["rank"], "?");
+  ExpectSameViews(*spy, *corporal, 1);
+  ExpectSameViews(*spy, *corporal, engine::kSpectator);
+  // Still the same after the next move.
+  Play(*spy, "b1-b2");
+  Play(*corporal, "b1-b2");
+  ExpectSameViews(*spy, *corporal, 1);
+}
+
+// With reveal_on_combat=on, what combat shows is known to both seats and may be marked as such.
+TEST(EspionageRecognition, CombatRevealsAreKnownToBoth) {
+  auto s = Make({{"e4", "R5"}, {"a1", "RH"}, {"j10", "BH"}, {"e5", "B3"}, {"a10", "B1"}}, 0,
+                {{"moves_per_turn", "1"}, {"reveal_on_combat", "true"}});
+  Play(*s, "e4xe5");
+  for (engine::Seat viewer : {0, 1, engine::kSpectator}) {
+    const Json cell = s->ViewJson(viewer)["board"][Sq("e5")];
+    EXPECT_EQ(cell["rank"], "5") << viewer;
+    EXPECT_TRUE(cell["known"].get<bool>()) << viewer;
+  }
+}
+
+// The sampler redraws which of the seat's own pieces the opponent's Spies recognised: the seat
+// cannot know it, so in the samples the opponent knows some of them and not others.
+TEST(EspionageRecognition, SamplesRedrawWhatTheSpiesSaw) {
+  auto s = Make({{"e4", "RS"},
+                 {"a1", "RH"},
+                 {"j10", "BH"},
+                 {"d6", "B3"},
+                 {"f6", "B4"},
+                 {"a10", "B1"},
+                 {"b10", "B2"}},
+                0, {{"moves_per_turn", "1"}});
+  Play(*s, "e4-e5");  // the Spy recognises d6 and f6
+  Rng rng(3);
+  std::set<std::string> red_knows;  // which Blue pieces Red knows, over the samples for Blue
+  for (int i = 0; i < 64; ++i) {
+    const auto sample = s->SampleConsistentState(1, rng);
+    ExpectSameViews(*s, *sample, 1);
+    const Json red = sample->ViewJson(0);
+    std::string known;
+    for (const char* sq : {"d6", "f6", "a10", "b10"})
+      known += red["board"][Sq(sq)]["rank"] == "?" ? '0' : '1';
+    red_knows.insert(known);
+  }
+  EXPECT_GT(red_knows.size(), 4u);  // not only the true "1100"
+}
+
+}  // namespace
+}  // namespace quartel::espionage
