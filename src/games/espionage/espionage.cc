@@ -861,14 +861,17 @@ void EspionageState::ViewTensor(engine::Seat viewer, std::span<float> out) const
   }
 }
 
-// The last move in words, naming a rank only where `viewer` knows it: "Last move: Red moved a
-// piece c3-c4", "Last move: Red's Sapper c3xc4 attacked Blue's piece at c4; Blue's piece at c4 was
-// removed". The piece that moved is on the target square unless it was the one removed.
+// The last move in words, naming a rank only where `viewer` knows it, and saying which piece
+// combat removed (all that combat shows by default, rulings "Espionage"): "Last move: Red moved a
+// piece c3-c4", "Last move: Red's Sapper c3xc4 attacked Blue's piece at c4; the defender was
+// removed", and where the viewer knows the defender is a Mine that killed the attacker, "...; the
+// attacker was removed and the Mine stays". The piece that moved is on the target square unless
+// it was the one removed.
 std::string EspionageState::LastMoveText(engine::Seat viewer) const {
   const CellBits on_to = p_.board[p_.last_to];
   const CellBits gone = p_.last_removed != 0 ? p_.removed[p_.num_removed - 1] : 0;
-  const CellBits attacker = p_.last_removed == 1 ? gone : on_to;
-  const int mover = Owner(attacker);
+  const bool attacker_removed = p_.last_removed == 1;
+  const CellBits attacker = attacker_removed ? gone : on_to;
   auto piece = [&](CellBits cell) {
     return fmt::format("{}'s {}", kSeatNames[Owner(cell)],
                        Sees(viewer, cell) ? RankName(RankOf(cell)) : std::string("piece"));
@@ -877,11 +880,14 @@ std::string EspionageState::LastMoveText(engine::Seat viewer) const {
   if (p_.last_removed == 0) {
     return Sees(viewer, attacker)
                ? fmt::format("Last move: {} moved {}-{}", piece(attacker), from, to)
-               : fmt::format("Last move: {} moved a piece {}-{}", kSeatNames[mover], from, to);
+               : fmt::format("Last move: {} moved a piece {}-{}", kSeatNames[Owner(attacker)], from,
+                             to);
   }
-  const CellBits defender = p_.last_removed == 1 ? on_to : gone;
-  return fmt::format("Last move: {} {}x{} attacked {} at {}; {} at {} was removed", piece(attacker),
-                     from, to, piece(defender), to, piece(gone), to);
+  const CellBits defender = attacker_removed ? on_to : gone;
+  const bool mine_stays = attacker_removed && RankOf(defender) == kMine && Sees(viewer, defender);
+  return fmt::format("Last move: {} {}x{} attacked {} at {}; the {} was removed{}", piece(attacker),
+                     from, to, piece(defender), to, attacker_removed ? "attacker" : "defender",
+                     mine_stays ? " and the Mine stays" : "");
 }
 
 // Row 10 on top; each square three characters: "R5 " a red General, "B? " a blue piece of unseen
