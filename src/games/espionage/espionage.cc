@@ -14,8 +14,19 @@ namespace quartel::espionage {
 namespace {
 
 using hidden_army::kSeatNames;
-constexpr const char* kEndings[] = {"",         "headquarters captured", "no move", "draw claimed",
-                                    "move cap", "no-capture cap"};
+// Position::ending: 1-3 by the rules, 4-5 engine caps, then the endings outside the rules
+// (State::EndGame), in engine::EndReason's order and with its names.
+constexpr const char* kEndings[] = {"",
+                                    "headquarters captured",
+                                    "no move",
+                                    "draw claimed",
+                                    "move cap",
+                                    "no-capture cap",
+                                    "resignation",
+                                    "time",
+                                    "abandoned",
+                                    "agreement"};
+constexpr int kFirstOutsideEnding = 6;
 constexpr const char* kRemoved[] = {"none", "attacker", "defender"};
 constexpr const char kRankChars[] = "H12345SPM";
 constexpr int kDr[4] = {1, 0, -1, 0};
@@ -255,12 +266,44 @@ bool EspionageState::Equals(const engine::State& other) const {
 }
 
 std::vector<engine::Outcome> EspionageState::Results() const {
-  return p_.phase == Phase::kOver ? engine::TwoSeatResults(p_.winner)
-                                  : std::vector<engine::Outcome>{};
+  if (p_.phase != Phase::kOver) return {};
+  if (p_.ending >= kFirstOutsideEnding) return {p_.outcomes.begin(), p_.outcomes.end()};
+  return engine::TwoSeatResults(p_.winner);
 }
 
+// Outside the rules any pair of results may be given (both lose an abandoned game, say): each
+// seat scores +1 / 0 / -1 for a win / draw / loss, less the mean, so that the two sum to zero.
 std::vector<double> EspionageState::Returns() const {
-  return p_.phase == Phase::kOver ? engine::TwoSeatReturns(p_.winner) : std::vector<double>{};
+  if (p_.phase != Phase::kOver) return {};
+  if (p_.ending < kFirstOutsideEnding) return engine::TwoSeatReturns(p_.winner);
+  std::vector<double> returns;
+  for (engine::Outcome outcome : p_.outcomes) {
+    returns.push_back(outcome == engine::Outcome::kWin    ? 1.0
+                      : outcome == engine::Outcome::kLoss ? -1.0
+                                                          : 0.0);
+  }
+  const double mean = (returns[0] + returns[1]) / 2;
+  for (double& r : returns) r -= mean;
+  return returns;
+}
+
+// A resignation, a loss on time, an abandoned game or a draw agreed (rulings "Espionage": draw by
+// agreement): the game is over with `results`, and so every view shows everything.
+bool EspionageState::EndGame(engine::EndReason reason, std::span<const engine::Outcome> results) {
+  if (p_.phase == Phase::kOver) throw Error("the game is already over");
+  if (results.size() != 2) {
+    throw Error(fmt::format("an Espionage ending needs 2 results, not {}", results.size()));
+  }
+  p_.phase = Phase::kOver;
+  p_.ending = kFirstOutsideEnding + static_cast<int>(reason);
+  p_.outcomes = {results[0], results[1]};
+  p_.winner = kNone;
+  for (int seat = 0; seat < 2; ++seat) {
+    if (results[seat] == engine::Outcome::kWin && results[1 - seat] == engine::Outcome::kLoss) {
+      p_.winner = seat;
+    }
+  }
+  return true;
 }
 
 // --- Legal actions
@@ -823,8 +866,11 @@ Json EspionageState::ViewJson(engine::Seat viewer) const {
                            p_.rules.no_capture_draw > 0 &&
                            p_.quiet_turns >= p_.rules.no_capture_draw;
   if (over) {
+    Json results = Json::array();
+    for (engine::Outcome outcome : Results()) results.push_back(engine::OutcomeName(outcome));
     view["result"] = {{"winner", p_.winner == kNone ? Json(nullptr) : Json(p_.winner)},
-                      {"ending", kEndings[p_.ending]}};
+                      {"ending", kEndings[p_.ending]},
+                      {"results", results}};
   } else {
     view["result"] = nullptr;
   }
@@ -890,6 +936,41 @@ std::string EspionageState::LastMoveText(engine::Seat viewer) const {
                      mine_stays ? " and the Mine stays" : "");
 }
 
+// "Game over: Blue wins (Red resigned)": the results, then how the game ended.
+std::string EspionageState::OverLine() const {
+  const std::vector<engine::Outcome> results = Results();
+  std::string headline;
+  if (p_.winner != kNone) {
+    headline = fmt::format("{} wins", kSeatNames[p_.winner]);
+  } else if (results[0] == engine::Outcome::kDraw && results[1] == engine::Outcome::kDraw) {
+    headline = "draw";
+  } else {
+    const auto verb = [](engine::Outcome o) {
+      return o == engine::Outcome::kWin ? "wins" : o == engine::Outcome::kLoss ? "loses" : "draws";
+    };
+    headline = fmt::format("{} {}, {} {}", kSeatNames[0], verb(results[0]), kSeatNames[1],
+                           verb(results[1]));
+  }
+  std::string losers;
+  for (int seat = 0; seat < 2; ++seat) {
+    if (results[seat] != engine::Outcome::kLoss) continue;
+    losers += (losers.empty() ? "" : " and ") + std::string(kSeatNames[seat]);
+  }
+  std::string how = kEndings[p_.ending];
+  if (p_.ending == kFirstOutsideEnding + static_cast<int>(engine::EndReason::kResignation) &&
+      !losers.empty()) {
+    how = losers + " resigned";
+  } else if (p_.ending == kFirstOutsideEnding + static_cast<int>(engine::EndReason::kTime) &&
+             !losers.empty()) {
+    how = losers + " ran out of time";
+  } else if (p_.ending == kFirstOutsideEnding + static_cast<int>(engine::EndReason::kAbandoned)) {
+    how = "game abandoned";
+  } else if (p_.ending == kFirstOutsideEnding + static_cast<int>(engine::EndReason::kAgreement)) {
+    how = headline == "draw" ? "draw agreed" : "result agreed";
+  }
+  return fmt::format("Game over: {} ({})\n", headline, how);
+}
+
 // Row 10 on top; each square three characters: "R5 " a red General, "B? " a blue piece of unseen
 // rank, " ^ " a volcano, " . " empty; a ' after the rank marks a piece that has moved.
 std::string EspionageState::ViewText(engine::Seat viewer, bool colour) const {
@@ -908,9 +989,7 @@ std::string EspionageState::ViewText(engine::Seat viewer, bool colour) const {
   if (p_.last_from != kNone) out += LastMoveText(viewer) + "\n";
   switch (p_.phase) {
     case Phase::kOver:
-      out += p_.winner == kNone ? fmt::format("Game over: draw ({})\n", kEndings[p_.ending])
-                                : fmt::format("Game over: {} wins ({})\n", kSeatNames[p_.winner],
-                                              kEndings[p_.ending]);
+      out += OverLine();
       break;
     case Phase::kVolcanoes:
       out += fmt::format("Placing volcanoes by lot ({} left)\n", p_.volcanoes_left);

@@ -6,7 +6,9 @@
 // by lot (a chance node), then turns alternate. A turn is two moves with two different pieces
 // (one move when only one piece can move; option moves_per_turn=1); a move is one orthogonal step
 // onto an empty square or onto an enemy piece (combat, see Combat()). Capturing the Headquarters
-// wins; a seat with no legal move at the start of its turn loses.
+// wins; a seat with no legal move at the start of its turn loses. EndGame ends a game outside
+// the rules (a resignation, a loss on time, an abandoned game, a draw agreed) with the results
+// given; any ending reveals everything to everyone (rulings "Common to every game").
 //
 // Options:
 //   volcanoes         int 0..8, default 4: volcanoes placed by lot in the neutral rows
@@ -43,13 +45,17 @@
 // only), "no_return" (square it may not step back onto, or null)}),
 // "to_place" (per seat {"count", "pieces" (owner only)}), "lost" (per seat {"pieces" (ranks the
 // viewer knows), "hidden"}), "last_move" (null or {"from", "to", "removed" ("none"|"attacker"|
-// "defender")}), "play_plies", "quiet_turns", "quiet_plies", "draw_claimable", "result"}.
-// ViewTensor: 28 planes x 10 x 10 (see espionage.cc). Every action can be taken back (UndoAction).
+// "defender")}), "play_plies", "quiet_turns", "quiet_plies", "draw_claimable", "result" (null, or
+// {"winner" (a seat or null), "ending" (how: "headquarters captured", "no move", "draw claimed",
+// "move cap", "no-capture cap", "resignation", "time", "abandoned", "agreement"), "results" (per
+// seat "win"|"loss"|"draw")})}. ViewTensor: 28 planes x 10 x 10 (see espionage.cc). Every action
+// can be taken back (UndoAction).
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -122,7 +128,8 @@ struct Position {
   bool removal_this_turn = false;
   std::int32_t last_from = kNone, last_to = kNone, last_removed = 0;  // 0 none 1 att 2 def
   std::int32_t winner = kNone;
-  std::int32_t ending = 0;
+  std::int32_t ending = 0;  // how the game ended (kEndings in espionage.cc), 0 while it goes on
+  std::array<engine::Outcome, 2> outcomes{};  // the results given to EndGame
 
   bool operator==(const Position&) const = default;
 };
@@ -169,6 +176,7 @@ class EspionageState : public engine::State {
 
   std::vector<engine::Outcome> Results() const override;
   std::vector<double> Returns() const override;
+  bool EndGame(engine::EndReason reason, std::span<const engine::Outcome> results) override;
 
   Json ViewJson(engine::Seat viewer) const override;
   void ViewTensor(engine::Seat viewer, std::span<float> out) const override;
@@ -190,6 +198,8 @@ class EspionageState : public engine::State {
   char ShownRank(engine::Seat viewer, CellBits cell) const;
   // The last move in words, projected for `viewer` ("Last move: ..."; needs a last move).
   std::string LastMoveText(engine::Seat viewer) const;
+  // "Game over: ..." with the results and how the game ended (needs a game that is over).
+  std::string OverLine() const;
   void EndTurn();
   Position p_;
 };
