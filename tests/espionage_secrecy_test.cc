@@ -6,9 +6,11 @@
 // comparison of a state with its samples would catch a view that shows it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <set>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -116,6 +118,133 @@ TEST(EspionageRecognition, SamplesRedrawWhatTheSpiesSaw) {
     red_knows.insert(known);
   }
   EXPECT_GT(red_knows.size(), 4u);  // not only the true "1100"
+}
+
+// ==== 1.5: setups are secret until both are complete ====
+
+// A game without volcanoes in which Red has placed the first `n` pieces of `setup`, in the
+// string's order or (when `reversed`) from its last square back.
+std::unique_ptr<engine::State> RedPlaced(int n, bool reversed, const char* setup = kRedSetup) {
+  auto state = Game({{"volcanoes", "0"}}).NewInitialState();
+  auto actions = state->StringToTurn(setup);
+  if (reversed) std::reverse(actions.begin(), actions.end());
+  for (int i = 0; i < n; ++i) state->ApplyAction(actions[i]);
+  return state;
+}
+
+// The same for Blue after Red's whole setup.
+std::unique_ptr<engine::State> BluePlaced(int n, bool reversed, const char* red = kRedSetup) {
+  auto state = RedPlaced(kHomeSquares, false, red);
+  auto actions = state->StringToTurn(kBlueSetup);
+  if (reversed) std::reverse(actions.begin(), actions.end());
+  for (int i = 0; i < n; ++i) state->ApplyAction(actions[i]);
+  return state;
+}
+
+TEST(EspionageSetupSecrecy, TheOtherSeatSeesOnlyThatTheSetupIsInProgress) {
+  const auto start = RedPlaced(0, false);
+  for (const int n : {1, 7, 29}) {
+    for (const bool reversed : {false, true}) {
+      const auto state = RedPlaced(n, reversed);
+      ExpectSameViews(*start, *state, 1);
+      ExpectSameViews(*start, *state, engine::kSpectator);
+    }
+  }
+  // Red itself sees what it placed.
+  EXPECT_EQ(RedPlaced(1, false)->ViewJson(0)["board"][Sq("a1")]["rank"], "M");
+  // While Blue sets up, Red sees no more of it, and Blue sees nothing of Red's setup but that it
+  // is done.
+  const auto blue_start = BluePlaced(0, false);
+  for (const int n : {1, 12, 29}) {
+    for (const bool reversed : {false, true}) {
+      const auto state = BluePlaced(n, reversed);
+      ExpectSameViews(*blue_start, *state, 0);
+      ExpectSameViews(*blue_start, *state, engine::kSpectator);
+    }
+  }
+  ExpectSameViews(*blue_start, *BluePlaced(0, false, "HMMMM12345 SSSSSPPPP1 1112223345"), 1);
+  const Json blue = blue_start->ViewJson(1);
+  for (int sq = 0; sq < kHomeSquares; ++sq) EXPECT_TRUE(blue["board"][sq].is_null()) << sq;
+  EXPECT_EQ(blue["setup"], Json::parse(R"(["done", "in progress"])"));
+  EXPECT_EQ(start->ViewJson(1)["setup"], Json::parse(R"(["in progress", "waiting"])"));
+  // Once both are complete, the occupied squares show as usual, ranks hidden.
+  const auto done = BluePlaced(kHomeSquares, false);
+  for (int sq = 0; sq < kHomeSquares; ++sq) {
+    EXPECT_EQ(done->ViewJson(1)["board"][sq]["rank"], "?") << sq;
+    EXPECT_EQ(done->ViewJson(engine::kSpectator)["board"][sq]["rank"], "?") << sq;
+  }
+}
+
+// A seat's whole setup is one turn: MidTurn() from its first placement to its last.
+TEST(EspionageSetupSecrecy, ASetupIsOneTurn) {
+  auto state = Game({{"volcanoes", "0"}}).NewInitialState();
+  for (const char* setup : {kRedSetup, kBlueSetup}) {
+    const int seat = state->CurrentSeat();
+    EXPECT_FALSE(state->MidTurn());
+    const auto actions = state->StringToTurn(setup);
+    for (std::size_t i = 0; i < actions.size(); ++i) {
+      state->ApplyAction(actions[i]);
+      EXPECT_EQ(state->MidTurn(), i + 1 < actions.size()) << i;
+      if (i + 1 < actions.size()) {
+        EXPECT_EQ(state->CurrentSeat(), seat);
+      }
+    }
+  }
+  EXPECT_TRUE(state->IsChanceNode());  // the lot
+}
+
+// The other seat's placements are told without their squares or their number, and a whole setup
+// is told in one line.
+TEST(EspionageSetupSecrecy, PlacementsAreToldWithoutTheirSquares) {
+  const auto start = Game({{"volcanoes", "0"}}).NewInitialState();
+  const auto actions = start->StringToTurn(kRedSetup);
+  auto state = start->Clone();
+  for (Action a : actions) {
+    for (engine::Seat viewer : {1, engine::kSpectator}) {
+      EXPECT_EQ(state->ActionToStringFor(a, viewer), state->ActionToStringFor(actions[0], viewer));
+      EXPECT_EQ(state->ActionToStringFor(a, viewer).find_first_of("0123456789"), std::string::npos);
+    }
+    EXPECT_EQ(state->ActionToStringFor(a, 0), state->ActionToString(a));
+    state->ApplyAction(a);
+  }
+  const std::span<const Action> all(actions);
+  for (engine::Seat viewer : {1, engine::kSpectator}) {
+    const std::string whole = start->DescribeTurn(all, viewer);
+    EXPECT_EQ(whole.find_first_of("0123456789\n"), std::string::npos) << whole;
+    EXPECT_EQ(start->DescribeTurn(all.first(5), viewer),
+              start->DescribeTurn(all.first(12), viewer));
+  }
+  const std::string own = start->DescribeTurn(all, 0);
+  EXPECT_NE(own.find("MHMMM12345/SSSSSPPPP1/1112223345"), std::string::npos) << own;
+  EXPECT_EQ(own.find('\n'), std::string::npos) << own;
+}
+
+// While a setup is secret, the sampler redraws how many pieces the other seat has placed, where,
+// and which.
+TEST(EspionageSetupSecrecy, SamplesRedrawTheOtherSetupSoFar) {
+  for (const int seat : {1, 0}) {
+    const auto state = seat == 1 ? RedPlaced(7, false) : BluePlaced(11, true);
+    const int other = 1 - seat;
+    Rng rng(9);
+    std::set<std::vector<int>> placements;
+    std::set<int> counts;
+    for (int i = 0; i < 40; ++i) {
+      const auto sample = state->SampleConsistentState(seat, rng);
+      ExpectSameViews(*state, *sample, seat);
+      sample->CheckConsistency();
+      std::vector<int> placed;
+      for (int sq = 0; sq < kNumSquares; ++sq) {
+        const auto cell = Pos(*sample).board[sq];
+        if ((cell & kOccupied) && ((cell & kOwnerBit) != 0) == (other == 1)) {
+          placed.push_back(sq * 16 + (cell & 15));
+        }
+      }
+      counts.insert(static_cast<int>(placed.size()));
+      placements.insert(placed);
+    }
+    EXPECT_GT(counts.size(), 5u) << "seat " << seat;
+    EXPECT_GT(placements.size(), 30u) << "seat " << seat;
+  }
 }
 
 }  // namespace

@@ -231,6 +231,8 @@ void Register() {
   info.options = {max_plies, quiet, moves, draw, reveal, volcanoes};
   info.rules_version = "espionage-1";
   info.rules_doc = "docs/rules/espionage.md";
+  // A seat's whole setup is one turn of 30 placements: perft counts single actions.
+  info.perft_counts_turns = false;
   engine::RegisterGame(info, [](const engine::GameOptions& options) {
     return std::make_shared<const EspionageGame>(options);
   });
@@ -252,6 +254,12 @@ engine::Seat EspionageState::CurrentSeat() const {
     default:
       return p_.to_move;
   }
+}
+
+// A turn is two moves in play, and a seat's whole setup (its first placement to its last).
+bool EspionageState::MidTurn() const {
+  return (p_.phase == Phase::kPlay && p_.moves_done > 0) ||
+         (p_.phase == Phase::kSetup && p_.to_place[p_.to_move] != FullArmy());
 }
 
 std::unique_ptr<engine::State> EspionageState::Clone() const {
@@ -693,13 +701,34 @@ std::string EspionageState::ActionToString(Action action) const {
   return fmt::format("{}{}{}", SquareName(from), attack ? 'x' : '-', SquareName(to));
 }
 
-// An opponent's placement shows its square, never its rank.
+// Another seat's placement shows neither its rank nor its square (setups are secret).
 std::string EspionageState::ActionToStringFor(Action action, engine::Seat viewer) const {
   if (p_.phase == Phase::kSetup && viewer != p_.to_move && action >= kFirstPlace &&
       action < kFirstMove) {
-    return "?:" + SquareName((action - kFirstPlace) % 100);
+    return "a hidden placement";
   }
   return ActionToString(action);
+}
+
+// A setup is one turn: told in one line, to the seat setting up as its setup string, to anyone
+// else only as in progress or done (setups are secret until both are complete).
+std::string EspionageState::DescribeTurn(std::span<const Action> actions,
+                                         engine::Seat viewer) const {
+  if (p_.phase != Phase::kSetup || actions.empty()) {
+    return engine::State::DescribeTurn(actions, viewer);
+  }
+  const int seat = p_.to_move;
+  EspionageState after(*this);
+  for (Action action : actions) after.DoApplyAction(action, nullptr);
+  const bool done = ArmySize(after.p_.to_place[seat]) == 0;
+  if (viewer != seat) return done ? "set up its army" : "is setting up its army";
+  if (!done) return engine::State::DescribeTurn(actions, viewer);
+  std::string setup = "set up ";
+  for (int i = 0; i < kHomeSquares; ++i) {
+    if (i > 0 && i % kSize == 0) setup += '/';
+    setup += RankChar(RankOf(after.p_.board[(seat == 0 ? 0 : 70) + i]));
+  }
+  return setup;
 }
 
 Action EspionageState::StringToAction(std::string_view text) const {
@@ -808,6 +837,24 @@ char EspionageState::ShownRank(engine::Seat viewer, CellBits cell) const {
                                 RankChar);
 }
 
+// Rulings "Espionage": setups are secret until both are complete. Until then a seat sees none
+// of the other's pieces, not even where they stand; then the occupied squares show as usual.
+bool EspionageState::Shown(engine::Seat viewer, CellBits cell) const {
+  return p_.phase != Phase::kSetup || Owner(cell) == viewer;
+}
+
+// Whether a turn goes on is public, except during a setup, whose progress only its seat sees.
+bool EspionageState::MidTurnShown(engine::Seat viewer) const {
+  return MidTurn() && (p_.phase != Phase::kSetup || viewer == p_.to_move);
+}
+
+// All that anyone but `seat` may know of its setup: "waiting", "in progress" or "done".
+std::string EspionageState::SetupStatus(int seat) const {
+  if (ArmySize(p_.to_place[seat]) == 0) return "done";
+  const bool setting_up = p_.phase == Phase::kSetup || p_.phase == Phase::kOver;
+  return setting_up && p_.to_move == seat ? "in progress" : "waiting";
+}
+
 Json EspionageState::ViewJson(engine::Seat viewer) const {
   static const char* kPhases[] = {"volcanoes", "setup", "lot", "play", "over"};
   const bool over = p_.phase == Phase::kOver;
@@ -816,13 +863,13 @@ Json EspionageState::ViewJson(engine::Seat viewer) const {
   view["phase"] = kPhases[static_cast<int>(p_.phase)];
   view["to_move"] =
       (p_.phase == Phase::kSetup || p_.phase == Phase::kPlay) ? Json(p_.to_move) : Json(nullptr);
-  view["mid_turn"] = MidTurn();
+  view["mid_turn"] = MidTurnShown(viewer);
   Json board = Json::array();
   for (int sq = 0; sq < kNumSquares; ++sq) {
     const CellBits c = p_.board[sq];
     if (c == kVolcano) {
       board.push_back("volcano");
-    } else if (!IsPiece(c)) {
+    } else if (!IsPiece(c) || !Shown(viewer, c)) {
       board.push_back(nullptr);
     } else {
       Json cell = hidden_army::CellJson(ArmyPiece(c, viewer), ShownRank(viewer, c));
@@ -831,12 +878,15 @@ Json EspionageState::ViewJson(engine::Seat viewer) const {
     }
   }
   view["board"] = board;
+  Json setup = Json::array();
   Json to_place = Json::array();
   Json lost = Json::array();
   for (int seat = 0; seat < 2; ++seat) {
-    const bool mine = over || viewer == seat;
-    to_place.push_back({{"count", ArmySize(p_.to_place[seat])},
-                        {"pieces", mine ? Json(RankString(p_.to_place[seat])) : Json(nullptr)}});
+    setup.push_back(SetupStatus(seat));
+    // What is left to place is the seat's own secret until the game is over.
+    to_place.push_back(over || viewer == seat ? Json{{"count", ArmySize(p_.to_place[seat])},
+                                                     {"pieces", RankString(p_.to_place[seat])}}
+                                              : Json(nullptr));
     Army seen{};
     int hidden = 0;
     for (int i = 0; i < p_.num_removed; ++i) {
@@ -850,6 +900,7 @@ Json EspionageState::ViewJson(engine::Seat viewer) const {
     }
     lost.push_back({{"pieces", RankString(seen)}, {"hidden", hidden}});
   }
+  view["setup"] = setup;
   view["to_place"] = to_place;
   view["lost"] = lost;
   if (p_.last_from == kNone) {
@@ -891,7 +942,7 @@ void EspionageState::ViewTensor(engine::Seat viewer, std::span<float> out) const
   for (int sq = 0; sq < kNumSquares; ++sq) {
     const CellBits c = p_.board[sq];
     if (c == kVolcano) out[22 * kNumSquares + sq] = 1.0f;
-    if (!IsPiece(c)) continue;
+    if (!IsPiece(c) || !Shown(viewer, c)) continue;
     const int base = Owner(c) == me ? 0 : 10;
     out[(Sees(viewer, c) ? base + RankOf(c) : base + 9) * kNumSquares + sq] = 1.0f;
     if (c & kMovedBit) out[20 * kNumSquares + sq] = 1.0f;
@@ -900,7 +951,7 @@ void EspionageState::ViewTensor(engine::Seat viewer, std::span<float> out) const
   }
   if (p_.phase == Phase::kSetup) fill(24);
   if ((p_.phase == Phase::kPlay || p_.phase == Phase::kSetup) && p_.to_move == me) fill(25);
-  if (MidTurn()) fill(26);
+  if (MidTurnShown(viewer)) fill(26);
   if (p_.phase == Phase::kPlay && p_.moves_done == 0 && p_.rules.no_capture_draw > 0 &&
       p_.quiet_turns >= p_.rules.no_capture_draw) {
     fill(27);
@@ -977,7 +1028,7 @@ std::string EspionageState::ViewText(engine::Seat viewer, bool colour) const {
   std::string out = hidden_army::BoardText("abcdefghij", [&](int sq) -> std::string {
     const CellBits c = p_.board[sq];
     if (c == kVolcano) return " ^ ";
-    if (!IsPiece(c)) return " . ";
+    if (!IsPiece(c) || !Shown(viewer, c)) return " . ";
     return hidden_army::CellText(ArmyPiece(c, viewer), ShownRank(viewer, c), colour);
   });
   const Json view = ViewJson(viewer);
@@ -998,15 +1049,16 @@ std::string EspionageState::ViewText(engine::Seat viewer, bool colour) const {
       out += "Drawing the first player by lot\n";
       break;
     case Phase::kSetup:
-      out += fmt::format("{} is setting up ({} pieces left to place", kSeatNames[p_.to_move],
-                         ArmySize(p_.to_place[p_.to_move]));
-      if (viewer == p_.to_move) out += ": " + RankString(p_.to_place[p_.to_move]);
-      out += ")\n";
-      // The seat's own choices (no presets or random setups in Espionage: typed or placed).
+      out += fmt::format("{} is setting up", kSeatNames[p_.to_move]);
+      // Only the seat setting up sees its progress and its choices (no presets in Espionage).
       if (viewer == p_.to_move) {
+        out += fmt::format(" ({} pieces left to place: {})\n", ArmySize(p_.to_place[p_.to_move]),
+                           RankString(p_.to_place[p_.to_move]));
         out +=
             hidden_army::SetupPrompt(kHomeSquares, "", false, p_.to_place[p_.to_move] != FullArmy(),
                                      p_.to_move == 0 ? "H:a1" : "H:a10");
+      } else {
+        out += "\n";
       }
       break;
     case Phase::kPlay:
@@ -1036,22 +1088,54 @@ void RedrawRecognitions(Position& q, int seat, Rng& rng) {
   for (int i = 0; i < q.num_removed; ++i) redraw(q.removed[i]);
 }
 
+// While `other` sets up, its setup is secret (rulings "Espionage": a seat sees only that it is
+// in progress): how many pieces it has placed (below 30, uniformly), on which squares of its home
+// rows and which of its pieces (uniformly) are drawn again, the ply count following.
+void RedrawSetupInProgress(Position& q, int other, Rng& rng) {
+  std::vector<int> squares;
+  for (int sq = 0; sq < kNumSquares; ++sq) {
+    if (!IsHome(other, sq)) continue;
+    if (IsPiece(q.board[sq])) --q.plies;
+    q.board[sq] = 0;
+    squares.push_back(sq);
+  }
+  std::vector<int> army;
+  for (int rank = 0; rank < kNumRanks; ++rank) army.insert(army.end(), FullArmy()[rank], rank);
+  const int placed = static_cast<int>(rng.Below(kHomeSquares));
+  for (int i = 0; i < placed; ++i) {
+    std::swap(squares[i], squares[i + rng.Below(static_cast<std::uint32_t>(squares.size() - i))]);
+    std::swap(army[i], army[i + rng.Below(static_cast<std::uint32_t>(army.size() - i))]);
+  }
+  q.to_place[other] = FullArmy();
+  for (int i = 0; i < placed; ++i) {
+    q.board[squares[i]] = MakeCell(other, army[i]);
+    --q.to_place[other][army[i]];
+  }
+  q.plies += placed;
+}
+
 }  // namespace
 
-// Everything `seat` cannot know is drawn again. Which of its own pieces the opponent's Spies
-// recognised (RedrawRecognitions). The opponent's ranks that `seat` does not know, dealt again
-// over the opponent's slots of unknown rank: its pieces on the board, its removed pieces, and
-// (during its setup) the pieces it has still to place. What `seat` knows is kept: a piece that
-// has moved is no Mine or Headquarters, a removed piece is no Headquarters (the game goes on),
-// and a game going on means the opponent, when to move, has a move (rejection keeps the draw
-// uniform). The Headquarters is dealt first over the slots that may hold it, then the Mines, then
-// the rest; each step is uniform with the same number of completions. Deeper inferences from
-// combat outcomes or from a Spy's reveal are not used (docs/rules/espionage.md).
+// Everything `seat` cannot know is drawn again:
+//   - the other seat's setup while it is in progress (RedrawSetupInProgress);
+//   - which of the seat's own pieces the opponent's Spies recognised (RedrawRecognitions);
+//   - the opponent's ranks that `seat` does not know, dealt again over the opponent's slots of
+//     unknown rank: its pieces on the board and its removed pieces. What `seat` knows is kept: a
+//     piece that has moved is no Mine or Headquarters, a removed piece is no Headquarters (the
+//     game goes on), and a game going on means the opponent, when to move, has a move (rejection
+//     keeps the draw uniform). The Headquarters is dealt first over the slots that may hold it,
+//     then the Mines, then the rest; each step is uniform with the same number of completions.
+// Deeper inferences from combat outcomes or from a Spy's reveal are not used
+// (docs/rules/espionage.md).
 std::unique_ptr<engine::State> EspionageState::SampleConsistentState(engine::Seat seat,
                                                                      Rng& rng) const {
   auto sampled = std::make_unique<EspionageState>(*this);
   if (p_.phase == Phase::kOver || (seat != 0 && seat != 1)) return sampled;
   const int other = 1 - seat;
+  if (p_.phase == Phase::kSetup && p_.to_move == other) {
+    RedrawSetupInProgress(sampled->p_, other, rng);
+    return sampled;
+  }
   if (p_.phase == Phase::kPlay) RedrawRecognitions(sampled->p_, seat, rng);
   // Slots: 0..99 squares, 100 + i removed piece i, 200 + k an unplaced piece.
   std::vector<int> hq_ok, mine_ok, any;

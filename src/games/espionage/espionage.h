@@ -2,8 +2,10 @@
 // docs/rules/espionage.md). Two seats: 0 = Red (home rows 1-3), 1 = Blue (home rows 8-10), on a
 // 10 x 10 board whose four middle rows (4-7) are neutral. Order of play: volcanoes are placed by
 // lot on neutral squares (one chance node each), Red places its 30 pieces piece by piece, then
-// Blue does (each sees where the other's pieces stand, not their ranks), the first player is drawn
-// by lot (a chance node), then turns alternate. A turn is two moves with two different pieces
+// Blue does, each setup one turn (MidTurn() from the first placement to the last) and secret
+// until both are complete (others see only "waiting", "in progress" or "done"; then the occupied
+// squares, not the ranks), the first player is drawn by lot (a chance node), then turns
+// alternate. Bots set up from DrawSetup (setups.h). A turn is two moves with two different pieces
 // (one move when only one piece can move; option moves_per_turn=1); a move is one orthogonal step
 // onto an empty square or onto an enemy piece (combat, see Combat()). Capturing the Headquarters
 // wins; a seat with no legal move at the start of its turn loses. EndGame ends a game outside
@@ -39,13 +41,16 @@
 // recognised piece is not told, rulings "Espionage"); everything once the game is over (rule and
 // cell rendering shared with Stratego: games/hidden_army/hidden_army.h). ViewText of the seat
 // setting up also lists what it may type (a setup string, or piece by piece). ViewJson: {"game",
-// "phase" ("volcanoes"|"setup"|"lot"|"play"|"over"), "to_move", "mid_turn", "board" (100 entries:
+// "phase" ("volcanoes"|"setup"|"lot"|"play"|"over"), "to_move", "mid_turn" (during a setup only
+// for the seat setting up), "board" (100 entries:
 // null, "volcano", or {"owner", "rank", "moved", "known" (the rank was shown to the piece's
 // opponent, as far as the viewer may know: combat shows to everyone, a Spy to its own side
-// only), "no_return" (square it may not step back onto, or null)}),
-// "to_place" (per seat {"count", "pieces" (owner only)}), "lost" (per seat {"pieces" (ranks the
-// viewer knows), "hidden"}), "last_move" (null or {"from", "to", "removed" ("none"|"attacker"|
-// "defender")}), "play_plies", "quiet_turns", "quiet_plies", "draw_claimable", "result" (null, or
+// only), "no_return" (square it may not step back onto, or null)}; the other seat's pieces are
+// null until both setups are complete), "setup" (per seat "waiting"|"in progress"|"done"),
+// "to_place" (per seat {"count", "pieces"} for the viewer's own seat, null for the other, until
+// the game is over), "lost" (per seat {"pieces" (ranks the viewer knows), "hidden"}), "last_move"
+// (null or {"from", "to", "removed" ("none"|"attacker"| "defender")}), "play_plies", "quiet_turns",
+// "quiet_plies", "draw_claimable", "result" (null, or
 // {"winner" (a seat or null), "ending" (how: "headquarters captured", "no move", "draw claimed",
 // "move cap", "no-capture cap", "resignation", "time", "abandoned", "agreement"), "results" (per
 // seat "win"|"loss"|"draw")})}. ViewTensor: 28 planes x 10 x 10 (see espionage.cc). Every action
@@ -154,7 +159,7 @@ class EspionageState : public engine::State {
   EspionageState(const EspionageGame& game, const Position& position);
 
   engine::Seat CurrentSeat() const override;
-  bool MidTurn() const override { return p_.phase == Phase::kPlay && p_.moves_done > 0; }
+  bool MidTurn() const override;
   int PlyCount() const override { return p_.plies; }
 
   void LegalActions(std::vector<Action>& out) const override;
@@ -167,6 +172,7 @@ class EspionageState : public engine::State {
 
   std::string ActionToString(Action action) const override;
   std::string ActionToStringFor(Action action, engine::Seat viewer) const override;
+  std::string DescribeTurn(std::span<const Action> actions, engine::Seat viewer) const override;
   Action StringToAction(std::string_view text) const override;
   std::vector<Action> StringToTurn(std::string_view text) const override;
 
@@ -192,6 +198,12 @@ class EspionageState : public engine::State {
 
  private:
   void Moves(int seat, std::vector<Action>& out) const;
+  // Whether `viewer` sees the piece on `cell` at all (not while it is part of a secret setup).
+  bool Shown(engine::Seat viewer, CellBits cell) const;
+  // Whether `viewer` is shown that a turn goes on (MidTurn()).
+  bool MidTurnShown(engine::Seat viewer) const;
+  // "waiting", "in progress" or "done": all that others may know of `seat`'s setup.
+  std::string SetupStatus(int seat) const;
   // Whether `viewer` may see the rank of `cell` (the shared rule, hidden_army.h).
   bool Sees(engine::Seat viewer, CellBits cell) const;
   // The rank character of `cell` as `viewer` sees it, or '?'.
