@@ -1,6 +1,7 @@
-// Espionage setups (issue 8, 1.5): the distribution bots draw their setups from (setups.h: the
-// Headquarters protected, everything else spread) and the bots that use it (MCTS through its
-// SetupPlan hook, the heuristic bot).
+// Espionage setups (issue 8, 1.5 and section 4): the distribution bots draw their setups from
+// (setups.h: the Headquarters protected, everything else spread), the bots that use it (MCTS
+// through its SetupPlan hook, the heuristic bot), "random N", and precise errors for what a
+// player types while setting up; the terminal's notation help.
 #include <gtest/gtest.h>
 
 #include <array>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "ai/bot.h"
+#include "core/error.h"
 #include "core/rng.h"
 #include "engine/game.h"
 #include "engine/state.h"
@@ -117,6 +119,62 @@ TEST(EspionageSetupDraw, BotsDrawTheirSetups) {
       }
     }
     EXPECT_EQ(setups.size(), 12u) << spec;
+  }
+}
+
+std::string ErrorOf(const engine::State& state, const std::string& text) {
+  try {
+    state.StringToTurn(text);
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+TEST(EspionageSetupInput, RandomSetupsAndPreciseErrors) {
+  const auto state = AtSetupOf(0);
+  // "random N": the setup drawn from N, the same every time.
+  Rng rng(7);
+  EXPECT_EQ(state->StringToTurn("random 7"), ParseSetup(DrawSetup(0, rng), 0));
+  EXPECT_EQ(state->StringToTurn("Random 7"), state->StringToTurn("random 7"));
+  EXPECT_NE(state->StringToTurn("random 8"), state->StringToTurn("random 7"));
+  const std::string blue_setup = ErrorOf(*AtSetupOf(1), "random 7");
+  EXPECT_EQ(blue_setup, "(no error)");
+  // What went wrong, precisely.
+  EXPECT_NE(ErrorOf(*state, "MHMMM12345 SSSSSPPPP1 111222334")
+                .find("29 squares given, a setup "
+                      "needs 30"),
+            std::string::npos)
+      << ErrorOf(*state, "MHMMM12345 SSSSSPPPP1 111222334");
+  EXPECT_NE(ErrorOf(*state, "MHMMM12345 SSSSSPPPP1 1112223345 1").find("31 squares given"),
+            std::string::npos);
+  EXPECT_NE(ErrorOf(*state, "MHMMM").find("5 squares given"), std::string::npos);
+  EXPECT_NE(ErrorOf(*state, "random").find("'random': random needs a number, e.g. random 7"),
+            std::string::npos)
+      << ErrorOf(*state, "random");
+  EXPECT_NE(ErrorOf(*state, "random x").find("random needs a number"), std::string::npos);
+  EXPECT_NE(ErrorOf(*state, "random -3").find("'random -3': the number must be 0 or more"),
+            std::string::npos)
+      << ErrorOf(*state, "random -3");
+  EXPECT_NE(ErrorOf(*state, "MHMMM12345 SSSSSPPPP1 111222334X").find("'X' on j3"),
+            std::string::npos);
+  // A move typed during the setup is told so.
+  EXPECT_NE(ErrorOf(*state, "a3-a4").find("the armies are being set up"), std::string::npos)
+      << ErrorOf(*state, "a3-a4");
+  // Once a piece is placed, whole setups are refused, naming why.
+  auto started = state->Clone();
+  Play(*started, "H:a1");
+  EXPECT_NE(ErrorOf(*started, "random 7").find("Red has placed pieces"), std::string::npos)
+      << ErrorOf(*started, "random 7");
+  EXPECT_NE(ErrorOf(*started, kRedSetup).find("Red has placed pieces"), std::string::npos);
+}
+
+TEST(EspionageSetupInput, NotationHelpListsWhatAPlayerTypes) {
+  Game();  // registers the games
+  const std::string help = engine::FindGame("espionage").notation_help;
+  for (const char* example : {"a3-a4", "a3xa4", "a3-a4 b3-b4", "H:a1",
+                              "MHMMM12345 SSSSSPPPP1 1112223345", "random 7", "claim draw"}) {
+    EXPECT_NE(help.find(example), std::string::npos) << example << " missing from:\n" << help;
   }
 }
 

@@ -155,11 +155,11 @@ TEST(EspionageSetup, SetupStringIsAWholeTurn) {
 }
 
 // Terminal setup: only the seat setting up is shown what it may type (a 30-character setup
-// string or piece by piece; Espionage has no presets or random setups).
+// string, random N, or piece by piece; Espionage has no presets).
 TEST(EspionageSetup, OwnViewListsTheSetupChoices) {
   auto state = Game({{"volcanoes", "0"}}).NewInitialState();
   const std::string red_choices =
-      "Type a 30-character setup, or place pieces one by one (e.g. H:a1)\n";
+      "Type a 30-character setup, random N, or place pieces one by one (e.g. H:a1)\n";
   EXPECT_NE(state->ViewText(0, false).find(red_choices), std::string::npos)
       << state->ViewText(0, false);
   EXPECT_EQ(state->ViewText(1, false).find("Type a"), std::string::npos);

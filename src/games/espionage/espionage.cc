@@ -8,6 +8,7 @@
 
 #include "core/error.h"
 #include "core/text.h"
+#include "games/espionage/setups.h"
 #include "games/hidden_army/hidden_army.h"
 
 namespace quartel::espionage {
@@ -231,6 +232,18 @@ void Register() {
   info.options = {max_plies, quiet, moves, draw, reveal, volcanoes};
   info.rules_version = "espionage-1";
   info.rules_doc = "docs/rules/espionage.md";
+  info.notation_help =
+      "a3-a4        move a piece one square: north, east, south or west\n"
+      "a3xa4        the same, onto an enemy piece (an attack)\n"
+      "a3-a4 b3-b4  a whole turn: two moves with two different pieces\n"
+      "H:a1         while setting up, place one piece (H 1 2 3 4 5 S P M) on a home square\n"
+      "MHMMM12345 SSSSSPPPP1 1112223345\n"
+      "             your whole setup at once: 30 rank characters, Red from a1 (a1..j1, a2..j2,\n"
+      "             a3..j3), Blue from a8 (a8..j8, a9..j9, a10..j10); spaces and / are ignored\n"
+      "random 7     a whole setup drawn at random, Headquarters guarded by Mines (the same\n"
+      "             number gives the same setup)\n"
+      "claim draw   at the start of your turn, after no_capture_draw turns (default 50)\n"
+      "             without a removed piece: the game is drawn\n";
   // A seat's whole setup is one turn of 30 placements: perft counts single actions.
   info.perft_counts_turns = false;
   engine::RegisterGame(info, [](const engine::GameOptions& options) {
@@ -771,38 +784,36 @@ Action EspionageState::StringToAction(std::string_view text) const {
   return action;
 }
 
+// During a seat's setup, a whole setup typed at once (see the header): "random N", or a setup
+// string, told apart from one placement ("S:a1") by having no ':' and either at least ten
+// characters or rank characters only; anything else is one action (StringToAction explains).
 std::vector<Action> EspionageState::StringToTurn(std::string_view text) const {
   const std::string_view t = Trim(text);
-  if (p_.phase == Phase::kSetup && t.find(':') == std::string_view::npos &&
-      t.size() >= static_cast<std::size_t>(kHomeSquares)) {
+  const std::string lower = ToLower(t);
+  std::size_t rank_chars = 0, length = 0;
+  for (char c : t) {
+    if (c == ' ' || c == '/') continue;
+    ++length;
+    rank_chars += RankFromChar(c) != kNone;
+  }
+  const bool random = lower.rfind("random", 0) == 0;
+  const bool setup_string =
+      t.find(':') == std::string_view::npos && (length >= 10 || rank_chars == length);
+  if (p_.phase == Phase::kSetup && !t.empty() && (random || setup_string)) {
     const int seat = p_.to_move;
     if (p_.to_place[seat] != FullArmy()) {
       throw Error(
-          fmt::format("a setup string needs {} to have placed nothing yet", kSeatNames[seat]));
+          fmt::format("'{}': {} has placed pieces already; place the rest one by one "
+                      "(e.g. {})",
+                      t, kSeatNames[seat], seat == 0 ? "H:a1" : "H:a10"));
     }
-    Army used{};
-    std::vector<Action> actions;
-    const int first = seat == 0 ? 0 : 70;
-    int index = 0;
-    for (char c : t) {
-      if (c == ' ' || c == '/') continue;
-      if (index >= kHomeSquares) throw Error("setup string: more than 30 squares");
-      const int sq = first + index++;
-      const int rank = RankFromChar(c);
-      if (rank == kNone) {
-        throw Error(
-            fmt::format("setup string: '{}' on {} is not a rank character", c, SquareName(sq)));
-      }
-      if (++used[rank] > FullArmy()[rank]) {
-        throw Error(fmt::format("setup string: more than {} {}", FullArmy()[rank], RankName(rank)));
-      }
-      actions.push_back(kFirstPlace + rank * 100 + sq);
-    }
-    if (index != kHomeSquares) {
-      throw Error(fmt::format("setup string: needs 30 squares holding exactly the army {}",
-                              RankString(FullArmy())));
-    }
-    return actions;
+    if (!random) return ParseSetup(t, seat);
+    // "random N": DrawSetup seeded by N, so that the same words give the same setup.
+    const auto number = ParseInteger(Trim(std::string_view(lower).substr(6)));
+    if (!number) throw Error(fmt::format("'{}': random needs a number, e.g. random 7", t));
+    if (*number < 0) throw Error(fmt::format("'{}': the number must be 0 or more", t));
+    Rng rng(static_cast<std::uint64_t>(*number));
+    return ParseSetup(DrawSetup(seat, rng), seat);
   }
   if (p_.phase == Phase::kPlay && t.find_first_of(" ,") != std::string_view::npos &&
       ToLower(t) != "claim draw") {
@@ -1055,7 +1066,7 @@ std::string EspionageState::ViewText(engine::Seat viewer, bool colour) const {
         out += fmt::format(" ({} pieces left to place: {})\n", ArmySize(p_.to_place[p_.to_move]),
                            RankString(p_.to_place[p_.to_move]));
         out +=
-            hidden_army::SetupPrompt(kHomeSquares, "", false, p_.to_place[p_.to_move] != FullArmy(),
+            hidden_army::SetupPrompt(kHomeSquares, "", true, p_.to_place[p_.to_move] != FullArmy(),
                                      p_.to_move == 0 ? "H:a1" : "H:a10");
       } else {
         out += "\n";

@@ -34,23 +34,24 @@
 // Typed turns: during a seat's setup, a 30-character setup string places its whole army (each
 // character a rank character; spaces and '/' ignored). Character i goes on square first + i with
 // first = a1 for Red and a8 for Blue: Red a1..j1, a2..j2, a3..j3; Blue a8..j8, a9..j9, a10..j10.
+// "random N" (N >= 0) places DrawSetup's setup for a generator seeded by N (setups.h). Both only
+// before the seat's first placement.
 // A play turn may be typed as its two moves separated by a space or ',' ("a3-a4 b3-b4").
 //
 // Views: own ranks; the opponent's as "?" unless shown: by combat with reveal_on_combat (to both
 // seats and spectators) or by the viewer's own Spies (to the viewer only: the owner of a
 // recognised piece is not told, rulings "Espionage"); everything once the game is over (rule and
 // cell rendering shared with Stratego: games/hidden_army/hidden_army.h). ViewText of the seat
-// setting up also lists what it may type (a setup string, or piece by piece). ViewJson: {"game",
-// "phase" ("volcanoes"|"setup"|"lot"|"play"|"over"), "to_move", "mid_turn" (during a setup only
-// for the seat setting up), "board" (100 entries:
-// null, "volcano", or {"owner", "rank", "moved", "known" (the rank was shown to the piece's
-// opponent, as far as the viewer may know: combat shows to everyone, a Spy to its own side
-// only), "no_return" (square it may not step back onto, or null)}; the other seat's pieces are
-// null until both setups are complete), "setup" (per seat "waiting"|"in progress"|"done"),
-// "to_place" (per seat {"count", "pieces"} for the viewer's own seat, null for the other, until
-// the game is over), "lost" (per seat {"pieces" (ranks the viewer knows), "hidden"}), "last_move"
-// (null or {"from", "to", "removed" ("none"|"attacker"| "defender")}), "play_plies", "quiet_turns",
-// "quiet_plies", "draw_claimable", "result" (null, or
+// setting up also lists what it may type (a setup string, random N, or piece by piece). ViewJson:
+// {"game", "phase" ("volcanoes"|"setup"|"lot"|"play"|"over"), "to_move", "mid_turn" (during a setup
+// only for the seat setting up), "board" (100 entries: null, "volcano", or {"owner", "rank",
+// "moved", "known" (the rank was shown to the piece's opponent, as far as the viewer may know:
+// combat shows to everyone, a Spy to its own side only), "no_return" (square it may not step back
+// onto, or null)}; the other seat's pieces are null until both setups are complete), "setup" (per
+// seat "waiting"|"in progress"|"done"), "to_place" (per seat {"count", "pieces"} for the viewer's
+// own seat, null for the other, until the game is over), "lost" (per seat {"pieces" (ranks the
+// viewer knows), "hidden"}), "last_move" (null or {"from", "to", "removed" ("none"|"attacker"|
+// "defender")}), "play_plies", "quiet_turns", "quiet_plies", "draw_claimable", "result" (null, or
 // {"winner" (a seat or null), "ending" (how: "headquarters captured", "no move", "draw claimed",
 // "move cap", "no-capture cap", "resignation", "time", "abandoned", "agreement"), "results" (per
 // seat "win"|"loss"|"draw")})}. ViewTensor: 28 planes x 10 x 10 (see espionage.cc). Every action

@@ -54,9 +54,9 @@ std::vector<Action> ParseSetup(std::string_view text, int seat) {
   }
   if (index != kHomeSquares) {
     throw Error(
-        fmt::format("setup string: {} squares given, a setup needs {} (one rank character "
+        fmt::format("setup string: {} square{} given, a setup needs {} (one rank character "
                     "per square of the three home rows)",
-                    index, kHomeSquares));
+                    index, index == 1 ? "" : "s", kHomeSquares));
   }
   return actions;
 }
