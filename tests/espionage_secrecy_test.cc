@@ -82,6 +82,20 @@ TEST(EspionageRecognition, APieceMovingNextToASpyIsNotToldEither) {
   ExpectSameViews(*spy, *corporal, 1);
 }
 
+// After the game ends everything is revealed (rulings "Common to every game"), recognitions too.
+TEST(EspionageRecognition, TheEndOfTheGameTellsTheOwner) {
+  auto s = Make({{"e4", "RS"}, {"a1", "RH"}, {"j10", "BH"}, {"d6", "B3"}, {"a10", "B1"}}, 0,
+                {{"moves_per_turn", "1"}});
+  Play(*s, "e4-e5");
+  EXPECT_FALSE(s->ViewJson(1)["board"][Sq("d6")]["known"].get<bool>());
+  const std::vector<engine::Outcome> results = {engine::Outcome::kWin, engine::Outcome::kLoss};
+  ASSERT_TRUE(s->EndGame(engine::EndReason::kResignation, results));
+  for (engine::Seat viewer : {0, 1, engine::kSpectator}) {
+    EXPECT_TRUE(s->ViewJson(viewer)["board"][Sq("d6")]["known"].get<bool>()) << viewer;
+    EXPECT_FALSE(s->ViewJson(viewer)["board"][Sq("a10")]["known"].get<bool>()) << viewer;
+  }
+}
+
 // With reveal_on_combat=on, what combat shows is known to both seats and may be marked as such.
 TEST(EspionageRecognition, CombatRevealsAreKnownToBoth) {
   auto s = Make({{"e4", "R5"}, {"a1", "RH"}, {"j10", "BH"}, {"e5", "B3"}, {"a10", "B1"}}, 0,

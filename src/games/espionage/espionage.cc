@@ -41,11 +41,12 @@ CellBits MakeCell(int owner, int rank) {
 }
 // The cell (espionage.h) as the shared hidden-army grid shows it to `viewer`: its rank counts as
 // known when combat showed it to both seats or, to the spying side only, when an enemy Spy
-// recognised it. The owner is never told of a recognition: that would tell it that an adjacent
-// enemy piece is a Spy (rulings "Espionage").
-hidden_army::Piece ArmyPiece(CellBits cell, int viewer) {
+// recognised it. The owner is not told of a recognition while the game goes on: that would tell
+// it that an adjacent enemy piece is a Spy (rulings "Espionage"); once it is `over`, everyone is.
+hidden_army::Piece ArmyPiece(CellBits cell, int viewer, bool over) {
   const int owner = Owner(cell);
-  const bool known = (cell & kKnownBit) || ((cell & kRecognisedBit) && viewer == 1 - owner);
+  const bool known =
+      (cell & kKnownBit) || ((cell & kRecognisedBit) && (over || viewer == 1 - owner));
   return {owner, RankOf(cell), (cell & kMovedBit) != 0, known};
 }
 bool Mobile(int rank) { return rank != kHq && rank != kMine; }
@@ -840,12 +841,13 @@ std::vector<Action> EspionageState::StringToTurn(std::string_view text) const {
 // ------------------------------------------------------------------------------------------
 
 bool EspionageState::Sees(engine::Seat viewer, CellBits cell) const {
-  return hidden_army::MaySee(viewer, ArmyPiece(cell, viewer), p_.phase == Phase::kOver);
+  return hidden_army::MaySee(viewer, ArmyPiece(cell, viewer, p_.phase == Phase::kOver),
+                             p_.phase == Phase::kOver);
 }
 
 char EspionageState::ShownRank(engine::Seat viewer, CellBits cell) const {
-  return hidden_army::ShownRank(viewer, ArmyPiece(cell, viewer), p_.phase == Phase::kOver,
-                                RankChar);
+  return hidden_army::ShownRank(viewer, ArmyPiece(cell, viewer, p_.phase == Phase::kOver),
+                                p_.phase == Phase::kOver, RankChar);
 }
 
 // Rulings "Espionage": setups are secret until both are complete. Until then a seat sees none
@@ -883,7 +885,8 @@ Json EspionageState::ViewJson(engine::Seat viewer) const {
     } else if (!IsPiece(c) || !Shown(viewer, c)) {
       board.push_back(nullptr);
     } else {
-      Json cell = hidden_army::CellJson(ArmyPiece(c, viewer), ShownRank(viewer, c));
+      Json cell = hidden_army::CellJson(ArmyPiece(c, viewer, p_.phase == Phase::kOver),
+                                        ShownRank(viewer, c));
       cell["no_return"] = p_.back[sq] == kNone ? Json(nullptr) : Json(SquareName(p_.back[sq]));
       board.push_back(std::move(cell));
     }
@@ -957,7 +960,7 @@ void EspionageState::ViewTensor(engine::Seat viewer, std::span<float> out) const
     const int base = Owner(c) == me ? 0 : 10;
     out[(Sees(viewer, c) ? base + RankOf(c) : base + 9) * kNumSquares + sq] = 1.0f;
     if (c & kMovedBit) out[20 * kNumSquares + sq] = 1.0f;
-    if (ArmyPiece(c, viewer).known) out[21 * kNumSquares + sq] = 1.0f;
+    if (ArmyPiece(c, viewer, p_.phase == Phase::kOver).known) out[21 * kNumSquares + sq] = 1.0f;
     if (p_.back[sq] != kNone) out[23 * kNumSquares + p_.back[sq]] = 1.0f;
   }
   if (p_.phase == Phase::kSetup) fill(24);
@@ -1040,7 +1043,8 @@ std::string EspionageState::ViewText(engine::Seat viewer, bool colour) const {
     const CellBits c = p_.board[sq];
     if (c == kVolcano) return " ^ ";
     if (!IsPiece(c) || !Shown(viewer, c)) return " . ";
-    return hidden_army::CellText(ArmyPiece(c, viewer), ShownRank(viewer, c), colour);
+    return hidden_army::CellText(ArmyPiece(c, viewer, p_.phase == Phase::kOver),
+                                 ShownRank(viewer, c), colour);
   });
   const Json view = ViewJson(viewer);
   for (int seat = 0; seat < 2; ++seat) {
