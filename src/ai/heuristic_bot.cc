@@ -32,6 +32,7 @@
 #include "core/json.h"
 #include "core/rng.h"
 #include "games/espionage/espionage.h"
+#include "games/espionage/setups.h"
 #include "games/stratego/setups.h"
 #include "games/stratego/stratego.h"
 
@@ -148,52 +149,10 @@ class EspionageModel : public GameModel {
   }
   int RankFromChar(char c) const override { return espionage::RankFromChar(c); }
   bool Shunned(Action action) const override { return action == espionage::kClaimDraw; }
-  // The Headquarters on the back row with Mines on its three neighbours there and in the middle
-  // row (the fourth Mine beside one of them), Generals, Colonels and Sappers in the front row.
+  // A setup drawn from the game's own distribution of guarded setups (games/espionage/setups.h),
+  // the one every bot uses.
   std::vector<Action> SetupPlan(int seat, Rng& rng) const override {
-    using namespace espionage;
-    // square(r, f): row r counted from the seat's own back row.
-    const auto square = [seat](int r, int f) { return (seat == 0 ? r : 9 - r) * 10 + f; };
-    std::array<int, kHomeSquares> ranks;
-    ranks.fill(kNone);
-    const auto at = [&ranks](int r, int f) -> int& { return ranks[r * 10 + f]; };
-    const int hq = static_cast<int>(rng.Below(10));
-    at(0, hq) = kHq;
-    std::vector<std::pair<int, int>> mines = {{1, hq}};
-    for (int f : {hq - 1, hq + 1}) {
-      if (f >= 0 && f < 10) mines.emplace_back(0, f);
-    }
-    for (int f : {hq - 2, hq + 2, hq - 1, hq + 1}) {
-      if (mines.size() < 4 && f >= 0 && f < 10)
-        mines.emplace_back(f == hq - 1 || f == hq + 1 ? 1 : 0, f);
-    }
-    for (const auto& [r, f] : mines) at(r, f) = kMine;
-    std::vector<int> front = {5, 5, 4, 4, kSapper, kSapper, 3, 1, 1, kSpy};
-    std::vector<int> rest;
-    Army left = FullArmy();
-    for (int r : front) --left[r];
-    --left[kHq];
-    left[kMine] -= 4;
-    for (int r = 0; r < kNumRanks; ++r) rest.insert(rest.end(), left[r], r);
-    const auto shuffle = [&rng](std::vector<int>& v) {
-      for (std::size_t i = v.size(); i > 1; --i) {
-        std::swap(v[i - 1], v[rng.Below(static_cast<std::uint32_t>(i))]);
-      }
-    };
-    shuffle(front);
-    shuffle(rest);
-    for (int f = 0; f < 10; ++f) at(2, f) = front[f];
-    for (int& r : ranks) {
-      if (r == kNone) {
-        r = rest.back();
-        rest.pop_back();
-      }
-    }
-    std::vector<Action> plan;
-    for (int i = 0; i < kHomeSquares; ++i) {
-      plan.push_back(kFirstPlace + ranks[i] * 100 + square(i / 10, i % 10));
-    }
-    return plan;
+    return espionage::ParseSetup(espionage::DrawSetup(seat, rng), seat);
   }
 };
 

@@ -6,10 +6,12 @@ namespace quartel::ai {
 void RegisterDablotHooks();
 void RegisterConspiradoresHooks();
 void RegisterWarHooks();
+void RegisterEspionageHooks();
 
 inline void RegisterAllMctsHooks() {
   RegisterDablotHooks();
   RegisterConspiradoresHooks();
   RegisterWarHooks();
+  RegisterEspionageHooks();
 }
 }  // namespace quartel::ai

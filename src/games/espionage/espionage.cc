@@ -8,28 +8,46 @@
 
 #include "core/error.h"
 #include "core/text.h"
+#include "games/espionage/setups.h"
 #include "games/hidden_army/hidden_army.h"
 
 namespace quartel::espionage {
 namespace {
 
 using hidden_army::kSeatNames;
-constexpr const char* kEndings[] = {"",         "headquarters captured", "no move", "draw claimed",
-                                    "move cap", "no-capture cap"};
+// Position::ending: 1-3 by the rules, 4-5 engine caps, then the endings outside the rules
+// (State::EndGame), in engine::EndReason's order and with its names.
+constexpr const char* kEndings[] = {"",
+                                    "headquarters captured",
+                                    "no move",
+                                    "draw claimed",
+                                    "move cap",
+                                    "no-capture cap",
+                                    "resignation",
+                                    "time",
+                                    "abandoned",
+                                    "agreement"};
+constexpr int kFirstOutsideEnding = 6;
 constexpr const char* kRemoved[] = {"none", "attacker", "defender"};
 constexpr const char kRankChars[] = "H12345SPM";
 constexpr int kDr[4] = {1, 0, -1, 0};
 constexpr int kDf[4] = {0, 1, 0, -1};
 
-int Owner(std::uint8_t cell) { return (cell & kOwnerBit) ? 1 : 0; }
-int RankOf(std::uint8_t cell) { return cell & 0x0f; }
-bool IsPiece(std::uint8_t cell) { return (cell & kOccupied) != 0; }
-std::uint8_t MakeCell(int owner, int rank) {
-  return static_cast<std::uint8_t>(kOccupied | (owner ? kOwnerBit : 0) | rank);
+int Owner(CellBits cell) { return (cell & kOwnerBit) ? 1 : 0; }
+int RankOf(CellBits cell) { return cell & 0x0f; }
+bool IsPiece(CellBits cell) { return (cell & kOccupied) != 0; }
+CellBits MakeCell(int owner, int rank) {
+  return static_cast<CellBits>(kOccupied | (owner ? kOwnerBit : 0) | rank);
 }
-// The cell byte (espionage.h) as the shared hidden-army grid reads it.
-hidden_army::Piece ArmyPiece(std::uint8_t cell) {
-  return {Owner(cell), RankOf(cell), (cell & kMovedBit) != 0, (cell & kKnownBit) != 0};
+// The cell (espionage.h) as the shared hidden-army grid shows it to `viewer`: its rank counts as
+// known when combat showed it to both seats or, to the spying side only, when an enemy Spy
+// recognised it. The owner is not told of a recognition while the game goes on: that would tell
+// it that an adjacent enemy piece is a Spy (rulings "Espionage"); once it is `over`, everyone is.
+hidden_army::Piece ArmyPiece(CellBits cell, int viewer, bool over) {
+  const int owner = Owner(cell);
+  const bool known =
+      (cell & kKnownBit) || ((cell & kRecognisedBit) && (over || viewer == 1 - owner));
+  return {owner, RankOf(cell), (cell & kMovedBit) != 0, known};
 }
 bool Mobile(int rank) { return rank != kHq && rank != kMine; }
 int Step(int sq, int dir) {
@@ -149,10 +167,13 @@ std::unique_ptr<EspionageState> MakeState(const EspionageGame& game,
       }
     }
   }
+  // The missing pieces were removed; those that can move had moved (a Mine never does, and the
+  // sampler relies on it).
   for (int seat = 0; seat < 2; ++seat) {
     for (int rank = 0; rank < kNumRanks; ++rank) {
       for (int n = 0; n < left[seat][rank]; ++n) {
-        p.removed[p.num_removed++] = static_cast<std::uint8_t>(MakeCell(seat, rank) | kMovedBit);
+        p.removed[p.num_removed++] =
+            static_cast<CellBits>(MakeCell(seat, rank) | (Mobile(rank) ? kMovedBit : 0));
       }
     }
   }
@@ -212,6 +233,20 @@ void Register() {
   info.options = {max_plies, quiet, moves, draw, reveal, volcanoes};
   info.rules_version = "espionage-1";
   info.rules_doc = "docs/rules/espionage.md";
+  info.notation_help =
+      "a3-a4        move a piece one square: north, east, south or west\n"
+      "a3xa4        the same, onto an enemy piece (an attack)\n"
+      "a3-a4 b3-b4  a whole turn: two moves with two different pieces\n"
+      "H:a1         while setting up, place one piece (H 1 2 3 4 5 S P M) on a home square\n"
+      "MHMMM12345 SSSSSPPPP1 1112223345\n"
+      "             your whole setup at once: 30 rank characters, Red from a1 (a1..j1, a2..j2,\n"
+      "             a3..j3), Blue from a8 (a8..j8, a9..j9, a10..j10); spaces and / are ignored\n"
+      "random 7     a whole setup drawn at random, Headquarters guarded by Mines (the same\n"
+      "             number gives the same setup)\n"
+      "claim draw   at the start of your turn, after no_capture_draw turns (default 50)\n"
+      "             without a removed piece: the game is drawn\n";
+  // A seat's whole setup is one turn of 30 placements: perft counts single actions.
+  info.perft_counts_turns = false;
   engine::RegisterGame(info, [](const engine::GameOptions& options) {
     return std::make_shared<const EspionageGame>(options);
   });
@@ -235,6 +270,12 @@ engine::Seat EspionageState::CurrentSeat() const {
   }
 }
 
+// A turn is two moves in play, and a seat's whole setup (its first placement to its last).
+bool EspionageState::MidTurn() const {
+  return (p_.phase == Phase::kPlay && p_.moves_done > 0) ||
+         (p_.phase == Phase::kSetup && p_.to_place[p_.to_move] != FullArmy());
+}
+
 std::unique_ptr<engine::State> EspionageState::Clone() const {
   return std::make_unique<EspionageState>(*this);
 }
@@ -247,12 +288,44 @@ bool EspionageState::Equals(const engine::State& other) const {
 }
 
 std::vector<engine::Outcome> EspionageState::Results() const {
-  return p_.phase == Phase::kOver ? engine::TwoSeatResults(p_.winner)
-                                  : std::vector<engine::Outcome>{};
+  if (p_.phase != Phase::kOver) return {};
+  if (p_.ending >= kFirstOutsideEnding) return {p_.outcomes.begin(), p_.outcomes.end()};
+  return engine::TwoSeatResults(p_.winner);
 }
 
+// Outside the rules any pair of results may be given (both lose an abandoned game, say): each
+// seat scores +1 / 0 / -1 for a win / draw / loss, less the mean, so that the two sum to zero.
 std::vector<double> EspionageState::Returns() const {
-  return p_.phase == Phase::kOver ? engine::TwoSeatReturns(p_.winner) : std::vector<double>{};
+  if (p_.phase != Phase::kOver) return {};
+  if (p_.ending < kFirstOutsideEnding) return engine::TwoSeatReturns(p_.winner);
+  std::vector<double> returns;
+  for (engine::Outcome outcome : p_.outcomes) {
+    returns.push_back(outcome == engine::Outcome::kWin    ? 1.0
+                      : outcome == engine::Outcome::kLoss ? -1.0
+                                                          : 0.0);
+  }
+  const double mean = (returns[0] + returns[1]) / 2;
+  for (double& r : returns) r -= mean;
+  return returns;
+}
+
+// A resignation, a loss on time, an abandoned game or a draw agreed (rulings "Espionage": draw by
+// agreement): the game is over with `results`, and so every view shows everything.
+bool EspionageState::EndGame(engine::EndReason reason, std::span<const engine::Outcome> results) {
+  if (p_.phase == Phase::kOver) throw Error("the game is already over");
+  if (results.size() != 2) {
+    throw Error(fmt::format("an Espionage ending needs 2 results, not {}", results.size()));
+  }
+  p_.phase = Phase::kOver;
+  p_.ending = kFirstOutsideEnding + static_cast<int>(reason);
+  p_.outcomes = {results[0], results[1]};
+  p_.winner = kNone;
+  for (int seat = 0; seat < 2; ++seat) {
+    if (results[seat] == engine::Outcome::kWin && results[1 - seat] == engine::Outcome::kLoss) {
+      p_.winner = seat;
+    }
+  }
+  return true;
 }
 
 // --- Legal actions
@@ -263,12 +336,12 @@ std::vector<double> EspionageState::Returns() const {
 // its previous move (no-return rule; it applies to attacks too).
 void EspionageState::Moves(int seat, std::vector<Action>& out) const {
   for (int from = 0; from < kNumSquares; ++from) {
-    const std::uint8_t c = p_.board[from];
+    const CellBits c = p_.board[from];
     if (!IsPiece(c) || Owner(c) != seat || !Mobile(RankOf(c)) || from == p_.first_piece) continue;
     for (int dir = 0; dir < 4; ++dir) {
       const int to = Step(from, dir);
       if (to == kNone || to == p_.back[from]) continue;
-      const std::uint8_t t = p_.board[to];
+      const CellBits t = p_.board[to];
       if (t == kVolcano || (IsPiece(t) && Owner(t) == seat)) continue;
       out.push_back(kFirstMove + from * 4 + dir);
     }
@@ -278,12 +351,12 @@ void EspionageState::Moves(int seat, std::vector<Action>& out) const {
 // The same test as Moves() without building the list (called after every move).
 bool EspionageState::HasMove(int seat) const {
   for (int from = 0; from < kNumSquares; ++from) {
-    const std::uint8_t c = p_.board[from];
+    const CellBits c = p_.board[from];
     if (!IsPiece(c) || Owner(c) != seat || !Mobile(RankOf(c)) || from == p_.first_piece) continue;
     for (int dir = 0; dir < 4; ++dir) {
       const int to = Step(from, dir);
       if (to == kNone || to == p_.back[from]) continue;
-      const std::uint8_t t = p_.board[to];
+      const CellBits t = p_.board[to];
       if (t != kVolcano && !(IsPiece(t) && Owner(t) == seat)) return true;
     }
   }
@@ -365,7 +438,7 @@ std::string EspionageState::WhyIllegal(Action action) const {
   }
   if (action < kFirstMove) return "the game is in its play phase: move a piece";
   const int from = (action - kFirstMove) / 4, dir = (action - kFirstMove) % 4;
-  const std::uint8_t c = p_.board[from];
+  const CellBits c = p_.board[from];
   if (!IsPiece(c) || Owner(c) != p_.to_move) {
     return fmt::format("{} holds no piece of {}", SquareName(from), kSeatNames[p_.to_move]);
   }
@@ -410,9 +483,9 @@ struct UndoData {
   std::int8_t to_move, moves_done, first_piece, last_from, last_to, last_removed, winner, ending;
   Phase phase;
   std::uint8_t removal_this_turn, num_removed;
-  std::uint8_t cell_from, cell_to;  // a move's two cells before it
-  std::int8_t back_from, back_to;   // and their no-return marks
-  std::uint8_t shown;               // bit k: the k-th of the 8 neighbours of `to` became known
+  CellBits cell_from, cell_to;     // a move's two cells before it
+  std::int8_t back_from, back_to;  // and their no-return marks
+  std::uint8_t shown;              // bit k: the k-th of the 8 neighbours of `to` became recognised
 };
 static_assert(sizeof(UndoData) <= sizeof(engine::UndoInfo));
 static_assert(std::is_trivially_copyable_v<UndoData>);
@@ -471,7 +544,7 @@ void EspionageState::UndoAction(Action action, const engine::UndoInfo& undo) {
         for (int dr = -1; dr <= 1; ++dr) {
           for (int df = -1; df <= 1; ++df) {
             if (dr == 0 && df == 0) continue;
-            if ((u.shown >> k++) & 1) p_.board[(r + dr) * kSize + f + df] &= ~kKnownBit;
+            if ((u.shown >> k++) & 1) p_.board[(r + dr) * kSize + f + df] &= ~kRecognisedBit;
           }
         }
         p_.board[from] = u.cell_from;
@@ -554,8 +627,8 @@ void EspionageState::DoApplyAction(Action action, engine::UndoInfo* undo) {
   p_.last_from = from;
   p_.last_to = to;
   p_.last_removed = 0;
-  std::uint8_t mover = static_cast<std::uint8_t>(p_.board[from] | kMovedBit);
-  const std::uint8_t target = p_.board[to];
+  CellBits mover = static_cast<CellBits>(p_.board[from] | kMovedBit);
+  const CellBits target = p_.board[to];
   p_.board[from] = 0;
   p_.back[from] = kNone;
   bool arrived = true;
@@ -563,7 +636,7 @@ void EspionageState::DoApplyAction(Action action, engine::UndoInfo* undo) {
   if (IsPiece(target)) {
     p_.removal_this_turn = true;
     p_.quiet_plies = 0;
-    std::uint8_t t = target;
+    CellBits t = target;
     if (p_.rules.reveal_on_combat) {
       mover |= kKnownBit;
       t |= kKnownBit;
@@ -583,7 +656,8 @@ void EspionageState::DoApplyAction(Action action, engine::UndoInfo* undo) {
     p_.board[to] = mover;
     p_.back[to] = static_cast<std::int8_t>(from);
     // Spy recognition (rulings): a Spy shows every enemy piece on the 8 squares around it when it
-    // moves next to them or they move next to it; the reveal is permanent.
+    // moves next to them or they move next to it; the reveal is permanent and seen by the spying
+    // side only (kRecognisedBit).
     // Neighbour k (0..7, row by row, the centre skipped) is bit k of UndoData::shown.
     const int r = to / kSize, f = to % kSize;
     int k = -1;
@@ -593,13 +667,13 @@ void EspionageState::DoApplyAction(Action action, engine::UndoInfo* undo) {
         ++k;
         if (r + dr < 0 || r + dr >= kSize || f + df < 0 || f + df >= kSize) continue;
         const int n = (r + dr) * kSize + f + df;
-        std::uint8_t& c = p_.board[n];
+        CellBits& c = p_.board[n];
         if (!IsPiece(c) || Owner(c) == seat) continue;
-        if (RankOf(mover) == kSpy && !(c & kKnownBit)) {
-          c |= kKnownBit;
+        if (RankOf(mover) == kSpy && !(c & kRecognisedBit)) {
+          c |= kRecognisedBit;
           u.shown |= static_cast<std::uint8_t>(1 << k);
         }
-        if (RankOf(c) == kSpy) p_.board[to] |= kKnownBit;
+        if (RankOf(c) == kSpy) p_.board[to] |= kRecognisedBit;
       }
     }
     if (undo != nullptr && u.shown != 0) std::memcpy(undo->words.data(), &u, sizeof(u));
@@ -636,18 +710,39 @@ std::string EspionageState::ActionToString(Action action) const {
   if (action == kClaimDraw) return "claim draw";
   const int from = (action - kFirstMove) / 4, to = Step(from, (action - kFirstMove) % 4);
   if (to == kNone) return fmt::format("move from {} off the board", SquareName(from));
-  const std::uint8_t a = p_.board[from], t = p_.board[to];
+  const CellBits a = p_.board[from], t = p_.board[to];
   const bool attack = IsPiece(a) && IsPiece(t) && Owner(a) != Owner(t);
   return fmt::format("{}{}{}", SquareName(from), attack ? 'x' : '-', SquareName(to));
 }
 
-// An opponent's placement shows its square, never its rank.
+// Another seat's placement shows neither its rank nor its square (setups are secret).
 std::string EspionageState::ActionToStringFor(Action action, engine::Seat viewer) const {
   if (p_.phase == Phase::kSetup && viewer != p_.to_move && action >= kFirstPlace &&
       action < kFirstMove) {
-    return "?:" + SquareName((action - kFirstPlace) % 100);
+    return "a hidden placement";
   }
   return ActionToString(action);
+}
+
+// A setup is one turn: told in one line, to the seat setting up as its setup string, to anyone
+// else only as in progress or done (setups are secret until both are complete).
+std::string EspionageState::DescribeTurn(std::span<const Action> actions,
+                                         engine::Seat viewer) const {
+  if (p_.phase != Phase::kSetup || actions.empty()) {
+    return engine::State::DescribeTurn(actions, viewer);
+  }
+  const int seat = p_.to_move;
+  EspionageState after(*this);
+  for (Action action : actions) after.DoApplyAction(action, nullptr);
+  const bool done = ArmySize(after.p_.to_place[seat]) == 0;
+  if (viewer != seat) return done ? "set up its army" : "is setting up its army";
+  if (!done) return engine::State::DescribeTurn(actions, viewer);
+  std::string setup = "set up ";
+  for (int i = 0; i < kHomeSquares; ++i) {
+    if (i > 0 && i % kSize == 0) setup += '/';
+    setup += RankChar(RankOf(after.p_.board[(seat == 0 ? 0 : 70) + i]));
+  }
+  return setup;
 }
 
 Action EspionageState::StringToAction(std::string_view text) const {
@@ -690,38 +785,36 @@ Action EspionageState::StringToAction(std::string_view text) const {
   return action;
 }
 
+// During a seat's setup, a whole setup typed at once (see the header): "random N", or a setup
+// string, told apart from one placement ("S:a1") by having no ':' and either at least ten
+// characters or rank characters only; anything else is one action (StringToAction explains).
 std::vector<Action> EspionageState::StringToTurn(std::string_view text) const {
   const std::string_view t = Trim(text);
-  if (p_.phase == Phase::kSetup && t.find(':') == std::string_view::npos &&
-      t.size() >= static_cast<std::size_t>(kHomeSquares)) {
+  const std::string lower = ToLower(t);
+  std::size_t rank_chars = 0, length = 0;
+  for (char c : t) {
+    if (c == ' ' || c == '/') continue;
+    ++length;
+    rank_chars += RankFromChar(c) != kNone;
+  }
+  const bool random = lower.rfind("random", 0) == 0;
+  const bool setup_string =
+      t.find(':') == std::string_view::npos && (length >= 10 || rank_chars == length);
+  if (p_.phase == Phase::kSetup && !t.empty() && (random || setup_string)) {
     const int seat = p_.to_move;
     if (p_.to_place[seat] != FullArmy()) {
       throw Error(
-          fmt::format("a setup string needs {} to have placed nothing yet", kSeatNames[seat]));
+          fmt::format("'{}': {} has placed pieces already; place the rest one by one "
+                      "(e.g. {})",
+                      t, kSeatNames[seat], seat == 0 ? "H:a1" : "H:a10"));
     }
-    Army used{};
-    std::vector<Action> actions;
-    const int first = seat == 0 ? 0 : 70;
-    int index = 0;
-    for (char c : t) {
-      if (c == ' ' || c == '/') continue;
-      if (index >= kHomeSquares) throw Error("setup string: more than 30 squares");
-      const int sq = first + index++;
-      const int rank = RankFromChar(c);
-      if (rank == kNone) {
-        throw Error(
-            fmt::format("setup string: '{}' on {} is not a rank character", c, SquareName(sq)));
-      }
-      if (++used[rank] > FullArmy()[rank]) {
-        throw Error(fmt::format("setup string: more than {} {}", FullArmy()[rank], RankName(rank)));
-      }
-      actions.push_back(kFirstPlace + rank * 100 + sq);
-    }
-    if (index != kHomeSquares) {
-      throw Error(fmt::format("setup string: needs 30 squares holding exactly the army {}",
-                              RankString(FullArmy())));
-    }
-    return actions;
+    if (!random) return ParseSetup(t, seat);
+    // "random N": DrawSetup seeded by N, so that the same words give the same setup.
+    const auto number = ParseInteger(Trim(std::string_view(lower).substr(6)));
+    if (!number) throw Error(fmt::format("'{}': random needs a number, e.g. random 7", t));
+    if (*number < 0) throw Error(fmt::format("'{}': the number must be 0 or more", t));
+    Rng rng(static_cast<std::uint64_t>(*number));
+    return ParseSetup(DrawSetup(seat, rng), seat);
   }
   if (p_.phase == Phase::kPlay && t.find_first_of(" ,") != std::string_view::npos &&
       ToLower(t) != "claim draw") {
@@ -747,12 +840,32 @@ std::vector<Action> EspionageState::StringToTurn(std::string_view text) const {
 // --- Views
 // ------------------------------------------------------------------------------------------
 
-bool EspionageState::Sees(engine::Seat viewer, std::uint8_t cell) const {
-  return hidden_army::MaySee(viewer, ArmyPiece(cell), p_.phase == Phase::kOver);
+bool EspionageState::Sees(engine::Seat viewer, CellBits cell) const {
+  return hidden_army::MaySee(viewer, ArmyPiece(cell, viewer, p_.phase == Phase::kOver),
+                             p_.phase == Phase::kOver);
 }
 
-char EspionageState::ShownRank(engine::Seat viewer, std::uint8_t cell) const {
-  return hidden_army::ShownRank(viewer, ArmyPiece(cell), p_.phase == Phase::kOver, RankChar);
+char EspionageState::ShownRank(engine::Seat viewer, CellBits cell) const {
+  return hidden_army::ShownRank(viewer, ArmyPiece(cell, viewer, p_.phase == Phase::kOver),
+                                p_.phase == Phase::kOver, RankChar);
+}
+
+// Rulings "Espionage": setups are secret until both are complete. Until then a seat sees none
+// of the other's pieces, not even where they stand; then the occupied squares show as usual.
+bool EspionageState::Shown(engine::Seat viewer, CellBits cell) const {
+  return p_.phase != Phase::kSetup || Owner(cell) == viewer;
+}
+
+// Whether a turn goes on is public, except during a setup, whose progress only its seat sees.
+bool EspionageState::MidTurnShown(engine::Seat viewer) const {
+  return MidTurn() && (p_.phase != Phase::kSetup || viewer == p_.to_move);
+}
+
+// All that anyone but `seat` may know of its setup: "waiting", "in progress" or "done".
+std::string EspionageState::SetupStatus(int seat) const {
+  if (ArmySize(p_.to_place[seat]) == 0) return "done";
+  const bool setting_up = p_.phase == Phase::kSetup || p_.phase == Phase::kOver;
+  return setting_up && p_.to_move == seat ? "in progress" : "waiting";
 }
 
 Json EspionageState::ViewJson(engine::Seat viewer) const {
@@ -763,31 +876,35 @@ Json EspionageState::ViewJson(engine::Seat viewer) const {
   view["phase"] = kPhases[static_cast<int>(p_.phase)];
   view["to_move"] =
       (p_.phase == Phase::kSetup || p_.phase == Phase::kPlay) ? Json(p_.to_move) : Json(nullptr);
-  view["mid_turn"] = MidTurn();
+  view["mid_turn"] = MidTurnShown(viewer);
   Json board = Json::array();
   for (int sq = 0; sq < kNumSquares; ++sq) {
-    const std::uint8_t c = p_.board[sq];
+    const CellBits c = p_.board[sq];
     if (c == kVolcano) {
       board.push_back("volcano");
-    } else if (!IsPiece(c)) {
+    } else if (!IsPiece(c) || !Shown(viewer, c)) {
       board.push_back(nullptr);
     } else {
-      Json cell = hidden_army::CellJson(ArmyPiece(c), ShownRank(viewer, c));
+      Json cell = hidden_army::CellJson(ArmyPiece(c, viewer, p_.phase == Phase::kOver),
+                                        ShownRank(viewer, c));
       cell["no_return"] = p_.back[sq] == kNone ? Json(nullptr) : Json(SquareName(p_.back[sq]));
       board.push_back(std::move(cell));
     }
   }
   view["board"] = board;
+  Json setup = Json::array();
   Json to_place = Json::array();
   Json lost = Json::array();
   for (int seat = 0; seat < 2; ++seat) {
-    const bool mine = over || viewer == seat;
-    to_place.push_back({{"count", ArmySize(p_.to_place[seat])},
-                        {"pieces", mine ? Json(RankString(p_.to_place[seat])) : Json(nullptr)}});
+    setup.push_back(SetupStatus(seat));
+    // What is left to place is the seat's own secret until the game is over.
+    to_place.push_back(over || viewer == seat ? Json{{"count", ArmySize(p_.to_place[seat])},
+                                                     {"pieces", RankString(p_.to_place[seat])}}
+                                              : Json(nullptr));
     Army seen{};
     int hidden = 0;
     for (int i = 0; i < p_.num_removed; ++i) {
-      const std::uint8_t c = p_.removed[i];
+      const CellBits c = p_.removed[i];
       if (Owner(c) != seat) continue;
       if (Sees(viewer, c)) {
         ++seen[RankOf(c)];
@@ -797,6 +914,7 @@ Json EspionageState::ViewJson(engine::Seat viewer) const {
     }
     lost.push_back({{"pieces", RankString(seen)}, {"hidden", hidden}});
   }
+  view["setup"] = setup;
   view["to_place"] = to_place;
   view["lost"] = lost;
   if (p_.last_from == kNone) {
@@ -813,8 +931,11 @@ Json EspionageState::ViewJson(engine::Seat viewer) const {
                            p_.rules.no_capture_draw > 0 &&
                            p_.quiet_turns >= p_.rules.no_capture_draw;
   if (over) {
+    Json results = Json::array();
+    for (engine::Outcome outcome : Results()) results.push_back(engine::OutcomeName(outcome));
     view["result"] = {{"winner", p_.winner == kNone ? Json(nullptr) : Json(p_.winner)},
-                      {"ending", kEndings[p_.ending]}};
+                      {"ending", kEndings[p_.ending]},
+                      {"results", results}};
   } else {
     view["result"] = nullptr;
   }
@@ -823,7 +944,8 @@ Json EspionageState::ViewJson(engine::Seat viewer) const {
 
 // Planes, from the perspective seat P (the viewer; Red for a spectator), O the other seat:
 // 0-8 P's pieces of seen rank by rank; 9 P's pieces of unseen rank; 10-18 O's seen pieces by
-// rank; 19 O's unseen pieces; 20 moved; 21 known to the opponent; 22 volcanoes; 23 no-return
+// rank; 19 O's unseen pieces; 20 moved; 21 rank shown to the piece's opponent, as far as the
+// viewer may know (JSON "known"); 22 volcanoes; 23 no-return
 // squares; 24 setup phase; 25 P to move; 26 mid-turn; 27 draw claimable.
 void EspionageState::ViewTensor(engine::Seat viewer, std::span<float> out) const {
   std::fill(out.begin(), out.end(), 0.0f);
@@ -832,33 +954,36 @@ void EspionageState::ViewTensor(engine::Seat viewer, std::span<float> out) const
     std::fill(out.begin() + plane * kNumSquares, out.begin() + (plane + 1) * kNumSquares, 1.0f);
   };
   for (int sq = 0; sq < kNumSquares; ++sq) {
-    const std::uint8_t c = p_.board[sq];
+    const CellBits c = p_.board[sq];
     if (c == kVolcano) out[22 * kNumSquares + sq] = 1.0f;
-    if (!IsPiece(c)) continue;
+    if (!IsPiece(c) || !Shown(viewer, c)) continue;
     const int base = Owner(c) == me ? 0 : 10;
     out[(Sees(viewer, c) ? base + RankOf(c) : base + 9) * kNumSquares + sq] = 1.0f;
     if (c & kMovedBit) out[20 * kNumSquares + sq] = 1.0f;
-    if (c & kKnownBit) out[21 * kNumSquares + sq] = 1.0f;
+    if (ArmyPiece(c, viewer, p_.phase == Phase::kOver).known) out[21 * kNumSquares + sq] = 1.0f;
     if (p_.back[sq] != kNone) out[23 * kNumSquares + p_.back[sq]] = 1.0f;
   }
   if (p_.phase == Phase::kSetup) fill(24);
   if ((p_.phase == Phase::kPlay || p_.phase == Phase::kSetup) && p_.to_move == me) fill(25);
-  if (MidTurn()) fill(26);
+  if (MidTurnShown(viewer)) fill(26);
   if (p_.phase == Phase::kPlay && p_.moves_done == 0 && p_.rules.no_capture_draw > 0 &&
       p_.quiet_turns >= p_.rules.no_capture_draw) {
     fill(27);
   }
 }
 
-// The last move in words, naming a rank only where `viewer` knows it: "Last move: Red moved a
-// piece c3-c4", "Last move: Red's Sapper c3xc4 attacked Blue's piece at c4; Blue's piece at c4 was
-// removed". The piece that moved is on the target square unless it was the one removed.
+// The last move in words, naming a rank only where `viewer` knows it, and saying which piece
+// combat removed (all that combat shows by default, rulings "Espionage"): "Last move: Red moved a
+// piece c3-c4", "Last move: Red's Sapper c3xc4 attacked Blue's piece at c4; the defender was
+// removed", and where the viewer knows the defender is a Mine that killed the attacker, "...; the
+// attacker was removed and the Mine stays". The piece that moved is on the target square unless
+// it was the one removed.
 std::string EspionageState::LastMoveText(engine::Seat viewer) const {
-  const std::uint8_t on_to = p_.board[p_.last_to];
-  const std::uint8_t gone = p_.last_removed != 0 ? p_.removed[p_.num_removed - 1] : 0;
-  const std::uint8_t attacker = p_.last_removed == 1 ? gone : on_to;
-  const int mover = Owner(attacker);
-  auto piece = [&](std::uint8_t cell) {
+  const CellBits on_to = p_.board[p_.last_to];
+  const CellBits gone = p_.last_removed != 0 ? p_.removed[p_.num_removed - 1] : 0;
+  const bool attacker_removed = p_.last_removed == 1;
+  const CellBits attacker = attacker_removed ? gone : on_to;
+  auto piece = [&](CellBits cell) {
     return fmt::format("{}'s {}", kSeatNames[Owner(cell)],
                        Sees(viewer, cell) ? RankName(RankOf(cell)) : std::string("piece"));
   };
@@ -866,21 +991,60 @@ std::string EspionageState::LastMoveText(engine::Seat viewer) const {
   if (p_.last_removed == 0) {
     return Sees(viewer, attacker)
                ? fmt::format("Last move: {} moved {}-{}", piece(attacker), from, to)
-               : fmt::format("Last move: {} moved a piece {}-{}", kSeatNames[mover], from, to);
+               : fmt::format("Last move: {} moved a piece {}-{}", kSeatNames[Owner(attacker)], from,
+                             to);
   }
-  const std::uint8_t defender = p_.last_removed == 1 ? on_to : gone;
-  return fmt::format("Last move: {} {}x{} attacked {} at {}; {} at {} was removed", piece(attacker),
-                     from, to, piece(defender), to, piece(gone), to);
+  const CellBits defender = attacker_removed ? on_to : gone;
+  const bool mine_stays = attacker_removed && RankOf(defender) == kMine && Sees(viewer, defender);
+  return fmt::format("Last move: {} {}x{} attacked {} at {}; the {} was removed{}", piece(attacker),
+                     from, to, piece(defender), to, attacker_removed ? "attacker" : "defender",
+                     mine_stays ? " and the Mine stays" : "");
+}
+
+// "Game over: Blue wins (Red resigned)": the results, then how the game ended.
+std::string EspionageState::OverLine() const {
+  const std::vector<engine::Outcome> results = Results();
+  std::string headline;
+  if (p_.winner != kNone) {
+    headline = fmt::format("{} wins", kSeatNames[p_.winner]);
+  } else if (results[0] == engine::Outcome::kDraw && results[1] == engine::Outcome::kDraw) {
+    headline = "draw";
+  } else {
+    const auto verb = [](engine::Outcome o) {
+      return o == engine::Outcome::kWin ? "wins" : o == engine::Outcome::kLoss ? "loses" : "draws";
+    };
+    headline = fmt::format("{} {}, {} {}", kSeatNames[0], verb(results[0]), kSeatNames[1],
+                           verb(results[1]));
+  }
+  std::string losers;
+  for (int seat = 0; seat < 2; ++seat) {
+    if (results[seat] != engine::Outcome::kLoss) continue;
+    losers += (losers.empty() ? "" : " and ") + std::string(kSeatNames[seat]);
+  }
+  std::string how = kEndings[p_.ending];
+  if (p_.ending == kFirstOutsideEnding + static_cast<int>(engine::EndReason::kResignation) &&
+      !losers.empty()) {
+    how = losers + " resigned";
+  } else if (p_.ending == kFirstOutsideEnding + static_cast<int>(engine::EndReason::kTime) &&
+             !losers.empty()) {
+    how = losers + " ran out of time";
+  } else if (p_.ending == kFirstOutsideEnding + static_cast<int>(engine::EndReason::kAbandoned)) {
+    how = "game abandoned";
+  } else if (p_.ending == kFirstOutsideEnding + static_cast<int>(engine::EndReason::kAgreement)) {
+    how = headline == "draw" ? "draw agreed" : "result agreed";
+  }
+  return fmt::format("Game over: {} ({})\n", headline, how);
 }
 
 // Row 10 on top; each square three characters: "R5 " a red General, "B? " a blue piece of unseen
 // rank, " ^ " a volcano, " . " empty; a ' after the rank marks a piece that has moved.
 std::string EspionageState::ViewText(engine::Seat viewer, bool colour) const {
   std::string out = hidden_army::BoardText("abcdefghij", [&](int sq) -> std::string {
-    const std::uint8_t c = p_.board[sq];
+    const CellBits c = p_.board[sq];
     if (c == kVolcano) return " ^ ";
-    if (!IsPiece(c)) return " . ";
-    return hidden_army::CellText(ArmyPiece(c), ShownRank(viewer, c), colour);
+    if (!IsPiece(c) || !Shown(viewer, c)) return " . ";
+    return hidden_army::CellText(ArmyPiece(c, viewer, p_.phase == Phase::kOver),
+                                 ShownRank(viewer, c), colour);
   });
   const Json view = ViewJson(viewer);
   for (int seat = 0; seat < 2; ++seat) {
@@ -891,9 +1055,7 @@ std::string EspionageState::ViewText(engine::Seat viewer, bool colour) const {
   if (p_.last_from != kNone) out += LastMoveText(viewer) + "\n";
   switch (p_.phase) {
     case Phase::kOver:
-      out += p_.winner == kNone ? fmt::format("Game over: draw ({})\n", kEndings[p_.ending])
-                                : fmt::format("Game over: {} wins ({})\n", kSeatNames[p_.winner],
-                                              kEndings[p_.ending]);
+      out += OverLine();
       break;
     case Phase::kVolcanoes:
       out += fmt::format("Placing volcanoes by lot ({} left)\n", p_.volcanoes_left);
@@ -902,15 +1064,16 @@ std::string EspionageState::ViewText(engine::Seat viewer, bool colour) const {
       out += "Drawing the first player by lot\n";
       break;
     case Phase::kSetup:
-      out += fmt::format("{} is setting up ({} pieces left to place", kSeatNames[p_.to_move],
-                         ArmySize(p_.to_place[p_.to_move]));
-      if (viewer == p_.to_move) out += ": " + RankString(p_.to_place[p_.to_move]);
-      out += ")\n";
-      // The seat's own choices (no presets or random setups in Espionage: typed or placed).
+      out += fmt::format("{} is setting up", kSeatNames[p_.to_move]);
+      // Only the seat setting up sees its progress and its choices (no presets in Espionage).
       if (viewer == p_.to_move) {
+        out += fmt::format(" ({} pieces left to place: {})\n", ArmySize(p_.to_place[p_.to_move]),
+                           RankString(p_.to_place[p_.to_move]));
         out +=
-            hidden_army::SetupPrompt(kHomeSquares, "", false, p_.to_place[p_.to_move] != FullArmy(),
+            hidden_army::SetupPrompt(kHomeSquares, "", true, p_.to_place[p_.to_move] != FullArmy(),
                                      p_.to_move == 0 ? "H:a1" : "H:a10");
+      } else {
+        out += "\n";
       }
       break;
     case Phase::kPlay:
@@ -925,31 +1088,82 @@ std::string EspionageState::ViewText(engine::Seat viewer, bool colour) const {
 // --- Hidden information
 // ------------------------------------------------------------------------------
 
-// The opponent's ranks that `seat` does not know are dealt again over the opponent's slots of
-// unknown rank: its pieces on the board, its removed pieces, and (during its setup) the pieces it
-// has still to place. What `seat` knows is kept: a piece that has moved is no Mine or
-// Headquarters, a removed piece is no Headquarters (the game goes on), and a game going on means
-// the opponent, when to move, has a move (rejection keeps the draw uniform). The Headquarters is
-// dealt first over the slots that may hold it, then the Mines, then the rest; each step is uniform
-// with the same number of completions. Deeper inferences from combat outcomes or from a Spy's
-// reveal are not used (docs/rules/espionage.md).
+namespace {
+
+// Which of `seat`'s own pieces (on the board and removed) an enemy Spy recognised is drawn
+// again, a fair coin each: the seat is never told (rulings "Espionage"), so a state it cannot
+// tell apart may differ there (in the play phase: before it nothing can have been recognised).
+void RedrawRecognitions(Position& q, int seat, Rng& rng) {
+  const auto redraw = [&](CellBits& cell) {
+    if (!IsPiece(cell) || Owner(cell) != seat) return;
+    cell = rng.Below(2) != 0 ? static_cast<CellBits>(cell | kRecognisedBit)
+                             : static_cast<CellBits>(cell & ~kRecognisedBit);
+  };
+  for (CellBits& cell : q.board) redraw(cell);
+  for (int i = 0; i < q.num_removed; ++i) redraw(q.removed[i]);
+}
+
+// While `other` sets up, its setup is secret (rulings "Espionage": a seat sees only that it is
+// in progress): how many pieces it has placed (below 30, uniformly), on which squares of its home
+// rows and which of its pieces (uniformly) are drawn again, the ply count following.
+void RedrawSetupInProgress(Position& q, int other, Rng& rng) {
+  std::vector<int> squares;
+  for (int sq = 0; sq < kNumSquares; ++sq) {
+    if (!IsHome(other, sq)) continue;
+    if (IsPiece(q.board[sq])) --q.plies;
+    q.board[sq] = 0;
+    squares.push_back(sq);
+  }
+  std::vector<int> army;
+  for (int rank = 0; rank < kNumRanks; ++rank) army.insert(army.end(), FullArmy()[rank], rank);
+  const int placed = static_cast<int>(rng.Below(kHomeSquares));
+  for (int i = 0; i < placed; ++i) {
+    std::swap(squares[i], squares[i + rng.Below(static_cast<std::uint32_t>(squares.size() - i))]);
+    std::swap(army[i], army[i + rng.Below(static_cast<std::uint32_t>(army.size() - i))]);
+  }
+  q.to_place[other] = FullArmy();
+  for (int i = 0; i < placed; ++i) {
+    q.board[squares[i]] = MakeCell(other, army[i]);
+    --q.to_place[other][army[i]];
+  }
+  q.plies += placed;
+}
+
+}  // namespace
+
+// Everything `seat` cannot know is drawn again:
+//   - the other seat's setup while it is in progress (RedrawSetupInProgress);
+//   - which of the seat's own pieces the opponent's Spies recognised (RedrawRecognitions);
+//   - the opponent's ranks that `seat` does not know, dealt again over the opponent's slots of
+//     unknown rank: its pieces on the board and its removed pieces. What `seat` knows is kept: a
+//     piece that has moved is no Mine or Headquarters, a removed piece is no Headquarters (the
+//     game goes on), and a game going on means the opponent, when to move, has a move (rejection
+//     keeps the draw uniform). The Headquarters is dealt first over the slots that may hold it,
+//     then the Mines, then the rest; each step is uniform with the same number of completions.
+// Deeper inferences from combat outcomes or from a Spy's reveal are not used
+// (docs/rules/espionage.md).
 std::unique_ptr<engine::State> EspionageState::SampleConsistentState(engine::Seat seat,
                                                                      Rng& rng) const {
   auto sampled = std::make_unique<EspionageState>(*this);
   if (p_.phase == Phase::kOver || (seat != 0 && seat != 1)) return sampled;
   const int other = 1 - seat;
+  if (p_.phase == Phase::kSetup && p_.to_move == other) {
+    RedrawSetupInProgress(sampled->p_, other, rng);
+    return sampled;
+  }
+  if (p_.phase == Phase::kPlay) RedrawRecognitions(sampled->p_, seat, rng);
   // Slots: 0..99 squares, 100 + i removed piece i, 200 + k an unplaced piece.
   std::vector<int> hq_ok, mine_ok, any;
   std::vector<int> ranks;
   for (int sq = 0; sq < kNumSquares; ++sq) {
-    const std::uint8_t c = p_.board[sq];
-    if (!IsPiece(c) || Owner(c) != other || (c & kKnownBit)) continue;
+    const CellBits c = p_.board[sq];
+    if (!IsPiece(c) || Owner(c) != other || Sees(seat, c)) continue;
     ((c & kMovedBit) ? any : hq_ok).push_back(sq);
     ranks.push_back(RankOf(c));
   }
   for (int i = 0; i < p_.num_removed; ++i) {
-    const std::uint8_t c = p_.removed[i];
-    if (Owner(c) != other || (c & kKnownBit)) continue;
+    const CellBits c = p_.removed[i];
+    if (Owner(c) != other || Sees(seat, c)) continue;
     ((c & kMovedBit) ? any : mine_ok).push_back(100 + i);
     ranks.push_back(RankOf(c));
   }
@@ -989,9 +1203,9 @@ std::unique_ptr<engine::State> EspionageState::SampleConsistentState(engine::Sea
     Army unplaced{};
     const auto assign = [&](int slot, int rank) {
       if (slot < 100) {
-        q.board[slot] = static_cast<std::uint8_t>((q.board[slot] & 0xf0) | rank);
+        q.board[slot] = static_cast<CellBits>((q.board[slot] & ~0x0f) | rank);
       } else if (slot < 200) {
-        q.removed[slot - 100] = static_cast<std::uint8_t>((q.removed[slot - 100] & 0xf0) | rank);
+        q.removed[slot - 100] = static_cast<CellBits>((q.removed[slot - 100] & ~0x0f) | rank);
       } else {
         ++unplaced[rank];
       }
@@ -1008,7 +1222,7 @@ std::unique_ptr<engine::State> EspionageState::SampleConsistentState(engine::Sea
 void EspionageState::CheckConsistency() const {
   std::array<Army, 2> count = p_.to_place;
   for (int sq = 0; sq < kNumSquares; ++sq) {
-    const std::uint8_t c = p_.board[sq];
+    const CellBits c = p_.board[sq];
     if (IsPiece(c)) {
       if (RankOf(c) >= kNumRanks) throw Error(fmt::format("bad piece on {}", SquareName(sq)));
       ++count[Owner(c)][RankOf(c)];

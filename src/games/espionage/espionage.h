@@ -2,11 +2,15 @@
 // docs/rules/espionage.md). Two seats: 0 = Red (home rows 1-3), 1 = Blue (home rows 8-10), on a
 // 10 x 10 board whose four middle rows (4-7) are neutral. Order of play: volcanoes are placed by
 // lot on neutral squares (one chance node each), Red places its 30 pieces piece by piece, then
-// Blue does (each sees where the other's pieces stand, not their ranks), the first player is drawn
-// by lot (a chance node), then turns alternate. A turn is two moves with two different pieces
+// Blue does, each setup one turn (MidTurn() from the first placement to the last) and secret
+// until both are complete (others see only "waiting", "in progress" or "done"; then the occupied
+// squares, not the ranks), the first player is drawn by lot (a chance node), then turns
+// alternate. Bots set up from DrawSetup (setups.h). A turn is two moves with two different pieces
 // (one move when only one piece can move; option moves_per_turn=1); a move is one orthogonal step
 // onto an empty square or onto an enemy piece (combat, see Combat()). Capturing the Headquarters
-// wins; a seat with no legal move at the start of its turn loses.
+// wins; a seat with no legal move at the start of its turn loses. EndGame ends a game outside
+// the rules (a resignation, a loss on time, an abandoned game, a draw agreed) with the results
+// given; any ending reveals everything to everyone (rulings "Common to every game").
 //
 // Options:
 //   volcanoes         int 0..8, default 4: volcanoes placed by lot in the neutral rows
@@ -30,23 +34,34 @@
 // Typed turns: during a seat's setup, a 30-character setup string places its whole army (each
 // character a rank character; spaces and '/' ignored). Character i goes on square first + i with
 // first = a1 for Red and a8 for Blue: Red a1..j1, a2..j2, a3..j3; Blue a8..j8, a9..j9, a10..j10.
+// "random N" (N >= 0) places DrawSetup's setup for a generator seeded by N (setups.h). Both only
+// before the seat's first placement.
 // A play turn may be typed as its two moves separated by a space or ',' ("a3-a4 b3-b4").
 //
-// Views: own ranks; the opponent's as "?" unless known (shown by a Spy, or by combat with
-// reveal_on_combat); everything once the game is over (rule and cell rendering shared with
-// Stratego: games/hidden_army/hidden_army.h). ViewText of the seat setting up also lists what it
-// may type (a setup string, or piece by piece). ViewJson: {"game", "phase" ("volcanoes"|
-// "setup"|"lot"|"play"|"over"), "to_move", "mid_turn", "board" (100 entries: null, "volcano", or
-// {"owner", "rank", "moved", "known", "no_return" (square it may not step back onto, or null)}),
-// "to_place" (per seat {"count", "pieces" (owner only)}), "lost" (per seat {"pieces" (ranks the
+// Views: own ranks; the opponent's as "?" unless shown: by combat with reveal_on_combat (to both
+// seats and spectators) or by the viewer's own Spies (to the viewer only: the owner of a
+// recognised piece is not told, rulings "Espionage"); everything once the game is over (rule and
+// cell rendering shared with Stratego: games/hidden_army/hidden_army.h). ViewText of the seat
+// setting up also lists what it may type (a setup string, random N, or piece by piece). ViewJson:
+// {"game", "phase" ("volcanoes"|"setup"|"lot"|"play"|"over"), "to_move", "mid_turn" (during a setup
+// only for the seat setting up), "board" (100 entries: null, "volcano", or {"owner", "rank",
+// "moved", "known" (the rank was shown to the piece's opponent, as far as the viewer may know:
+// combat shows to everyone, a Spy to its own side only), "no_return" (square it may not step back
+// onto, or null)}; the other seat's pieces are null until both setups are complete), "setup" (per
+// seat "waiting"|"in progress"|"done"), "to_place" (per seat {"count", "pieces"} for the viewer's
+// own seat, null for the other, until the game is over), "lost" (per seat {"pieces" (ranks the
 // viewer knows), "hidden"}), "last_move" (null or {"from", "to", "removed" ("none"|"attacker"|
-// "defender")}), "play_plies", "quiet_turns", "quiet_plies", "draw_claimable", "result"}.
-// ViewTensor: 28 planes x 10 x 10 (see espionage.cc). Every action can be taken back (UndoAction).
+// "defender")}), "play_plies", "quiet_turns", "quiet_plies", "draw_claimable", "result" (null, or
+// {"winner" (a seat or null), "ending" (how: "headquarters captured", "no move", "draw claimed",
+// "move cap", "no-capture cap", "resignation", "time", "abandoned", "agreement"), "results" (per
+// seat "win"|"loss"|"draw")})}. ViewTensor: 28 planes x 10 x 10 (see espionage.cc). Every action
+// can be taken back (UndoAction).
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -95,15 +110,18 @@ struct Rules {
 
 enum class Phase : std::uint8_t { kVolcanoes, kSetup, kLot, kPlay, kOver };
 
-// A cell: 0 empty, kVolcano, or a piece: kOccupied | owner << 6 | moved | known | rank.
-inline constexpr std::uint8_t kVolcano = 0x0f, kOccupied = 0x80, kOwnerBit = 0x40, kMovedBit = 0x20,
-                              kKnownBit = 0x10;
+// A cell: 0 empty, kVolcano, or a piece: kOccupied | owner << 6 | moved | known | rank, plus
+// recognised. Known: combat showed the rank to both seats (reveal_on_combat). Recognised: an
+// enemy Spy showed the rank to the enemy only; the owner is not told (rulings "Espionage").
+using CellBits = std::uint16_t;
+inline constexpr CellBits kVolcano = 0x0f, kOccupied = 0x80, kOwnerBit = 0x40, kMovedBit = 0x20,
+                          kKnownBit = 0x10, kRecognisedBit = 0x100;
 
 struct Position {
-  std::array<std::uint8_t, kNumSquares> board{};
+  std::array<CellBits, kNumSquares> board{};
   std::array<std::int8_t, kNumSquares> back{};  // no-return square of the piece there, or -1
   std::array<Army, 2> to_place{};
-  std::array<std::uint8_t, 60> removed{};  // cells of removed pieces, in order
+  std::array<CellBits, 60> removed{};  // cells of removed pieces, in order
   std::int32_t num_removed = 0;
   Rules rules;
   Phase phase = Phase::kVolcanoes;
@@ -116,7 +134,8 @@ struct Position {
   bool removal_this_turn = false;
   std::int32_t last_from = kNone, last_to = kNone, last_removed = 0;  // 0 none 1 att 2 def
   std::int32_t winner = kNone;
-  std::int32_t ending = 0;
+  std::int32_t ending = 0;  // how the game ended (kEndings in espionage.cc), 0 while it goes on
+  std::array<engine::Outcome, 2> outcomes{};  // the results given to EndGame
 
   bool operator==(const Position&) const = default;
 };
@@ -141,7 +160,7 @@ class EspionageState : public engine::State {
   EspionageState(const EspionageGame& game, const Position& position);
 
   engine::Seat CurrentSeat() const override;
-  bool MidTurn() const override { return p_.phase == Phase::kPlay && p_.moves_done > 0; }
+  bool MidTurn() const override;
   int PlyCount() const override { return p_.plies; }
 
   void LegalActions(std::vector<Action>& out) const override;
@@ -154,6 +173,7 @@ class EspionageState : public engine::State {
 
   std::string ActionToString(Action action) const override;
   std::string ActionToStringFor(Action action, engine::Seat viewer) const override;
+  std::string DescribeTurn(std::span<const Action> actions, engine::Seat viewer) const override;
   Action StringToAction(std::string_view text) const override;
   std::vector<Action> StringToTurn(std::string_view text) const override;
 
@@ -163,6 +183,7 @@ class EspionageState : public engine::State {
 
   std::vector<engine::Outcome> Results() const override;
   std::vector<double> Returns() const override;
+  bool EndGame(engine::EndReason reason, std::span<const engine::Outcome> results) override;
 
   Json ViewJson(engine::Seat viewer) const override;
   void ViewTensor(engine::Seat viewer, std::span<float> out) const override;
@@ -178,12 +199,20 @@ class EspionageState : public engine::State {
 
  private:
   void Moves(int seat, std::vector<Action>& out) const;
+  // Whether `viewer` sees the piece on `cell` at all (not while it is part of a secret setup).
+  bool Shown(engine::Seat viewer, CellBits cell) const;
+  // Whether `viewer` is shown that a turn goes on (MidTurn()).
+  bool MidTurnShown(engine::Seat viewer) const;
+  // "waiting", "in progress" or "done": all that others may know of `seat`'s setup.
+  std::string SetupStatus(int seat) const;
   // Whether `viewer` may see the rank of `cell` (the shared rule, hidden_army.h).
-  bool Sees(engine::Seat viewer, std::uint8_t cell) const;
+  bool Sees(engine::Seat viewer, CellBits cell) const;
   // The rank character of `cell` as `viewer` sees it, or '?'.
-  char ShownRank(engine::Seat viewer, std::uint8_t cell) const;
+  char ShownRank(engine::Seat viewer, CellBits cell) const;
   // The last move in words, projected for `viewer` ("Last move: ..."; needs a last move).
   std::string LastMoveText(engine::Seat viewer) const;
+  // "Game over: ..." with the results and how the game ended (needs a game that is over).
+  std::string OverLine() const;
   void EndTurn();
   Position p_;
 };
