@@ -143,7 +143,9 @@ void CheckHiddenFlow(const State& state, Action action, Rng& rng, const Place& a
   for (Seat seat = 0; seat < state.game().NumSeats(); ++seat) {
     if (seat == actor) continue;
     auto other = state.SampleConsistentState(seat, rng);
-    if (!other->WhyIllegal(action).empty()) continue;
+    // A sample with another number of actions behind it (an opponent's setup in progress, whose
+    // length is secret) ends that phase at another moment: the end itself is public.
+    if (other->PlyCount() != state.PlyCount() || !other->WhyIllegal(action).empty()) continue;
     other->DoApplyAction(action, nullptr);
     if (played->IsTerminal() || other->IsTerminal()) continue;
     const std::string told =
