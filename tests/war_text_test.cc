@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/commands.h"
 #include "core/error.h"
 #include "core/rng.h"
 #include "engine/game.h"
@@ -589,6 +590,25 @@ TEST(WarText, NotationHelpListsEveryCommandWithAnExample) {
       EXPECT_EQ(line.substr(colon + 2, verb.size()), verb) << line;
     }
     for (const auto& verb : verbs) EXPECT_TRUE(listed.count(verb)) << id << " " << verb;
+  }
+}
+
+// The rules pages are for players (`quartel rules war2` prints them): no engine internals, and the
+// Information Centre, which is played, is described.
+TEST(WarText, RulesPagesAreForPlayers) {
+  for (const char* id : {"war", "war2"}) {
+    const std::string page = cli::RulesText(id);
+    ASSERT_FALSE(page.empty()) << id;
+    for (const char* internal : {"ViewJson", "SupportsUndo", "src/", ".json", "action id",
+                                 "kAttack", "{\"seat\"", "not implemented", "Not implemented"}) {
+      EXPECT_EQ(page.find(internal), std::string::npos) << id << ": " << internal;
+    }
+    EXPECT_NE(page.find("odds FROM TO"), std::string::npos) << id;
+  }
+  const std::string war2 = cli::RulesText("war2");
+  for (const char* part : {"## Information Centre", "centre TERRITORY", "spy COLOUR",
+                           "centre-move OWNER", "centre-transport OWNER", "once per turn"}) {
+    EXPECT_NE(war2.find(part), std::string::npos) << part;
   }
 }
 
