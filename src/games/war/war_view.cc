@@ -114,7 +114,7 @@ std::string WarState::PhasePrompt(Seat viewer) const {
       if (!bound.empty()) text += fmt::format(" ({} of them)", fmt::join(bound, ", "));
       if (ArmiesToPlace() > 0) {
         text += ": place N TERRITORY";
-      } else {
+      } else {  // WAR only: WAR-II goes on to the attacks by itself
         text += ": trade CARD CARD CARD, or end to go on to the attacks";
       }
       if (!g.war2() && !InFirstRound() && SeesHand(viewer, pos_.seat) && AnyTradeLegal()) {
