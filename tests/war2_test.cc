@@ -106,6 +106,7 @@ Position Board(const WarState& state) {
   p.continent_pool.fill(0);
   p.general_pool = 0;
   p.turns_played = static_cast<std::int16_t>(2 * n);
+  p.turns_begun.fill(3);  // full turns (round 2 on) for everyone
   p.phase = Phase::kAttack;
   p.seat = 0;
   p.conquered = false;
@@ -176,6 +177,7 @@ void BeginTurn(WarState& state, Seat seat) {
   p.arrived.fill(0);
   p.seat = static_cast<std::int8_t>((seat + n - 1) % n);
   p.turns_played = static_cast<std::int16_t>(2 * n);
+  p.turns_begun.fill(2);  // the turn it begins is a full one
   state.ApplyAction(state.war_game().kEnd);
   ASSERT_EQ(state.CurrentSeat(), seat);
   ASSERT_EQ(state.position().phase, Phase::kReinforce);
@@ -631,11 +633,11 @@ TEST(War2Cards, OwnTerritoryCardWithNumbersGivesArmiesThere) {
   const std::uint64_t used = Bit(Card(game, "peru")) | Bit(Number(game, 3));
   Deal(p, 0, used | Bit(Number(game, 1)));
   Install(*state, p);
-  EXPECT_FALSE(Parses(*state, "add 3")) << "a number card is never used alone";
+  EXPECT_FALSE(Parses(*state, "add n3")) << "a number card is never used alone";
   Play(*state, "use peru");
   EXPECT_EQ(state->position().phase, Phase::kCardUse);
-  EXPECT_FALSE(Parses(*state, "add 2")) << "no 2 in hand";
-  Play(*state, "add 3");
+  EXPECT_FALSE(Parses(*state, "add n2")) << "no 2 in hand";
+  Play(*state, "add n3");
   EXPECT_EQ(state->position().use_amount, 4);
   Play(*state, "done");
   EXPECT_EQ(state->position().phase, Phase::kAttack);
@@ -682,11 +684,11 @@ TEST(War2Cards, EnemyTerritoryCardGivesBombersFromTheBox) {
   Install(*state, p);
   Play(*state, "use china");  // china+mongolia, for china (seat 1's, 5 armies)
   EXPECT_TRUE(state->position().use_bombers);
-  EXPECT_FALSE(Parses(*state, "add 3")) << "1 + 3 bombers > the 3 in the box";
-  Play(*state, "add 1");
-  Play(*state, "add 1");
+  EXPECT_FALSE(Parses(*state, "add n3")) << "1 + 3 bombers > the 3 in the box";
+  Play(*state, "add n1");
+  Play(*state, "add n1");
   EXPECT_EQ(state->position().use_amount, 3);
-  EXPECT_FALSE(Parses(*state, "add 1")) << "the box is empty now";
+  EXPECT_FALSE(Parses(*state, "add n1")) << "the box is empty now";
   Play(*state, "done");
   EXPECT_EQ(state->position().phase, Phase::kAirRound);
   EXPECT_EQ(state->position().air_bombers, 3);
@@ -747,11 +749,12 @@ TEST(War2Cards, TwoOwnCardsTransportArmiesLeavingOne) {
   Play(*state, "carry 2 brasil peru");
   EXPECT_EQ(state->position().armies[T(map, "brasil")], 1);
   EXPECT_EQ(state->position().armies[T(map, "peru")], 3);
-  Play(*state, "carry 1 peru brasil");
+  // Rulings: one way only, and the armies carried have moved for the turn.
+  EXPECT_FALSE(Parses(*state, "carry 1 peru brasil"));
   Play(*state, "done");
   EXPECT_EQ(state->position().phase, Phase::kAttack);
-  EXPECT_EQ(state->position().armies[T(map, "brasil")], 2);
-  EXPECT_EQ(state->position().armies[T(map, "peru")], 2);
+  EXPECT_EQ(state->position().armies[T(map, "brasil")], 1);
+  EXPECT_EQ(state->position().armies[T(map, "peru")], 3);
   EXPECT_EQ(state->position().discard, cards);
   EXPECT_EQ(state->position().hand[0], 0u);
   // A transport between not neighbouring territories (the cards decide, not the map).
@@ -778,7 +781,7 @@ TEST(War2Cards, DiscardReachingTenIsReshuffledIntoThePile) {
     Deal(p, 0, used);
     Install(*state, p);
     Play(*state, "use peru");
-    Play(*state, "add 1");
+    Play(*state, "add n1");
     Play(*state, "done");
     if (before + 2 >= 10) {
       EXPECT_EQ(state->position().discard, 0u);
@@ -798,9 +801,9 @@ TEST(War2Cards, DiscardAtWill) {
   Deal(p, 0, Bit(Card(game, "peru")) | Bit(Number(game, 2)) | Bit(Number(game, 2, 1)));
   Install(*state, p);
   EXPECT_FALSE(Parses(*state, "discard china"));
-  EXPECT_FALSE(Parses(*state, "discard 3"));
+  EXPECT_FALSE(Parses(*state, "discard n3"));
   Play(*state, "discard peru");
-  Play(*state, "discard 2");
+  Play(*state, "discard n2");
   EXPECT_EQ(state->position().hand[0], Bit(Number(game, 2, 1)));
   EXPECT_EQ(state->position().discard, Bit(Card(game, "peru")) | Bit(Number(game, 2)));
   EXPECT_EQ(state->position().phase, Phase::kAttack);
@@ -1026,7 +1029,7 @@ TEST(War2Hand, AboveFiveAtTheEndOfTheTurnDiscardDownToFive) {
   EXPECT_FALSE(Parses(*state, "use peru"));
   Play(*state, "discard peru");
   ASSERT_EQ(state->position().phase, Phase::kDiscardDown);
-  Play(*state, "discard 1");
+  Play(*state, "discard n1");
   EXPECT_EQ(std::popcount(state->position().hand[0]), 5);
   EXPECT_EQ(state->CurrentSeat(), 1) << "5 in hand: no draw";
   EXPECT_EQ(std::popcount(state->position().discard), 2);
@@ -1062,7 +1065,7 @@ TEST(War2Elimination, EliminatorTakesEveryCard) {
   Play(*state, "occupy 1");
   // The taken cards are usable at once.
   Play(*state, "use peru");
-  Play(*state, "add 2");
+  Play(*state, "add n2");
   Play(*state, "done");
   EXPECT_EQ(state->position().armies[T(map, "peru")], 4);
   Play(*state, "end");
@@ -1188,9 +1191,12 @@ TEST(War2Objective, TheSixExtraObjectives) {
        {"inglaterra", "alemanha", "moscou", "orientemedio", "china", "brasil", "egito"},
        1,
        false},
-      {"4 different continents", {"novayork", "brasil", "egito", "australia"}, 1, true},
-      {"4 different continents",
-       {"novayork", "ottawa", "brasil", "egito", "africadosul"},
+      {"in every continent",
+       {"novayork", "brasil", "moscou", "egito", "china", "australia"},
+       1,
+       true},
+      {"in every continent",
+       {"novayork", "ottawa", "brasil", "egito", "africadosul", "china", "japao"},
        1,
        false},
       {"5 Strategic Centres and 20", with({"novayork", "ottawa", "brasil", "egito", "china"}, 15),
@@ -1198,9 +1204,9 @@ TEST(War2Objective, TheSixExtraObjectives) {
       {"5 Strategic Centres and 20", with({"novayork", "ottawa", "brasil", "egito", "china"}, 14),
        1, false},
       {"5 Strategic Centres and 20", with({"novayork", "ottawa", "brasil", "egito"}, 16), 1, false},
-      {"at least 4 armies", {"novayork", "ottawa", "brasil", "egito"}, 4, true},
-      {"at least 4 armies", {"novayork", "ottawa", "brasil", "egito"}, 3, false},
-      {"at least 4 armies", {"novayork", "ottawa", "brasil", "peru"}, 4, false},
+      {"at least 3 armies", {"novayork", "ottawa", "brasil", "egito", "china", "japao"}, 3, true},
+      {"at least 3 armies", {"novayork", "ottawa", "brasil", "egito", "china", "japao"}, 2, false},
+      {"at least 3 armies", {"novayork", "ottawa", "brasil", "egito", "china", "peru"}, 3, false},
   };
   for (const auto& c : cases) {
     SCOPED_TRACE(fmt::format("{}: {}", c.words, fmt::join(c.territories, " ")));
@@ -1216,8 +1222,8 @@ TEST(War2Objective, TheSixExtraObjectives) {
   }
   // The extra objectives are those after WAR's 14.
   for (const char* words :
-       {"Hold 6 Strategic", "Hold 8 Strategic", "Europa and all 3", "4 different continents",
-        "5 Strategic Centres and 20", "at least 4 armies"}) {
+       {"Hold 6 Strategic", "Hold 8 Strategic", "Europa and all 3", "in every continent",
+        "5 Strategic Centres and 20", "at least 3 armies"}) {
     EXPECT_GE(O(game, words), 14) << words;
   }
 }
@@ -1259,7 +1265,7 @@ TEST(War2Hidden, HandsAndObjectivesOnlyForTheirOwner) {
       EXPECT_EQ(seat.contains("objective"), s == viewer) << viewer << " sees " << s;
     }
     const std::string text = view.dump();
-    EXPECT_EQ(text.find("number 3") != std::string::npos, viewer == 1) << text;
+    EXPECT_EQ(text.find("n3") != std::string::npos, viewer == 1) << text;
     EXPECT_EQ(text.find("(CE)") != std::string::npos, viewer == 1) << text;
   }
   const Json spectator = state->ViewJson(engine::kSpectator);
@@ -1267,8 +1273,8 @@ TEST(War2Hidden, HandsAndObjectivesOnlyForTheirOwner) {
     EXPECT_FALSE(seat.contains("hand"));
     EXPECT_FALSE(seat.contains("objective"));
   }
-  EXPECT_EQ(state->ViewText(engine::kSpectator, false).find("number 3"), std::string::npos);
-  EXPECT_EQ(state->ViewText(2, false).find("number 3"), std::string::npos);
+  EXPECT_EQ(state->ViewText(engine::kSpectator, false).find("number card 3"), std::string::npos);
+  EXPECT_EQ(state->ViewText(2, false).find("number card 3"), std::string::npos);
 }
 
 TEST(War2Hidden, DrawnCardsShownOnlyToTheDrawer) {
@@ -1303,7 +1309,12 @@ TEST(War2Hidden, DrawnCardsShownOnlyToTheDrawer) {
   auto deal = NewState(game);
   deal->ApplyAction(game.kChance + 0);
   const Action ce = deal->ChanceOutcomes().front().action;
-  EXPECT_EQ(deal->ActionToStringFor(ce, 2), deal->ActionToString(ce));
+  EXPECT_EQ(deal->ActionToStringFor(ce, 2), deal->ActionToStringFor(ce, 0));
+  EXPECT_EQ(deal->ActionToStringFor(ce, 2), deal->ActionToStringFor(ce, engine::kSpectator));
+  const int first = game.map().war2_cards[ce - game.kChance].territories.front();
+  EXPECT_NE(deal->ActionToStringFor(ce, 2).find(game.map().territories[first].id),
+            std::string::npos)
+      << deal->ActionToStringFor(ce, 2);
 }
 
 TEST(War2Hidden, SampledStatesKeepTheSeatsViewByteIdentical) {
@@ -1398,7 +1409,8 @@ TEST(War2Notation, TypedCommands) {
   EXPECT_EQ(state->StringToTurn("use peru"),
             std::vector<Action>{game.kUse + 2 * Card(game, "peru")});
   EXPECT_FALSE(Parses(*state, "use argentina")) << "1 army: no air target";
-  EXPECT_EQ(state->StringToTurn("discard 2"), std::vector<Action>{game.kDiscard + Number(game, 2)});
+  EXPECT_EQ(state->StringToTurn("discard n2"),
+            std::vector<Action>{game.kDiscard + Number(game, 2)});
   EXPECT_EQ(state->StringToTurn("transport peru brasil"),
             state->StringToTurn("transport brasil peru"));
   Play(*state, "transport brasil peru");
@@ -1408,7 +1420,7 @@ TEST(War2Notation, TypedCommands) {
   EXPECT_EQ(state->ActionToString(game.kCarry), fmt::format("carry 1 brasil peru"));
   EXPECT_FALSE(Parses(*state, "carry 1 brasil china"));
   EXPECT_EQ(state->ActionToString(game.kAirRound + 4 * 2 + 1),
-            "air round: 2 bombers shot down, 1 armies destroyed");
+            "air round: 2 bombers shot down, 1 army destroyed");
 }
 
 TEST(War2Random, GamesStayConsistent) {
@@ -1507,10 +1519,13 @@ TEST(War2InformationCentre, MovesOncePerTurnAndTransportCostsTwoCards) {
   Play(*state, "centre-move branca venezuela");
   EXPECT_EQ(state->position().ci[0], T(map, "venezuela"));
   EXPECT_FALSE(Parses(*state, "centre-move branca brasil")) << "once per turn";
-  // Transport: anywhere of one's own, paid with two cards of territories held.
+  // Transport: anywhere of one's own, paid with two cards of territories held; not after a move
+  // in the same turn (rulings: once per turn, whatever carries it).
   state->mutable_position().hand[0] = 0;
   state->mutable_position().pile &= ~(Bit(Card(game, "peru")) | Bit(Card(game, "brasil")));
   state->mutable_position().hand[0] = Bit(Card(game, "peru")) | Bit(Card(game, "brasil"));
+  EXPECT_FALSE(Parses(*state, "centre-transport branca peru")) << "it moved this turn";
+  state->mutable_position().ci_moved = 0;  // as in a later turn
   Play(*state, "centre-transport branca peru");
   EXPECT_EQ(state->position().phase, Phase::kCiPay);
   Play(*state, "discard peru");

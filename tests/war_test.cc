@@ -137,6 +137,7 @@ Position Board(const WarState& state) {
   p.general_pool = 0;
   p.trades_done = 0;
   p.turns_played = static_cast<std::int16_t>(n);
+  p.turns_begun.fill(2);  // round 2 for everyone
   p.phase = Phase::kAttack;
   p.seat = 0;
   p.conquered = false;
@@ -217,6 +218,7 @@ void BeginTurn(WarState& state, Seat seat, bool first_round = false) {
   p.arrived.fill(0);
   p.seat = static_cast<std::int8_t>((seat + n - 1) % n);
   p.turns_played = static_cast<std::int16_t>(first_round ? 0 : n);
+  p.turns_begun.fill(first_round ? 0 : 1);  // the turn it begins is its first, or its second
   state.ApplyAction(state.war_game().kEnd);
   ASSERT_EQ(state.CurrentSeat(), seat);
   ASSERT_EQ(state.position().phase, Phase::kReinforce);
@@ -782,8 +784,13 @@ TEST_F(WarConquest, CardDrawnAtTheEndOfATurnWithAConquest) {
   Play(*state_, "end");  // movement
   ASSERT_EQ(state_->position().phase, Phase::kDraw);
   ASSERT_TRUE(state_->IsChanceNode());
-  EXPECT_EQ(state_->ChanceOutcomes().size(), 44u);
-  const Action draw = state_->ChanceOutcomes()[5].action;
+  // 44 cards, the two jokers one outcome as likely as two cards (2/44).
+  const auto outcomes = state_->ChanceOutcomes();
+  ASSERT_EQ(outcomes.size(), 43u);
+  EXPECT_EQ(outcomes.back().action, game().kChance + map().NumTerritories());
+  EXPECT_DOUBLE_EQ(outcomes.back().probability, 2.0 / 44);
+  EXPECT_DOUBLE_EQ(outcomes.front().probability, 1.0 / 44);
+  const Action draw = outcomes[5].action;
   state_->ApplyAction(draw);
   EXPECT_EQ(state_->Hand(0), std::vector<int>{draw - game().kChance});
   EXPECT_EQ(std::popcount(state_->position().pile), 43);
@@ -968,7 +975,7 @@ TEST_F(WarTrade, TradeGivesTableValueAndTwoOnOwnedTerritories) {
   ASSERT_NE(state_->position().owner[T(map(), "vancouver")], 0);
   const int before = ToPlace(*state_);
   ASSERT_EQ(Trades(), std::vector<Action>{game().kTrade});
-  Play(*state_, "trade 1 2 3");
+  Play(*state_, "trade alasca vancouver novayork");
   EXPECT_EQ(ToPlace(*state_), before + 4);
   EXPECT_EQ(state_->position().armies[T(map(), "alasca")], 3);
   EXPECT_EQ(state_->position().armies[T(map(), "vancouver")], 1);
@@ -984,12 +991,12 @@ TEST_F(WarTrade, ValuesCountEveryTradeOfTheGame) {
     // Cards of territories seat 0 does not hold: no +2.
     SetUpHand(Cards(map(), {"vancouver", "novayork", "joker1"}), n);
     const int before = ToPlace(*state_);
-    Play(*state_, "trade 1 2 3");
+    Play(*state_, "trade vancouver novayork joker");
     EXPECT_EQ(ToPlace(*state_) - before, values[n]) << "trade " << n + 1;
   }
   // The count is shared: a trade by seat 0 raises the value for seat 1.
   SetUpHand(Cards(map(), {"vancouver", "novayork", "joker1"}), 2);
-  Play(*state_, "trade 1 2 3");
+  Play(*state_, "trade joker novayork vancouver");
   EXPECT_EQ(state_->position().trades_done, 3);
   EXPECT_EQ(state_->ViewJson(1)["next_trade_value"], 10);
 }
@@ -1011,8 +1018,8 @@ TEST_F(WarTrade, FiveCardsForceATrade) {
   }
   EXPECT_FALSE(Parses(*state_, "place 1 alasca"));
   EXPECT_FALSE(Parses(*state_, "end"));
-  // Trading "alasca vancouver novayork"-style: 3 squares (labrador california mexico).
-  Play(*state_, "trade 3 4 5");
+  // 3 squares (labrador california mexico).
+  Play(*state_, "trade labrador california mexico");
   EXPECT_EQ(std::popcount(state_->position().hand[0]), 2);
   EXPECT_TRUE(Contains(Legal(*state_), T(map(), "alasca")));
   // Four cards: no obligation.
@@ -1411,12 +1418,12 @@ TEST(WarHidden, ActionToStringForHidesDrawnCardsAndObjectives) {
   ASSERT_EQ(state->position().phase, Phase::kObjective);
   const Action objective = state->ChanceOutcomes().front().action;
   const Seat receiver = state->position().seat;
-  const std::string full = state->ActionToString(objective);
-  EXPECT_EQ(state->ActionToStringFor(objective, receiver), full);
+  const std::string text = game.Objectives()[objective - game.kChance].text;
+  EXPECT_NE(state->ActionToStringFor(objective, receiver).find(text), std::string::npos);
   for (Seat other = 0; other < 3; ++other) {
     if (other == receiver) continue;
     const std::string hidden = state->ActionToStringFor(objective, other);
-    EXPECT_NE(hidden, full);
+    EXPECT_EQ(hidden, state->ActionToStringFor(state->ChanceOutcomes().back().action, other));
     EXPECT_EQ(hidden.find_first_of("0123456789"), std::string::npos) << hidden;
   }
   // A card drawn after a conquest.
@@ -1594,7 +1601,7 @@ struct ReferenceBoard {
         for (int card = 0; card < 64; ++card) {
           if (p.hand[seat] >> card & 1) hand.push_back(card);
         }
-        const bool first_round = p.turns_played < p.num_seats;
+        const bool first_round = p.turns_begun[seat] <= 1;  // the seat's first turn
         const bool forced = hand.size() >= 5;
         int to_place = p.general_pool;
         for (int c : p.continent_pool) to_place += c;
@@ -1605,14 +1612,21 @@ struct ReferenceBoard {
           }
         }
         if (!first_round && !forced && to_place == 0) ++count;  // end
+        // Distinct trades: the two jokers are the same card.
+        std::set<std::multiset<std::string>> trades;
         for (std::size_t a = 0; a < hand.size() && !first_round; ++a) {
           for (std::size_t b = a + 1; b < hand.size(); ++b) {
             for (std::size_t c = b + 1; c < hand.size(); ++c) {
-              count += IsSet(hand[a], hand[b], hand[c]);
+              if (!IsSet(hand[a], hand[b], hand[c])) continue;
+              std::multiset<std::string> names;
+              for (int card : {hand[a], hand[b], hand[c]}) {
+                names.insert(figure[card] == "joker" ? "joker" : std::to_string(card));
+              }
+              trades.insert(names);
             }
           }
         }
-        return count;
+        return count + static_cast<int>(trades.size());
       }
       default:
         return -1;

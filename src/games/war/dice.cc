@@ -2,9 +2,12 @@
 // once, as a base-6 counter over the k + m dice.
 #include "games/war/dice.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "core/error.h"
 
@@ -12,25 +15,37 @@ namespace quartel::games::war {
 namespace {
 
 // Attacker losses of one roll (seed 001, BATALHA): highest against highest, ties to the defender.
+// Dice not rolled are 0, so whole arrays sort with the rolled ones first.
 int AttackerLosses(std::array<int, 3> attack, int k, std::array<int, 3> defence, int m) {
-  std::sort(attack.begin(), attack.begin() + k, std::greater<>());
-  std::sort(defence.begin(), defence.begin() + m, std::greater<>());
+  std::sort(attack.begin(), attack.end(), std::greater<>());
+  std::sort(defence.begin(), defence.end(), std::greater<>());
   int losses = 0;
   for (int i = 0; i < std::min(k, m); ++i) losses += attack[i] <= defence[i] ? 1 : 0;
   return losses;
 }
 
+// Roll number `code` (0 <= code < 6^(k+m)): die j (attack dice first, then defence dice) shows
+// face 1 + the j-th base-6 digit of code.
+void Decode(int code, int k, int m, std::array<int, 3>& attack, std::array<int, 3>& defence) {
+  attack = {};
+  defence = {};
+  for (int j = 0; j < k + m; ++j, code /= 6) (j < k ? attack[j] : defence[j - k]) = 1 + code % 6;
+}
+
+int Power6(int n) {
+  int total = 1;
+  for (int i = 0; i < n; ++i) total *= 6;
+  return total;
+}
+
 BattleRoll Enumerate(int k, int m) {
   BattleRoll roll;
   roll.pairs = std::min(k, m);
-  int total = 1;
-  for (int i = 0; i < k + m; ++i) total *= 6;
+  const int total = Power6(k + m);
   std::array<int, 4> count{};
   for (int code = 0; code < total; ++code) {
-    // Die j (attack dice first, then defence dice) shows face 1 + the j-th base-6 digit of code.
     std::array<int, 3> attack{}, defence{};
-    int rest = code;
-    for (int j = 0; j < k + m; ++j, rest /= 6) (j < k ? attack[j] : defence[j - k]) = 1 + rest % 6;
+    Decode(code, k, m, attack, defence);
     ++count[AttackerLosses(attack, k, defence, m)];
   }
   for (int i = 0; i <= roll.pairs; ++i) roll.attacker_loses[i] = double(count[i]) / total;
@@ -52,6 +67,39 @@ const BattleRoll& RollOdds(int attack_dice, int defence_dice) {
     return table;
   }();
   return kTable[attack_dice - 1][defence_dice - 1];
+}
+
+ShownDice DiceForOutcome(int attack_dice, int defence_dice, int attacker_losses,
+                         std::uint64_t seed) {
+  const BattleRoll& odds = RollOdds(attack_dice, defence_dice);
+  if (attacker_losses < 0 || attacker_losses > odds.pairs) {
+    throw Error(fmt::format("a roll of {} against {} dice cannot cost the attacker {} armies",
+                            attack_dice, defence_dice, attacker_losses));
+  }
+  std::vector<int> matching;
+  const int total = Power6(attack_dice + defence_dice);
+  for (int code = 0; code < total; ++code) {
+    std::array<int, 3> attack{}, defence{};
+    Decode(code, attack_dice, defence_dice, attack, defence);
+    if (AttackerLosses(attack, attack_dice, defence, defence_dice) == attacker_losses) {
+      matching.push_back(code);
+    }
+  }
+  ShownDice dice;
+  dice.attack_dice = attack_dice;
+  dice.defence_dice = defence_dice;
+  Decode(matching[seed % matching.size()], attack_dice, defence_dice, dice.attack, dice.defence);
+  // Dice not rolled are 0, so sorting whole arrays keeps the rolled ones first.
+  std::sort(dice.attack.begin(), dice.attack.end(), std::greater<>());
+  std::sort(dice.defence.begin(), dice.defence.end(), std::greater<>());
+  return dice;
+}
+
+std::string DiceText(const ShownDice& dice) {
+  auto side = [](const std::array<int, 3>& faces, int n) {
+    return fmt::format("{}", fmt::join(faces.begin(), faces.begin() + n, "-"));
+  };
+  return side(dice.attack, dice.attack_dice) + " vs " + side(dice.defence, dice.defence_dice);
 }
 
 }  // namespace quartel::games::war

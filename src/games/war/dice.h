@@ -12,6 +12,8 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
+#include <string>
 
 namespace quartel::games::war {
 
@@ -25,6 +27,23 @@ struct BattleRoll {
 // attack_dice and defence_dice in 1..3 (a quartel::Error otherwise); the table of the nine cases
 // is computed once (static, thread-safe) and returned by reference.
 const BattleRoll& RollOdds(int attack_dice, int defence_dice);
+
+// The faces shown for one battle roll. A roll is one chance event whose outcomes are the loss
+// pairs, with the exact probabilities of RollOdds (records, bots and odds use those); the players
+// are shown dice that match the outcome: one of the 6^(k+m) rolls giving that loss pair, picked
+// by `seed` with every such roll equally likely, which is the distribution real dice would have
+// given that result. The caller derives `seed` from public facts of the roll, so every viewer and
+// every replay of a record sees the same dice.
+struct ShownDice {
+  std::array<int, 3> attack{};   // highest first; the first attack_dice are rolled
+  std::array<int, 3> defence{};  // highest first; the first defence_dice are rolled
+  int attack_dice = 0;
+  int defence_dice = 0;
+};
+ShownDice DiceForOutcome(int attack_dice, int defence_dice, int attacker_losses,
+                         std::uint64_t seed);
+// "6-5-1 vs 4-2": the attacker's dice against the defender's, highest first.
+std::string DiceText(const ShownDice& dice);
 
 // WAR-II air dice: the bomb die and the anti-aircraft die both have faces 0,0,0,1,2,3.
 inline constexpr std::array<int, 6> kAirDieFaces{0, 0, 0, 1, 2, 3};

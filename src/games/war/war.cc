@@ -80,9 +80,6 @@ const char* PhaseName(Phase phase) {
   return "?";
 }
 
-constexpr std::array<const char*, kMaxSeats> kAnsiColours = {
-    "\033[1;37m", "\033[1;31m", "\033[1;90m", "\033[1;34m", "\033[1;33m", "\033[1;32m"};
-
 }  // namespace
 
 // --- Game ----------------------------------------------------------------------------------------
@@ -267,11 +264,14 @@ void WarState::StartTurn(Seat seat) {
   pos_.acted = false;
   pos_.spied = -1;
   pos_.ci_moved = 0;
+  pos_.arrived.fill(0);  // each army moves once per turn, whatever carries it (rulings)
+  auto& begun = pos_.turns_begun[seat];
+  begun = static_cast<std::uint8_t>(std::min(begun + 1, 255));
   pos_.general_pool = std::max(3, pos_.territory_count[seat] / 2);
   pos_.continent_pool.fill(0);
-  // WAR-II, seed section 4: round 1 is everyone placing, then everyone playing the rest of a turn.
-  if (game_->war2() && pos_.turns_played >= pos_.num_seats &&
-      pos_.turns_played < 2 * pos_.num_seats) {
+  // WAR-II, seed section 4: round 1 is everyone placing, then everyone playing the rest of a turn
+  // without income. Counted per seat, so a player who leaves during round 1 shortens it (rulings).
+  if (game_->war2() && begun == 2) {
     pos_.general_pool = 0;
     pos_.phase = Phase::kAttack;
     return;
@@ -316,15 +316,13 @@ bool WarState::InSetup() const {
   }
 }
 
-// Reinforcement ends by itself once nothing is left to place and no trade is possible; with a
-// set in hand the player says "end" (or trades).
+// Reinforcement ends by itself once nothing is left to place, except in WAR from round 2 with 3
+// or more cards in hand: then the player trades or says "end". Whether those cards hold a set is
+// hidden, and the turn's flow may depend only on what everyone sees (rulings, "Common": a phase
+// that ends by itself for one hand and waits for another tells the others what the hand holds).
 void WarState::AfterReinforcement() {
   if (pos_.phase != Phase::kReinforce || ArmiesToPlace() > 0) return;
-  if (!game_->war2()) {
-    const int cards = std::popcount(pos_.hand[pos_.seat]);
-    if (cards >= kForcedTradeHand) return;
-    if (!InFirstRound() && AnyTradeLegal()) return;
-  }
+  if (!game_->war2() && !InFirstRound() && std::popcount(pos_.hand[pos_.seat]) >= 3) return;
   if (InFirstRound()) {
     NextTurn();  // seed: in the first round each player only receives and places armies
   } else {
@@ -335,7 +333,7 @@ void WarState::AfterReinforcement() {
 void WarState::NextTurn() {
   ++pos_.turns_played;
   if (pos_.turns_played >= game_->max_turns()) {
-    EndGame(kDrawnGame);  // engine cap, not a rule
+    Finish(kDrawnGame);  // engine cap, not a rule
     return;
   }
   Seat next = pos_.seat;
@@ -345,7 +343,7 @@ void WarState::NextTurn() {
   StartTurn(next);
 }
 
-void WarState::EndGame(int winner) {
+void WarState::Finish(int winner) {
   pos_.winner = static_cast<std::int8_t>(winner);
   pos_.phase = Phase::kOver;
 }
@@ -426,7 +424,7 @@ std::string WarState::ObjectiveText(Seat seat) const {
 
 // Seed, "Final do jogo": the game ends the moment a player meets its objective.
 void WarState::CheckVictory(Seat seat) {
-  if (pos_.phase != Phase::kOver && ObjectiveMet(seat)) EndGame(seat);
+  if (pos_.phase != Phase::kOver && ObjectiveMet(seat)) Finish(seat);
 }
 
 // After an elimination, "destroy" objectives of others may have turned into "24 territories".
@@ -455,7 +453,7 @@ Figure WarState::CardFigure(int card) const {
 std::string WarState::CardName(int card) const {
   if (game_->war2()) {
     const War2Card& c = map_->war2_cards[card];
-    if (c.number > 0) return fmt::format("number {}", c.number);
+    if (c.number > 0) return fmt::format("n{} (number card {})", c.number, c.number);
     std::string name;
     for (int t : c.territories) {
       name += (name.empty() ? "" : "+") + map_->territories[t].id +
@@ -485,7 +483,50 @@ bool WarState::TradeLegal(int combo) const {
   const auto& positions = kCombos[combo];
   const int a = NthCard(hand, positions[0]), b = NthCard(hand, positions[1]),
             c = NthCard(hand, positions[2]);
-  return a >= 0 && b >= 0 && c >= 0 && IsSet(a, b, c);
+  if (a < 0 || b < 0 || c < 0 || !IsSet(a, b, c)) return false;
+  // The two jokers are one card twice: a trade with one joker uses the first (the notation names
+  // cards, and "joker" must name one action).
+  const std::uint64_t jokers = hand & ~(Bit(map_->NumTerritories()) - 1);
+  std::uint64_t used_jokers = (Bit(a) | Bit(b) | Bit(c)) & jokers, lowest = jokers;
+  for (int k = std::popcount(used_jokers); k < std::popcount(jokers); ++k) {
+    lowest &= ~(Bit(63) >> std::countl_zero(lowest));  // drop the highest joker
+  }
+  return used_jokers == lowest;
+}
+
+std::uint64_t WarState::CardSource() const {
+  if (pos_.phase == Phase::kSpoils) return pos_.hand[pos_.spoils_victim];
+  return pos_.pile ? pos_.pile : pos_.discard;  // seed, note 3: the discards make a new pile
+}
+
+int WarState::CardKind(int card) const {
+  if (game_->war2()) {
+    const int number = map_->war2_cards[card].number;
+    return number > 0 ? -number : card;
+  }
+  return card >= map_->NumTerritories() ? -1 : card;
+}
+
+std::uint64_t WarState::DistinctCards(std::uint64_t cards) const {
+  std::uint64_t distinct = 0, seen_kinds = 0;
+  for (std::uint64_t m = cards; m; m &= m - 1) {
+    const int card = std::countr_zero(m);
+    const int kind = CardKind(card);
+    if (kind >= 0) {
+      distinct |= Bit(card);
+    } else if (!(seen_kinds & Bit(-kind))) {
+      seen_kinds |= Bit(-kind);
+      distinct |= Bit(card);
+    }
+  }
+  return distinct;
+}
+
+int WarState::SameCards(int card, std::uint64_t cards) const {
+  int same = 0;
+  for (std::uint64_t m = cards; m; m &= m - 1)
+    same += CardKind(std::countr_zero(m)) == CardKind(card);
+  return same;
 }
 
 bool WarState::AnyTradeLegal() const {
@@ -544,12 +585,8 @@ void WarState::LegalActions(std::vector<Action>& out) const {
       }
       return;
     case Phase::kSpoils:
-      for (std::uint64_t m = pos_.hand[pos_.spoils_victim]; m; m &= m - 1) {
-        out.push_back(g.kChance + std::countr_zero(m));
-      }
-      return;
     case Phase::kDraw:
-      for (std::uint64_t m = pos_.pile ? pos_.pile : pos_.discard; m; m &= m - 1) {
+      for (std::uint64_t m = DistinctCards(CardSource()); m; m &= m - 1) {
         out.push_back(g.kChance + std::countr_zero(m));
       }
       return;
@@ -672,10 +709,10 @@ void WarState::LegalActions(std::vector<Action>& out) const {
       }
       return;
     }
-    case Phase::kTransport:
+    case Phase::kTransport:  // one way only, with armies that have not moved this turn
       out.push_back(g.kEnd);
-      if (pos_.armies[pos_.transport_a] >= 2) out.push_back(g.kCarry);
-      if (pos_.armies[pos_.transport_b] >= 2) out.push_back(g.kCarry + 1);
+      if (pos_.transport_way != 1 && Movable(pos_.transport_a) > 0) out.push_back(g.kCarry);
+      if (pos_.transport_way != 0 && Movable(pos_.transport_b) > 0) out.push_back(g.kCarry + 1);
       std::sort(out.begin(), out.end());
       return;
     case Phase::kAirRound: {
@@ -717,6 +754,15 @@ std::vector<engine::ChanceOutcome> WarState::ChanceOutcomes() const {
   }
   std::vector<Action> actions;
   LegalActions(actions);
+  if (pos_.phase == Phase::kDraw || pos_.phase == Phase::kSpoils) {
+    // A card drawn at random: identical cards are one outcome, as likely as they are many.
+    const std::uint64_t source = CardSource();
+    const double cards = std::popcount(source);
+    for (Action a : actions) {
+      out.push_back({a, SameCards(a - game_->kChance, source) / cards});
+    }
+    return out;
+  }
   for (Action a : actions) out.push_back({a, 1.0 / static_cast<double>(actions.size())});
   return out;
 }
@@ -731,90 +777,106 @@ std::string WarState::WhyIllegal(Action action) const {
     return fmt::format("action {} is out of range", action);
   }
   if (CurrentSeat() == engine::kChanceSeat) {
-    return fmt::format("{} is not a possible chance outcome now", ActionToString(action));
+    return fmt::format("chance acts now ({}): that is not one of its outcomes",
+                       PhaseName(pos_.phase));
   }
-  const std::string phase = PhaseName(pos_.phase);
-  if (action < g.kAttack) {
-    if (pos_.phase != Phase::kReinforce) return "armies are placed only at the start of a turn";
-    if (!g.war2() && std::popcount(pos_.hand[pos_.seat]) >= kForcedTradeHand) {
-      return "with 5 cards you must trade 3 of them first";
-    }
-    if (pos_.owner[action] != pos_.seat)
-      return fmt::format("you do not hold {}", TerritoryId(action));
-    if (ArmiesToPlace() == 0) return "you have no armies left to place";
-    return fmt::format("your armies left ({}) must go to their continents", ArmiesToPlace());
+  if (const std::string step = UnfinishedStep(action); !step.empty()) return step;
+  if (action >= g.kChance && action < g.kAir) return "chance outcomes are not chosen by players";
+  if (g.war2() && (action >= g.kAir || action >= g.kTrade || action == g.kEnd)) {
+    return War2WhyIllegal(action);
   }
-  if (action < g.kOccupy) {
-    if (pos_.phase != Phase::kAttack) return fmt::format("no attacks in the {} phase", phase);
-    const Link& link = map_->links[(action - g.kAttack) / 3];
-    const int dice = (action - g.kAttack) % 3 + 1;
-    if (pos_.owner[link.from] != pos_.seat)
-      return fmt::format("you do not hold {}", TerritoryId(link.from));
-    if (pos_.owner[link.to] == pos_.seat) return fmt::format("{} is yours", TerritoryId(link.to));
-    if (pos_.armies[link.from] < 2) return "an attack needs at least 2 armies (one stays behind)";
-    return fmt::format("{} armies in {} can attack with at most {} dice", +pos_.armies[link.from],
-                       TerritoryId(link.from), std::min(3, pos_.armies[link.from] - 1), dice);
-  }
-  if (action < g.kMove) {
-    if (pos_.phase != Phase::kOccupy) return "there is no conquered territory to move into";
-    return fmt::format("move 1 to {} armies (the dice of the last roll)", +pos_.attack_dice);
-  }
-  if (action < g.kEnd) {
-    if (pos_.phase != Phase::kMove) {
-      return pos_.phase == Phase::kAttack ? "end your attacks first (end), then move"
-                                          : fmt::format("no movement in the {} phase", phase);
-    }
-    const Link& link = map_->links[action - g.kMove];
-    if (pos_.owner[link.from] != pos_.seat || pos_.owner[link.to] != pos_.seat) {
-      return "armies move only between your own neighbouring territories";
-    }
-    return fmt::format("no army in {} may move: one stays, and those that moved in stay",
-                       TerritoryId(link.from));
-  }
+  if (action < g.kAttack) return WhyNoPlace(action);
+  if (action < g.kOccupy) return WhyNoAttack(action);
+  if (action < g.kMove) return "there is no conquered territory to move into";
+  if (action < g.kEnd) return WhyNoMove(action);
   if (action == g.kEnd) {
-    if (!g.war2() && std::popcount(pos_.hand[pos_.seat]) >= kForcedTradeHand) {
-      return "with 5 cards you must trade 3 of them first";
+    if (std::popcount(pos_.hand[pos_.seat]) >= kForcedTradeHand) {
+      return "with 5 cards you must trade 3 of them first (trade CARD CARD CARD)";
     }
-    return fmt::format("place your {} armies first", ArmiesToPlace());
+    return fmt::format("place your {} first", Plural(ArmiesToPlace(), "army", "armies"));
   }
-  if (g.spy_centre() && action >= g.kPlaceCi) {
-    if (action < g.kSpy)
-      return "your Information Centre goes on one of your territories in round 1 or 2";
-    if (action < g.kMoveCi)
-      return "spy once per turn with your own Information Centre under your control";
-    if (action < g.kCiTransport) {
-      return "an Information Centre you hold moves once, in the movement phase, to a neighbour "
-             "of yours or between your Strategic Centres";
-    }
-    return "a transport of an Information Centre you hold needs two cards of your territories";
+  if (pos_.phase != Phase::kReinforce) return "cards are traded only at the start of a turn";
+  if (InFirstRound()) return "no trades in the first round";
+  return "those cards are not in your hand or do not form a set (3 equal or 3 different figures)";
+}
+
+// A step the seat must finish before anything else: moving into a conquest, a card use, a
+// transport, a discard down to 5, the setup's claims; empty when there is none or `action`
+// belongs to it.
+std::string WarState::UnfinishedStep(Action action) const {
+  const WarGame& g = *game_;
+  switch (pos_.phase) {
+    case Phase::kOccupy:
+      if (action >= g.kOccupy && action < g.kMove) {
+        return fmt::format("move 1 to {} into {} (the dice of the last roll)",
+                           Plural(pos_.attack_dice, "army", "armies"), TerritoryId(pos_.attack_to));
+      }
+      return fmt::format("first move armies into {}, which you conquered: occupy N (1 to {})",
+                         TerritoryId(pos_.attack_to), +pos_.attack_dice);
+    case Phase::kClaim:
+    case Phase::kCeChoice:
+      if (action < g.kAttack) return WhyNoClaim(action);
+      return "the setup is under way: claim a territory first (claim TERRITORY)";
+    case Phase::kCardUse:
+      if (action >= g.kAddNumber && action < g.kTransport) return {};
+      return "finish the card use first: add n1, n2 or n3, or done";
+    case Phase::kTransport:
+      if (action == g.kCarry || action == g.kCarry + 1) return {};
+      return "finish the transport first: carry N FROM TO, or done";
+    case Phase::kDiscardDown:
+      if (action >= g.kDiscard && action < g.kAirlift) return {};
+      return fmt::format("you hold {} cards: discard down to 5 first (discard CARD)",
+                         std::popcount(pos_.hand[pos_.seat]));
+    case Phase::kCiPay:
+      return "pay for the Information Centre's transport first: discard a card of one of your "
+             "territories";
+    default:
+      return {};
   }
-  if (g.war2() && action >= g.kAir && action < g.kAirRound) {
-    if (action < g.kUse) {
-      return pos_.phase != Phase::kAttack
-                 ? "air attacks from the base are made in the attack phase"
-                 : "an air attack needs bombers in your base and an enemy target of 2+ armies";
-    }
-    if (action < g.kAddNumber) {
-      return "use a territory card of your hand for one of its territories: yours for armies, an "
-             "enemy's (2+ armies) for bombers from the box";
-    }
-    if (action < g.kTransport) {
-      return pos_.phase != Phase::kCardUse ? "number cards are added to a territory card's use"
-                                           : "no such number card in your hand, or the box holds "
-                                             "too few bombers";
-    }
-    if (action < g.kCarry) return "a transport needs two cards of territories you hold";
-    if (action < g.kDiscard) return "carry armies only during a transport, leaving 1 army";
-    if (action < g.kAirlift) return "that card is not in your hand";
-    return "airlifts go between Strategic Centres you hold, in the movement phase";
+}
+
+std::string WarState::WhyNoPlace(int territory) const {
+  if (pos_.phase != Phase::kReinforce) return "armies are placed only at the start of a turn";
+  if (!game_->war2() && std::popcount(pos_.hand[pos_.seat]) >= kForcedTradeHand) {
+    return "with 5 cards you must trade 3 of them first (trade CARD CARD CARD)";
   }
-  if (g.war2() && action < g.kChance) return "WAR-II has no trades of sets: cards are used";
-  if (action < g.kChance) {
-    if (pos_.phase != Phase::kReinforce) return "cards are traded only at the start of a turn";
-    if (InFirstRound()) return "no trades in the first round";
-    return "those cards are not in your hand or do not form a set (3 equal or 3 different)";
+  if (pos_.owner[territory] != pos_.seat) {
+    return fmt::format("you do not hold {}", TerritoryId(territory));
   }
-  return "chance outcomes are not chosen by players";
+  if (ArmiesToPlace() == 0) return "you have no armies left to place";
+  return fmt::format("your {} left must go to their continents",
+                     Plural(ArmiesToPlace(), "army", "armies"));
+}
+
+std::string WarState::WhyNoAttack(Action action) const {
+  const Link& link = map_->links[(action - game_->kAttack) / 3];
+  if (pos_.phase != Phase::kAttack) {
+    return pos_.phase == Phase::kReinforce
+               ? fmt::format("place your {} first", Plural(ArmiesToPlace(), "army", "armies"))
+               : fmt::format("no attacks in the {} phase", PhaseName(pos_.phase));
+  }
+  if (pos_.owner[link.from] != pos_.seat) {
+    return fmt::format("you do not hold {}", TerritoryId(link.from));
+  }
+  if (pos_.owner[link.to] == pos_.seat) return fmt::format("{} is yours", TerritoryId(link.to));
+  if (pos_.armies[link.from] < 2) return "an attack needs at least 2 armies (one stays behind)";
+  return fmt::format("{} in {} can attack with at most {}",
+                     Plural(pos_.armies[link.from], "army", "armies"), TerritoryId(link.from),
+                     Plural(std::min(3, pos_.armies[link.from] - 1), "die", "dice"));
+}
+
+std::string WarState::WhyNoMove(Action action) const {
+  if (pos_.phase != Phase::kMove) {
+    return pos_.phase == Phase::kAttack
+               ? "end your attacks first (end), then move"
+               : fmt::format("no movement in the {} phase", PhaseName(pos_.phase));
+  }
+  const Link& link = map_->links[action - game_->kMove];
+  if (pos_.owner[link.from] != pos_.seat || pos_.owner[link.to] != pos_.seat) {
+    return "armies move only between your own neighbouring territories";
+  }
+  return fmt::format("no army in {} may move: one stays, and those that moved this turn stay",
+                     TerritoryId(link.from));
 }
 
 // --- Applying actions
@@ -944,12 +1006,12 @@ void WarState::DoApplyAction(Action action, engine::UndoInfo* undo) {
                           pos_.phase == Phase::kMove || pos_.phase == Phase::kDiscardDown;
   if (g.spy_centre() && ((free_phase && action >= g.kPlaceCi) || pos_.phase == Phase::kCiPay)) {
     ApplyCiAction(action);
-    if (pos_.phase != Phase::kOver && pos_.ply >= g.MaxGameLength()) EndGame(kDrawnGame);
+    if (pos_.phase != Phase::kOver && pos_.ply >= g.MaxGameLength()) Finish(kDrawnGame);
     return;
   }
   if (g.war2() && free_phase && action >= g.kAir && action < g.kAirRound) {
     ApplyCardAction(action);
-    if (pos_.phase != Phase::kOver && pos_.ply >= g.MaxGameLength()) EndGame(kDrawnGame);
+    if (pos_.phase != Phase::kOver && pos_.ply >= g.MaxGameLength()) Finish(kDrawnGame);
     return;
   }
   switch (pos_.phase) {
@@ -998,7 +1060,6 @@ void WarState::DoApplyAction(Action action, engine::UndoInfo* undo) {
     case Phase::kAttack:
       if (action == g.kEnd) {
         pos_.phase = Phase::kMove;
-        pos_.arrived.fill(0);
       } else {
         const Link& link = map_->links[(action - g.kAttack) / 3];
         pos_.attack_from = static_cast<std::int8_t>(link.from);
@@ -1098,10 +1159,11 @@ void WarState::DoApplyAction(Action action, engine::UndoInfo* undo) {
     case Phase::kAirRound:
       ApplyAirRound((action - g.kAirRound) / 4, (action - g.kAirRound) % 4);
       break;
+    case Phase::kCiPay:  // applied above (ApplyCiAction)
     case Phase::kOver:
       break;
   }
-  if (pos_.phase != Phase::kOver && pos_.ply >= g.MaxGameLength()) EndGame(kDrawnGame);
+  if (pos_.phase != Phase::kOver && pos_.ply >= g.MaxGameLength()) Finish(kDrawnGame);
 }
 
 // --- Resignation (rulings, common to every game) -------------------------------------------------
@@ -1123,7 +1185,7 @@ bool WarState::ResignSeat(Seat seat) {
   }
   pos_.eliminated_by[seat] = kNeutral;
   if (in_play <= 2) {
-    EndGame(other);
+    Finish(other);  // the rules' own ending: the other wins, those out before lose
     return true;
   }
   const bool its_turn = pos_.seat == seat;
@@ -1150,23 +1212,46 @@ bool WarState::ResignSeat(Seat seat) {
 // --- Results
 // --------------------------------------------------------------------------------------
 
+// Rulings, "Common": the game may end outside its rules (a resignation with nobody to go on
+// without, time, abandonment, agreement); like any ending it reveals every hand and objective.
+bool WarState::EndGame(engine::EndReason reason, std::span<const engine::Outcome> results) {
+  if (pos_.phase == Phase::kOver) throw Error("war: the game is already over");
+  if (static_cast<int>(results.size()) != pos_.num_seats) {
+    throw Error(
+        fmt::format("war: an ending needs {} results, not {}", +pos_.num_seats, results.size()));
+  }
+  pos_.ending = static_cast<std::int8_t>(reason);
+  for (Seat s = 0; s < pos_.num_seats; ++s) {
+    pos_.ending_results[s] = static_cast<std::int8_t>(results[s]);
+  }
+  pos_.winner = kNoWinner;
+  pos_.phase = Phase::kOver;
+  return true;
+}
+
 std::vector<engine::Outcome> WarState::Results() const {
   if (pos_.phase != Phase::kOver) return {};
   std::vector<engine::Outcome> results(pos_.num_seats, engine::Outcome::kDraw);
-  if (pos_.winner >= 0) {
-    for (Seat s = 0; s < pos_.num_seats; ++s) {
+  for (Seat s = 0; s < pos_.num_seats; ++s) {
+    if (pos_.ending >= 0) {
+      results[s] = static_cast<engine::Outcome>(pos_.ending_results[s]);
+    } else if (pos_.winner >= 0) {
       results[s] = s == pos_.winner ? engine::Outcome::kWin : engine::Outcome::kLoss;
     }
   }
   return results;
 }
 
+// Winners share +1 and losers -1 (a single winner: +1, each loser -1 / (seats - 1)); draws 0.
 std::vector<double> WarState::Returns() const {
-  if (pos_.phase != Phase::kOver) return {};
-  std::vector<double> returns(pos_.num_seats, 0.0);
-  if (pos_.winner >= 0) {
-    const double loss = -1.0 / (pos_.num_seats - 1);
-    for (Seat s = 0; s < pos_.num_seats; ++s) returns[s] = s == pos_.winner ? 1.0 : loss;
+  const auto results = Results();
+  std::vector<double> returns(results.size(), 0.0);
+  const auto winners = std::count(results.begin(), results.end(), engine::Outcome::kWin);
+  const auto losers = std::count(results.begin(), results.end(), engine::Outcome::kLoss);
+  if (winners == 0 || losers == 0) return returns;
+  for (std::size_t s = 0; s < results.size(); ++s) {
+    if (results[s] == engine::Outcome::kWin) returns[s] = 1.0 / static_cast<double>(winners);
+    if (results[s] == engine::Outcome::kLoss) returns[s] = -1.0 / static_cast<double>(losers);
   }
   return returns;
 }

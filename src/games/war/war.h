@@ -1,47 +1,66 @@
 // WAR (seed 001) and WAR-II (seed 000) on a map loaded from data (map.h); rules pages
-// docs/rules/war.md and docs/rules/war2.md. 3 to 6 players, each with a secret objective;
-// reinforce, attack with dice, move, draw cards. WAR-II adds Strategic Centres, bombers and air
-// attacks, card uses (armies, bombers, transport) and airlifts; its code is in war2.cc.
+// docs/rules/war.md and docs/rules/war2.md (for players). 3 to 6 players, each with a secret
+// objective; reinforce, attack with dice, move, draw cards. WAR-II adds Strategic Centres, bombers
+// and air attacks, card uses (armies, bombers, transport) and airlifts; its code is in war2.cc.
+// Notation and questions (odds, borders) are in war_text.cc; views, prompts and turn descriptions
+// in war_view.cc. The classic map is data/maps/war-classic.json, compiled into the binary.
 //
 // Seats are the army colours in map order (branca, vermelha, preta, azul, amarela, verde).
 //
 // Action encoding, with T territories, L directed links and N = max(T + jokers, objectives,
-// seats) chance choices:
-//   [0, T)                      place 1 army on territory t                  "place 1 brasil"
-//   kAttack + 3 * link + d - 1  attack along a link with d dice (1..3)       "attack brasil
-//   argentina 3" kOccupy + k - 1             move k armies (1..3) into the conquered      "occupy
-//   2" kMove + link                move 1 army along a link (move phase)        "move 1 peru
-//   brasil" kEnd                        end the reinforcement / attacks / movement   "end" kTrade +
-//   c                  trade 3 cards: combination c of hand positions (1-based in
-//                               notation, hand sorted by card)              "trade 1 2 3"
-//   kChance + i                 chance: the dealer (seat i), a territory dealt (i), an objective
-//                               drawn (i), a card drawn or taken (card i)
-//   kBattle + i                 chance: a battle roll in which the attacker loses i armies and the
-//                               defender the rest of the compared pairs
+// seats) chance choices; the notation is in quotes.
+//   [0, T)                       place 1 army on territory t; in the setup, claim it
+//                                "place 1 brasil", "claim peru"
+//   kAttack + 3 * link + d - 1   attack along a link with d dice (1..3)   "attack brasil peru 3"
+//   kOccupy + k - 1              move k armies (1..3) into the conquest   "occupy 2"
+//   kMove + link                 move 1 army along a link                 "move 1 peru brasil"
+//   kEnd                         end the reinforcement / attacks / movement; finish a card use
+//                                or a transport                           "end", "done"
+//   kTrade + c                   trade the 3 cards of combination c of hand positions (the hand
+//                                sorted by card), named by card           "trade alasca peru joker"
+//   kChance + i                  chance: the dealer (seat i), a territory dealt (i), an objective
+//                                drawn (i), a card drawn or taken (card i)
+//   kBattle + i                  chance: a battle roll in which the attacker loses i armies and
+//                                the defender the rest of the compared pairs
 // WAR-II adds (C = number of cards):
-//   kAir + 10 * t + n - 1       air attack on t with n bombers (1..10) from the air base  "air
-//   china 3" kUse + 2 * card + k         use a territory card for its k-th territory "use mexico"
-//   kAddNumber + v - 1          add a number card of value v to the card use             "add 2"
-//   kTransport + (C * c1 + c2) * 4 + 2 * k1 + k2   transport with cards c1 < c2 "transport brasil
-//   peru" kCarry + d                  carry 1 army between the transport's territories       "carry
-//   1 brasil peru" kDiscard + card             discard a card "discard peru" kAirlift + 12 * i + j
-//   move 1 army from Strategic Centre i to j                "airlift 1 brasil egito" kAirRound + 4
-//   * h + d       chance: an air round shooting down h bombers and destroying d armies
-// In the setup phases the place action claims a vacant territory ("claim peru").
-// Cards: card c < T is territory c's card (its figure); cards T.. are jokers.
+//   kAir + 10 * t + n - 1        air attack on t with n bombers (1..10) of the base "air china 3"
+//   kUse + 2 * card + k          use a card for its k-th territory        "use mexico"
+//   kAddNumber + v - 1           add a number card of value v to the use  "add n2"
+//   kTransport + (C * c1 + c2) * 4 + 2 * k1 + k2
+//                                a transport with cards c1 < c2           "transport brasil peru"
+//   kCarry + d                   carry 1 army (d = 0: a to b, 1: b to a)  "carry 1 brasil peru"
+//   kDiscard + card              discard a card                           "discard n3"
+//   kAirlift + 12 * i + j        1 army from Strategic Centre i to j      "airlift 1 brasil egito"
+//   kAirRound + 4 * h + d        chance: an air round shooting down h bombers, destroying d armies
+// and, with spy_centre, kPlaceCi, kSpy, kMoveCi and kCiTransport (WarGame).
 //
-// StringToTurn parses one typed command, which may be several actions ("place 3 brasil" is three
-// "place 1 brasil"); a WAR turn is many commands.
+// Cards: card c < T is territory c's card (its figure), cards T.. are jokers (WAR); WAR-II's cards
+// are the map's war2_cards. Identical cards (the two jokers, WAR-II's number cards of one value)
+// share a name ("joker", "n2"): a name stands for the lowest such card of the cards it is chosen
+// from, a draw offers one outcome per kind (its probability the kind's share of the pile), and a
+// trade uses the lowest jokers of the hand, so that every action has one notation.
+//
+// A battle roll's chance outcome is its loss pair (dice.h, exact odds); the dice shown with it are
+// drawn by ShownRoll from public facts of the roll, so viewers and replays agree (dice.h,
+// DiceForOutcome). StringToTurn parses one typed command, which may be several actions ("place 3
+// brasil" is three "place 1 brasil"); a WAR turn is many commands. Inquire answers "odds" and
+// "borders" from the board. Records keep a resignation that the game survives as an entry of its
+// own (engine::Match); there is no undo (SupportsUndo() is false). The views show "ending" and
+// "results" once the game is over, and every hand and objective.
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/game.h"
 #include "engine/state.h"
+#include "games/war/dice.h"
 #include "games/war/map.h"
 
 namespace quartel::games::war {
@@ -111,6 +130,12 @@ struct Position {
   bool conquered = false;  // this turn
   bool acted = false;      // the seat has acted in this turn
   std::int8_t winner = kNoWinner;
+  // Turns each seat has begun (saturating): its first is its round 1 (WAR-II: its second is its
+  // round 1 (b)), so round 1 counts only the players still in the game (rulings).
+  std::array<std::uint8_t, kMaxSeats> turns_begun{};
+  // An ending outside the rules (State::EndGame): the reason (-1: none) and each seat's outcome.
+  std::int8_t ending = -1;
+  std::array<std::int8_t, kMaxSeats> ending_results{};
   // WAR-II.
   std::array<std::int8_t, kMaxSeats> bombers{};  // in each air base; the rest are in the box
   std::uint8_t reduced = 0;         // seats once reduced to one territory: objective 3 CEs
@@ -121,6 +146,7 @@ struct Position {
   std::int16_t use_amount = 0;
   std::int8_t transport_a = -1;
   std::int8_t transport_b = -1;
+  std::int8_t transport_way = -1;  // once an army is carried: 0 from a to b, 1 from b to a
   std::int8_t air_target = -1;
   std::int16_t air_bombers = 0;
   Phase resume = Phase::kAttack;  // where a card use, transport or air attack returns
@@ -139,6 +165,8 @@ struct Position {
 
   bool operator==(const Position&) const = default;
 };
+
+class TurnStory;  // DescribeTurn's lines (war_view.cc)
 
 class WarGame : public engine::Game {
  public:
@@ -209,6 +237,8 @@ class WarState : public engine::State {
   Action StringToAction(std::string_view text) const override;
   std::vector<Action> StringToTurn(std::string_view text) const override;
   bool ResignSeat(Seat seat) override;
+  bool EndGame(engine::EndReason reason, std::span<const engine::Outcome> results) override;
+  std::optional<std::string> Inquire(std::string_view text, Seat viewer) const override;
   std::string DescribeTurn(std::span<const Action> actions, Seat viewer) const override;
 
   std::unique_ptr<engine::State> Clone() const override;
@@ -246,7 +276,8 @@ class WarState : public engine::State {
   bool IsSet(int a, int b, int c) const;
   // Hand positions (0-based) of trade combination c.
   static std::array<int, 3> TradeCombo(int combo);
-  bool InFirstRound() const { return pos_.turns_played < pos_.num_seats; }
+  // Whether the seat to act is in its round 1 turn (WAR: placement only; WAR-II: round 1 (a)).
+  bool InFirstRound() const { return pos_.turns_begun[pos_.seat] <= 1; }
   // What the seat to act may do now, in words, as `viewer` may know it.
   std::string PhasePrompt(Seat viewer) const;
   // Movable armies from t in the movement phase: the occupying army and those that moved in stay.
@@ -256,9 +287,11 @@ class WarState : public engine::State {
   int HeldCes(Seat seat, int min_armies = 1) const;
   bool InSetup() const;
   int BomberBox(Seat seat) const;
-  std::string CardId(
-      int card) const;  // notation: "alasca", "joker1", "novayork+mexico", "number-2-3"
-  int ParseCard(std::string_view text) const;
+  // A card's name in the notation: "alasca", "joker", "novayork+mexico", "n2" (war2.cc).
+  std::string CardId(int card) const;
+  // The first card named `text` among the cards `among`; throws quartel::Error saying it is not
+  // `where` ("in your hand"), or that a bare number names no card.
+  int ParseCard(std::string_view text, std::uint64_t among, std::string_view where) const;
   std::string War2ActionToString(Action action) const;
   // What a viewer may see of seat s: its cards (own, spied this turn, or through its captured
   // Information Centre) and its objective (own, or through its captured CI).
@@ -269,6 +302,16 @@ class WarState : public engine::State {
 
  private:
   bool IsChanceAction(Action action) const { return action >= game_->kChance; }
+  // WhyIllegal's reasons, by kind of action.
+  std::string UnfinishedStep(Action action) const;
+  std::string WhyNoPlace(int territory) const;
+  std::string WhyNoAttack(Action action) const;
+  std::string WhyNoMove(Action action) const;
+  std::string WhyNoClaim(int territory) const;
+  std::string War2WhyIllegal(Action action) const;
+  std::string WhyNoTransport(Action action) const;
+  std::string WhyNoAirlift(Action action) const;
+  std::string WhyNoCiAction(Action action) const;
   // WAR-II.
   void DealCeNext();
   void StartClaims();
@@ -283,9 +326,33 @@ class WarState : public engine::State {
   void AppendCiActions(std::vector<Action>& out) const;
   void ApplyCiAction(Action action);
   std::string CiActionToString(Action action) const;
+  // The dice shown for the pending battle roll if the attacker loses `attacker_losses`.
+  ShownDice ShownRoll(int attacker_losses) const;
+  // Inquire's answers: the odds of an assault, a territory's neighbours.
+  std::string OddsText(const std::string& attacker, int attackers, const std::string& defender,
+                       int defenders) const;
+  std::string BordersText(int territory) const;
+  // How the game ended, in words.
+  std::string EndingText() const;
+  // DescribeTurn's steps: `action`, played in this state, led to `after` (war_view.cc).
+  void TellStep(Action action, const WarState& after, Seat viewer, TurnStory& story) const;
+  void TellRoll(Action action, const WarState& after, TurnStory& story) const;
+  void TellTrade(Action action, TurnStory& story) const;
+  void TellWar2Step(Action action, TurnStory& story) const;
+  std::string CiStepText(Action action) const;
   int ArmiesToPlace() const;
   bool CanPlace(int territory) const;
   bool TradeLegal(int combo) const;
+  // Where a card is drawn or taken from now: the pile (the discards once it is empty), or an
+  // eliminated player's hand.
+  std::uint64_t CardSource() const;
+  // Identical cards (WAR's two jokers, WAR-II's number cards of one value) are one kind; every
+  // other card is its own. CardKind is the card itself, or a negative number for a shared kind.
+  int CardKind(int card) const;
+  // `cards` with only the lowest card of each kind: identical cards are one choice.
+  std::uint64_t DistinctCards(std::uint64_t cards) const;
+  // How many of `cards` are of `card`'s kind.
+  int SameCards(int card, std::uint64_t cards) const;
   bool AnyTradeLegal() const;
   void StartTurn(Seat seat);
   void AfterReinforcement();
@@ -302,7 +369,7 @@ class WarState : public engine::State {
   void DealNext();
   void CheckVictory(Seat seat);
   void CheckEveryone();
-  void EndGame(int winner);
+  void Finish(int winner);  // the end by the rules: a winner, or kDrawnGame (engine cap)
   std::string TerritoryId(int t) const;
   std::string OwnerName(int owner) const;  // a colour or "neutral"
   int ParseTerritory(std::string_view text) const;
@@ -312,6 +379,9 @@ class WarState : public engine::State {
   const WarMap* map_;
   Position pos_;
 };
+
+// "1 army", "3 armies".
+std::string Plural(int count, std::string_view one, std::string_view many);
 
 void Register();
 

@@ -103,15 +103,8 @@ void WarState::AppendCardActions(std::vector<Action>& out) const {
     }
   }
   // Discards at will (section 10): a number card of each value stands for all of that value.
-  std::array<bool, 4> number_seen{};
-  for (std::uint64_t m = hand; m; m &= m - 1) {
-    const int card = std::countr_zero(m);
-    const int number = map_->war2_cards[card].number;
-    if (number > 0) {
-      if (number_seen[number]) continue;
-      number_seen[number] = true;
-    }
-    out.push_back(g.kDiscard + card);
+  for (std::uint64_t m = DistinctCards(hand); m; m &= m - 1) {
+    out.push_back(g.kDiscard + std::countr_zero(m));
   }
 }
 
@@ -170,6 +163,7 @@ void WarState::ApplyCardAction(Action action) {
     pos_.pending_cards = Bit(c1) | Bit(c2);
     pos_.transport_a = static_cast<std::int8_t>(map_->war2_cards[c1].territories[(code >> 1) & 1]);
     pos_.transport_b = static_cast<std::int8_t>(map_->war2_cards[c2].territories[code & 1]);
+    pos_.transport_way = -1;
     pos_.resume = pos_.phase;
     pos_.phase = Phase::kTransport;
     return;
@@ -177,8 +171,11 @@ void WarState::ApplyCardAction(Action action) {
   if (action == g.kCarry || action == g.kCarry + 1) {
     const int from = action == g.kCarry ? pos_.transport_a : pos_.transport_b;
     const int to = action == g.kCarry ? pos_.transport_b : pos_.transport_a;
+    // Rulings: one way only, and the armies carried have moved for this turn.
+    pos_.transport_way = static_cast<std::int8_t>(action - g.kCarry);
     --pos_.armies[from];
     ++pos_.armies[to];
+    ++pos_.arrived[to];
     CheckVictory(seat);
     return;
   }
@@ -220,6 +217,167 @@ void WarState::ApplyCardAction(Action action) {
     pos_.phase = pos_.resume;
     AfterReinforcement();
   }
+}
+
+// --- Why an action is illegal ------------------------------------------------------------------
+
+std::string WarState::WhyNoClaim(int territory) const {
+  const std::string id = TerritoryId(territory);
+  if (pos_.owner[territory] >= 0) {
+    return fmt::format("{} is taken (by {}): claim a vacant territory", id,
+                       OwnerName(pos_.owner[territory]));
+  }
+  if (pos_.phase != Phase::kCeChoice) return fmt::format("{} cannot be claimed now", id);
+  const bool ce = map_->territories[territory].strategic_centre;
+  if (ce && pos_.claim_first >= 0) return "your second territory cannot be a Strategic Centre";
+  if (ce) return fmt::format("the card of {} is not among the Strategic Centre cards left", id);
+  if (pos_.choices_b >= 3) {
+    return "three players have taken two territories: choose one of the Strategic Centre cards "
+           "left";
+  }
+  const int first_continent = map_->territories[pos_.claim_first].continent;
+  return fmt::format("your two territories must be in two continents ({} is in {})",
+                     TerritoryId(pos_.claim_first), map_->continents[first_continent].name);
+}
+
+std::string WarState::War2WhyIllegal(Action action) const {
+  const WarGame& g = *game_;
+  const Seat seat = pos_.seat;
+  if (action == g.kEnd) {
+    return fmt::format("place your {} first", Plural(ArmiesToPlace(), "army", "armies"));
+  }
+  if (action < g.kAir) return "WAR-II has no trades of sets: cards are used (use TERRITORY)";
+  if (action >= g.kAirRound && action < g.kPlaceCi)
+    return "chance outcomes are not chosen by players";
+  if (action < g.kUse) {
+    const int t = (action - g.kAir) / 10, n = (action - g.kAir) % 10 + 1;
+    if (pos_.phase != Phase::kAttack)
+      return "air attacks from the base are made in the attack phase";
+    if (pos_.owner[t] == seat) return fmt::format("{} is yours", TerritoryId(t));
+    if (pos_.armies[t] < 2) {
+      return fmt::format("{} has 1 army: an air attack needs a target with 2 or more",
+                         TerritoryId(t));
+    }
+    return fmt::format("your air base holds {}, not {}",
+                       Plural(pos_.bombers[seat], "bomber", "bombers"), n);
+  }
+  if (action < g.kAddNumber) {
+    const int card = (action - g.kUse) / 2;
+    const auto& ts = map_->war2_cards[card].territories;
+    const std::size_t k = (action - g.kUse) % 2;
+    if (k >= ts.size()) return "that card shows one territory";
+    if (!(pos_.hand[seat] & Bit(card))) {
+      return fmt::format("you do not hold the card of {}", TerritoryId(ts[k]));
+    }
+    if (pos_.armies[ts[k]] < 2) {
+      return fmt::format("{} has 1 army: the bombers of a card need a target with 2 or more",
+                         TerritoryId(ts[k]));
+    }
+    return "your box holds no bomber (they are all in your air base)";
+  }
+  if (action < g.kTransport) {
+    const int value = action - g.kAddNumber + 1;
+    if (pos_.phase != Phase::kCardUse) {
+      return fmt::format(
+          "a number card goes with a territory card: use TERRITORY first, then add "
+          "n{}",
+          value);
+    }
+    bool held = false;
+    for (std::uint64_t m = pos_.hand[seat]; m; m &= m - 1) {
+      held = held || map_->war2_cards[std::countr_zero(m)].number == value;
+    }
+    if (!held) return fmt::format("you hold no number card {} (n{})", value, value);
+    return fmt::format("your box holds {}: with n{} this attack would need {}",
+                       Plural(BomberBox(seat), "bomber", "bombers"), value,
+                       pos_.use_amount + value);
+  }
+  if (action < g.kCarry) return WhyNoTransport(action);
+  if (action < g.kDiscard) {
+    if (pos_.phase != Phase::kTransport) {
+      return "armies are carried only during a transport (transport A B first)";
+    }
+    const bool forward = action == g.kCarry;
+    const int from = forward ? pos_.transport_a : pos_.transport_b;
+    if (pos_.transport_way >= 0 && pos_.transport_way != (forward ? 0 : 1)) {
+      return fmt::format("a transport carries armies one way only: from {} to {}",
+                         TerritoryId(forward ? pos_.transport_b : pos_.transport_a),
+                         TerritoryId(from));
+    }
+    return fmt::format(
+        "no army in {} may be carried: one stays, and those that moved this turn "
+        "stay",
+        TerritoryId(from));
+  }
+  if (action < g.kAirlift) return "that card is not in your hand";
+  if (action < g.kAirRound) return WhyNoAirlift(action);
+  return WhyNoCiAction(action);
+}
+
+std::string WarState::WhyNoTransport(Action action) const {
+  const WarGame& g = *game_;
+  const int code = action - g.kTransport;
+  const int c1 = code / 4 / g.NumCards(), c2 = code / 4 % g.NumCards();
+  const auto& t1 = map_->war2_cards[c1].territories;
+  const auto& t2 = map_->war2_cards[c2].territories;
+  const std::size_t k1 = (code >> 1) & 1, k2 = code & 1;
+  if (c1 >= c2 || k1 >= t1.size() || k2 >= t2.size()) return "no such transport";
+  for (const auto& [card, t] : {std::pair{c1, t1[k1]}, std::pair{c2, t2[k2]}}) {
+    if (!(pos_.hand[pos_.seat] & Bit(card))) {
+      return fmt::format("you do not hold the card of {}", TerritoryId(t));
+    }
+    if (pos_.owner[t] != pos_.seat) {
+      return fmt::format("you do not hold {}: a transport needs two cards of your territories",
+                         TerritoryId(t));
+    }
+  }
+  return "cards are not used now";
+}
+
+std::string WarState::WhyNoAirlift(Action action) const {
+  const WarGame& g = *game_;
+  const auto& ces = map_->strategic_centres;
+  const std::size_t i = (action - g.kAirlift) / 12, j = (action - g.kAirlift) % 12;
+  if (i >= ces.size() || j >= ces.size() || i == j) return "no such airlift";
+  if (pos_.phase != Phase::kMove) {
+    return pos_.phase == Phase::kAttack ? "end your attacks first (end), then airlift"
+                                        : "airlifts are made in the movement phase";
+  }
+  if (pos_.owner[ces[i]] != pos_.seat || pos_.owner[ces[j]] != pos_.seat) {
+    return "airlifts go between two Strategic Centres you hold";
+  }
+  if (map_->FindLink(ces[i], ces[j]) >= 0) {
+    return fmt::format("{} and {} are neighbours: move by land (move N {} {})", TerritoryId(ces[i]),
+                       TerritoryId(ces[j]), TerritoryId(ces[i]), TerritoryId(ces[j]));
+  }
+  return fmt::format("no army in {} may move: one stays, and those that moved this turn stay",
+                     TerritoryId(ces[i]));
+}
+
+std::string WarState::WhyNoCiAction(Action action) const {
+  const WarGame& g = *game_;
+  if (!g.spy_centre()) return "this game is played without the Information Centres";
+  if (action < g.kSpy) {
+    return "your Information Centre goes on one of your territories in your first three turns "
+           "(rounds 1 and 2)";
+  }
+  if (action < g.kMoveCi) {
+    return "spy once per turn, on a player in the game, with your own Information Centre under "
+           "your control";
+  }
+  if (pos_.phase != Phase::kMove) {
+    return "an Information Centre moves only in the movement phase (end your attacks first)";
+  }
+  const int owner = (action - (action < g.kCiTransport ? g.kMoveCi : g.kCiTransport)) / 64;
+  if (owner < pos_.num_seats && (pos_.ci_moved >> owner & 1)) {
+    return "an Information Centre moves once per turn, by move, airlift or transport alike";
+  }
+  if (action < g.kCiTransport) {
+    return "an Information Centre you hold moves to a neighbour of yours, or between your "
+           "Strategic Centres";
+  }
+  return "a transport of an Information Centre you hold, to a territory of yours, costs two cards "
+         "of your territories";
 }
 
 // One air round (seed section 9): the defender's anti-aircraft die shoots down 0-3 bombers; if any
@@ -292,8 +450,8 @@ void WarState::AppendCiActions(std::vector<Action>& out) const {
   const Seat seat = pos_.seat;
   const int territories = map_->NumTerritories();
   // The CI goes on a territory of its owner in the first or at the latest the second round
-  // (rounds 1 (a), 1 (b) and 2: the first 3N turns).
-  if (pos_.ci[seat] < 0 && pos_.turns_played < 3 * pos_.num_seats) {
+  // (rounds 1 (a), 1 (b) and 2: the seat's first three turns).
+  if (pos_.ci[seat] < 0 && pos_.turns_begun[seat] <= 3) {
     for (int t = 0; t < territories; ++t) {
       if (pos_.owner[t] == seat) out.push_back(g.kPlaceCi + t);
     }
@@ -316,7 +474,9 @@ void WarState::AppendCiActions(std::vector<Action>& out) const {
       }
     }
   }
-  // Transport anywhere of one's own, paid with two cards of territories held.
+  // Transport anywhere of one's own, paid with two cards of territories held; like a move, once
+  // per turn and only in the movement phase (rulings; seed section 15: "deslocado uma única vez").
+  if (pos_.phase != Phase::kMove) return;
   int payable = 0;
   for (std::uint64_t m = pos_.hand[seat]; m; m &= m - 1) {
     const auto& ts = map_->war2_cards[std::countr_zero(m)].territories;
@@ -324,7 +484,7 @@ void WarState::AppendCiActions(std::vector<Action>& out) const {
   }
   for (Seat o = 0; o < pos_.num_seats && payable >= 2; ++o) {
     const int at = pos_.ci[o];
-    if (at < 0 || pos_.owner[at] != seat) continue;
+    if (at < 0 || pos_.owner[at] != seat || (pos_.ci_moved >> o & 1)) continue;
     for (int t = 0; t < territories; ++t) {
       if (t != at && pos_.owner[t] == seat) out.push_back(g.kCiTransport + 64 * o + t);
     }
@@ -341,6 +501,7 @@ void WarState::ApplyCiAction(Action action) {
     AfterDiscard();
     if (--pos_.ci_pay_left == 0) {
       pos_.ci[pos_.ci_pay_owner] = pos_.ci_pay_to;
+      pos_.ci_moved |= 1u << pos_.ci_pay_owner;
       pos_.ci_pay_owner = pos_.ci_pay_to = -1;
       pos_.phase = pos_.resume;
     }
@@ -373,32 +534,37 @@ std::string WarState::CiActionToString(Action action) const {
                      g.SeatName(code / 64), TerritoryId(code % 64));
 }
 
+// Cards are named, never numbered (issue 8: "discard 3" once took the number card 3 for the third
+// card in hand): a territory card by its territory ("peru", "novayork+mexico"), a joker "joker", a
+// number card "n1", "n2" or "n3". Identical cards share a name; the name stands for the first of
+// them in the cards it is chosen from (DistinctCards).
 std::string WarState::CardId(int card) const {
   if (!game_->war2()) {
-    if (card < map_->NumTerritories()) return map_->territories[card].id;
-    return fmt::format("joker{}", card - map_->NumTerritories() + 1);
+    return card < map_->NumTerritories() ? map_->territories[card].id : "joker";
   }
   const War2Card& c = map_->war2_cards[card];
-  if (c.number > 0) {
-    int k = 0;
-    for (int i = 0; i <= card; ++i) k += map_->war2_cards[i].number == c.number;
-    return fmt::format("number-{}-{}", c.number, k);
-  }
+  if (c.number > 0) return fmt::format("n{}", c.number);
   std::string id;
   for (int t : c.territories) id += (id.empty() ? "" : "+") + map_->territories[t].id;
   return id;
 }
 
-int WarState::ParseCard(std::string_view text) const {
-  for (int card = 0; card < game_->NumCards(); ++card) {
+int WarState::ParseCard(std::string_view text, std::uint64_t among, std::string_view where) const {
+  if (!text.empty() && text.find_first_not_of("0123456789") == std::string_view::npos) {
+    throw Error(fmt::format(
+        "'{}' is a number, and cards are named, never numbered: {}", text,
+        game_->war2() ? "a territory card by a territory (peru), a number card as n1, n2 or n3"
+                      : "a territory card by its territory (peru), a joker as joker"));
+  }
+  for (std::uint64_t m = DistinctCards(among); m; m &= m - 1) {
+    const int card = std::countr_zero(m);
     if (CardId(card) == text) return card;
+    if (!game_->war2() || map_->war2_cards[card].number > 0) continue;
+    for (int t : map_->war2_cards[card].territories) {  // a two-territory card by either one
+      if (map_->territories[t].id == text) return card;
+    }
   }
-  const std::string first(text.substr(0, text.find('+')));
-  if (game_->war2()) {
-    const int t = map_->FindTerritory(first);
-    if (t >= 0) return game_->CardOf(t);
-  }
-  throw Error(fmt::format("no card '{}'", text));
+  throw Error(fmt::format("no card '{}' {}", text, where));
 }
 
 }  // namespace quartel::games::war

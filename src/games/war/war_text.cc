@@ -1,22 +1,20 @@
-// WAR notation, views and registration (war.h).
+// WAR notation, the questions a player may ask at the table (odds, borders) and registration
+// (war.h). The views, prompts and turn descriptions are in war_view.cc.
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <bit>
-#include <map>
 #include <sstream>
 
 #include "core/error.h"
+#include "core/rng.h"
 #include "core/text.h"
 #include "games/war/dice.h"
+#include "games/war/odds.h"
 #include "games/war/war.h"
 
 namespace quartel::games::war {
 namespace {
-
-constexpr std::array<const char*, kMaxSeats> kAnsi = {"\033[1;37m", "\033[1;31m", "\033[1;35m",
-                                                      "\033[1;34m", "\033[1;33m", "\033[1;32m"};
-constexpr const char* kAnsiReset = "\033[0m";
 
 std::vector<std::string> Words(std::string_view text) {
   std::string cleaned(text);
@@ -41,27 +39,22 @@ int ParseCount(const std::string& word, std::string_view text) {
   return value;
 }
 
-const char* PhaseWord(Phase phase) {
-  switch (phase) {
-    case Phase::kReinforce:
-      return "reinforcement";
-    case Phase::kAttack:
-    case Phase::kBattle:
-    case Phase::kSpoils:
-      return "attacks";
-    case Phase::kOccupy:
-      return "conquest";
-    case Phase::kMove:
-    case Phase::kDraw:
-      return "movement";
-    case Phase::kOver:
-      return "game over";
-    default:
-      return "setup";
-  }
+bool IsNumber(const std::string& word) {
+  return !word.empty() && word.find_first_not_of("0123456789") == std::string::npos;
+}
+
+// "n1", "n2", "n3": the value of a number card named in a command.
+int NumberCardValue(const std::string& word, std::string_view text) {
+  if (word.size() == 2 && word[0] == 'n' && word[1] >= '1' && word[1] <= '3') return word[1] - '0';
+  throw Error(
+      fmt::format("'{}': number cards are named n1, n2 and n3 (add n2), not '{}'", text, word));
 }
 
 }  // namespace
+
+std::string Plural(int count, std::string_view one, std::string_view many) {
+  return fmt::format("{} {}", count, count == 1 ? one : many);
+}
 
 std::string WarState::OwnerName(int owner) const {
   if (owner == kNeutral) return "neutral";
@@ -84,8 +77,19 @@ int WarState::ParseTerritory(std::string_view text) const {
       fmt::format("no territory '{}' (territories are typed by id, e.g. brasil, novayork)", text));
 }
 
-// --- Notation
-// -------------------------------------------------------------------------------------
+// The faces shown for the pending battle roll if the attacker loses `attacker_losses`: drawn from
+// public facts of the roll (dice.h, DiceForOutcome), the same for every viewer and every replay.
+ShownDice WarState::ShownRoll(int attacker_losses) const {
+  std::uint64_t seed = (static_cast<std::uint64_t>(pos_.ply) << 32) ^
+                       (static_cast<std::uint64_t>(pos_.attack_from) << 24) ^
+                       (static_cast<std::uint64_t>(pos_.attack_to) << 16) ^
+                       (static_cast<std::uint64_t>(pos_.armies[pos_.attack_from]) << 8) ^
+                       static_cast<std::uint64_t>(pos_.armies[pos_.attack_to]);
+  const int defence = std::min(3, +pos_.armies[pos_.attack_to]);
+  return DiceForOutcome(pos_.attack_dice, defence, attacker_losses, Rng(seed).Next());
+}
+
+// --- Notation ------------------------------------------------------------------------------------
 
 std::string WarState::ActionToString(Action action) const {
   const WarGame& g = *game_;
@@ -93,7 +97,8 @@ std::string WarState::ActionToString(Action action) const {
   if (g.spy_centre() && action >= g.kPlaceCi) return CiActionToString(action);
   if (g.war2() && action >= g.kAirRound) {
     const int code = action - g.kAirRound;
-    return fmt::format("air round: {} bombers shot down, {} armies destroyed", code / 4, code % 4);
+    return fmt::format("air round: {} shot down, {} destroyed",
+                       Plural(code / 4, "bomber", "bombers"), Plural(code % 4, "army", "armies"));
   }
   if (g.war2() && action >= g.kAir) return War2ActionToString(action);
   if (action >= g.kBattle) {
@@ -142,8 +147,16 @@ std::string WarState::ActionToString(Action action) const {
   if (action == g.kEnd) {
     return pos_.phase == Phase::kCardUse || pos_.phase == Phase::kTransport ? "done" : "end";
   }
-  const auto combo = TradeCombo(action - g.kTrade);
-  return fmt::format("trade {} {} {}", combo[0] + 1, combo[1] + 1, combo[2] + 1);
+  // A trade names its cards: they are shown to everyone once traded (seed, TROCA DE CARTAS).
+  std::vector<std::string> names;
+  for (int position : TradeCombo(action - g.kTrade)) {
+    const int card = position < std::popcount(pos_.hand[pos_.seat])
+                         ? Hand(pos_.seat)[static_cast<std::size_t>(position)]
+                         : -1;
+    if (card < 0) return fmt::format("trade #{}", action - g.kTrade);
+    names.push_back(CardId(card));
+  }
+  return fmt::format("trade {}", fmt::join(names, " "));
 }
 
 std::string WarState::War2ActionToString(Action action) const {
@@ -159,7 +172,7 @@ std::string WarState::War2ActionToString(Action action) const {
     const std::size_t k = (action - g.kUse) % 2;
     return fmt::format("use {}", k < ts.size() ? TerritoryId(ts[k]) : CardId(card));
   }
-  if (action < g.kTransport) return fmt::format("add {}", action - g.kAddNumber + 1);
+  if (action < g.kTransport) return fmt::format("add n{}", action - g.kAddNumber + 1);
   if (action < g.kCarry) {
     const int code = action - g.kTransport;
     const int c1 = code / 4 / cards, c2 = code / 4 % cards;
@@ -175,11 +188,7 @@ std::string WarState::War2ActionToString(Action action) const {
     const int to = forward ? pos_.transport_b : pos_.transport_a;
     return fmt::format("carry 1 {} {}", TerritoryId(from), TerritoryId(to));
   }
-  if (action < g.kAirlift) {
-    const War2Card& card = map_->war2_cards[action - g.kDiscard];
-    if (card.number > 0) return fmt::format("discard {}", card.number);
-    return fmt::format("discard {}", TerritoryId(card.territories.front()));
-  }
+  if (action < g.kAirlift) return fmt::format("discard {}", CardId(action - g.kDiscard));
   const int i = (action - g.kAirlift) / 12, j = (action - g.kAirlift) % 12;
   const auto& ces = map_->strategic_centres;
   if (i >= static_cast<int>(ces.size()) || j >= static_cast<int>(ces.size())) {
@@ -188,40 +197,36 @@ std::string WarState::War2ActionToString(Action action) const {
   return fmt::format("airlift 1 {} {}", TerritoryId(ces[i]), TerritoryId(ces[j]));
 }
 
+// What players are shown: the notation, in words where it is a chance event, and without what
+// the viewer may not know (an opponent's card drawn, an opponent's objective).
 std::string WarState::ActionToStringFor(Action action, Seat viewer) const {
   const WarGame& g = *game_;
-  const std::string full = ActionToString(action);
-  const bool own = viewer == pos_.seat || Revealed();
-  if (action >= g.kChance && action < g.kBattle) {
-    switch (pos_.phase) {
-      case Phase::kObjective:
-        return own ? full : fmt::format("objective drawn by {}", g.SeatName(pos_.seat));
-      case Phase::kDraw:
-        return own ? full : fmt::format("{} draws a card", g.SeatName(pos_.seat));
-      case Phase::kSpoils:
-        return own ? full
-                   : fmt::format("{} takes a card of {}", g.SeatName(pos_.seat),
-                                 g.SeatName(pos_.spoils_victim));
-      default:
-        return full;
+  if (CurrentSeat() != engine::kChanceSeat || action < g.kChance) return ActionToString(action);
+  const std::string who = g.SeatName(pos_.seat);
+  const int i = action - g.kChance;
+  switch (pos_.phase) {
+    case Phase::kObjective:
+      return SeesObjective(viewer, pos_.seat)
+                 ? fmt::format("{} draws the objective: {}", who, g.Objectives()[i].text)
+                 : fmt::format("{} draws an objective", who);
+    case Phase::kDraw:
+      return SeesHand(viewer, pos_.seat) ? fmt::format("{} draws {}", who, CardName(i))
+                                         : fmt::format("{} draws a card", who);
+    case Phase::kSpoils:
+      return fmt::format("{} takes {} from {}", who,
+                         SeesHand(viewer, pos_.seat) ? CardName(i) : std::string("a card"),
+                         g.SeatName(pos_.spoils_victim));
+    case Phase::kBattle: {
+      const int lost = action - g.kBattle;
+      const ShownDice dice = ShownRoll(lost);
+      return fmt::format("roll {}: attacker loses {}, defender loses {}", DiceText(dice), lost,
+                         std::min(dice.attack_dice, dice.defence_dice) - lost);
     }
+    case Phase::kCeDeal:
+      return fmt::format("{} is dealt {}", who, CardName(i));
+    default:
+      return ActionToString(action);
   }
-  if (action >= g.kTrade && action < g.kChance && pos_.phase == Phase::kReinforce) {
-    // Traded cards are shown to all; hand positions are the trader's alone.
-    std::vector<std::string> names;
-    for (int position : TradeCombo(action - g.kTrade)) {
-      int card = -1;
-      std::uint64_t hand = pos_.hand[pos_.seat];
-      for (int k = 0; k <= position && hand; ++k) {
-        card = std::countr_zero(hand);
-        hand &= hand - 1;
-      }
-      names.push_back(card >= 0 ? CardName(card) : "?");
-    }
-    const std::string cards = fmt::format("{}", fmt::join(names, ", "));
-    return own ? fmt::format("{}: {}", full, cards) : fmt::format("trade {}", cards);
-  }
-  return full;
 }
 
 Action WarState::StringToAction(std::string_view text) const {
@@ -245,6 +250,13 @@ std::vector<Action> WarState::StringToTurn(std::string_view text) const {
     if (!why.empty()) throw Error(fmt::format("'{}': {}", text, why));
     return action;
   };
+  auto card = [&](const std::string& word, std::uint64_t among, std::string_view where) {
+    try {
+      return ParseCard(word, among, where);
+    } catch (const Error& e) {
+      throw Error(fmt::format("'{}': {}", text, e.what()));
+    }
+  };
   if (verb == "end" || verb == "done" || verb == "pass") {
     need(1, "end");
     return {legal(g.kEnd)};
@@ -256,7 +268,8 @@ std::vector<Action> WarState::StringToTurn(std::string_view text) const {
     const int t = ParseTerritory(words.back());
     if (count < 1) throw Error(fmt::format("'{}': place at least 1 army", text));
     if (pos_.phase == Phase::kReinforce && count > ArmiesToPlace()) {
-      throw Error(fmt::format("'{}': you have {} armies to place", text, ArmiesToPlace()));
+      throw Error(fmt::format("'{}': you have {} to place", text,
+                              Plural(ArmiesToPlace(), "army", "armies")));
     }
     std::vector<Action> actions;
     auto copy = Clone();
@@ -301,23 +314,31 @@ std::vector<Action> WarState::StringToTurn(std::string_view text) const {
                               TerritoryId(to)));
     if (count < 1) throw Error(fmt::format("'{}': move at least 1 army", text));
     if (pos_.phase == Phase::kMove && count > Movable(from)) {
-      throw Error(fmt::format("'{}': only {} armies in {} may move", text, Movable(from),
-                              TerritoryId(from)));
+      throw Error(fmt::format("'{}': only {} in {} may move", text,
+                              Plural(Movable(from), "army", "armies"), TerritoryId(from)));
     }
     std::vector<Action> actions;
     for (int k = 0; k < count; ++k) actions.push_back(g.kMove + link);
     legal(actions.front());
     return actions;
   }
-  if (verb == "trade") {
-    need(4, "trade I J K (positions in your hand, from 1)");
+  if (verb == "trade" && !g.war2()) {
+    need(4, "trade CARD CARD CARD (three cards of your hand, by name: trade alasca peru joker)");
+    const std::uint64_t hand = pos_.hand[pos_.seat];
+    std::uint64_t chosen = 0;
+    for (int k = 1; k <= 3; ++k)
+      chosen |= std::uint64_t{1} << card(words[k], hand & ~chosen, "left in your hand");
     std::array<int, 3> positions{};
-    for (int k = 0; k < 3; ++k) positions[k] = ParseCount(words[k + 1], text) - 1;
-    std::sort(positions.begin(), positions.end());
+    int n = 0;
+    for (int position = 0; position < std::popcount(hand); ++position) {
+      if (chosen >> Hand(pos_.seat)[static_cast<std::size_t>(position)] & 1) {
+        positions[n++] = position;
+      }
+    }
     for (int combo = 0; combo < kTradeCombos; ++combo) {
       if (TradeCombo(combo) == positions) return {legal(g.kTrade + combo)};
     }
-    throw Error(fmt::format("'{}': three different hand positions from 1 to {}", text, kMaxHand));
+    throw Error(fmt::format("'{}': no such trade", text));
   }
   if (g.war2()) {
     const auto war2 = War2StringToTurn(words, text);
@@ -333,7 +354,7 @@ std::vector<Action> WarState::StringToTurn(std::string_view text) const {
   }
   if (verb == "deal") {
     if (words.size() < 2) throw Error(fmt::format("'{}': expected deal TERRITORY", text));
-    if (g.war2()) return {legal(g.kChance + ParseCard(words[1]))};
+    if (g.war2()) return {legal(g.kChance + card(words[1], pos_.undealt, "left to deal"))};
     return {legal(g.kChance + ParseTerritory(words[1]))};
   }
   if (verb == "objective") {
@@ -342,7 +363,10 @@ std::vector<Action> WarState::StringToTurn(std::string_view text) const {
   }
   if (verb == "draw" || verb == "take") {
     need(2, "draw CARD");
-    return {legal(g.kChance + ParseCard(words[1]))};
+    if (pos_.phase != Phase::kDraw && pos_.phase != Phase::kSpoils) {
+      throw Error(fmt::format("'{}': no card is drawn now", text));
+    }
+    return {legal(g.kChance + card(words[1], CardSource(), "to draw"))};
   }
   if (verb == "roll") {
     const auto loses = std::find(words.begin(), words.end(), "loses");
@@ -351,86 +375,7 @@ std::vector<Action> WarState::StringToTurn(std::string_view text) const {
     }
     return {legal(g.kBattle + ParseCount(*(loses + 1), text))};
   }
-  throw Error(fmt::format(
-      "'{}': unknown command (place N T, attack FROM TO DICE, occupy N, move N FROM TO, trade I J "
-      "K, end)",
-      text));
-}
-
-// A turn in a few lines: what was placed and traded, the attacks and conquests, the moves and
-// the card, as `viewer` may know them.
-std::string WarState::DescribeTurn(std::span<const Action> actions, Seat viewer) const {
-  const WarGame& g = *game_;
-  WarState state(*this);
-  std::map<int, int> placed;
-  std::map<std::pair<int, int>, int> moved;
-  std::vector<std::string> trades, conquests, other;
-  int rolls = 0, lost = 0, killed = 0;
-  for (Action action : actions) {
-    const Position before = state.pos_;
-    if (g.war2() && action >= g.kAir && action < g.kAirRound) {
-      other.push_back(state.ActionToStringFor(action, viewer));
-    } else if (before.phase == Phase::kReinforce && action < g.kAttack) {
-      ++placed[action];
-    } else if (before.phase == Phase::kReinforce && action >= g.kTrade && action < g.kChance) {
-      trades.push_back(state.ActionToStringFor(action, viewer));
-    } else if (before.phase == Phase::kMove && action >= g.kMove && action < g.kEnd) {
-      const Link& link = map_->links[action - g.kMove];
-      ++moved[{link.from, link.to}];
-    } else if (before.phase == Phase::kBattle) {
-      ++rolls;
-    } else if (before.phase == Phase::kDraw || before.phase == Phase::kSpoils) {
-      other.push_back(state.ActionToStringFor(action, viewer));
-    } else if (before.phase == Phase::kReinforce || before.phase == Phase::kAttack ||
-               before.phase == Phase::kMove || before.phase == Phase::kOccupy) {
-      // "end" and the choice of how many armies move into a conquest are implied below.
-    } else {
-      other.push_back(state.ActionToStringFor(action, viewer));
-    }
-    state.DoApplyAction(action, nullptr);
-    if (before.phase == Phase::kBattle) {
-      lost += before.armies[before.attack_from] - state.pos_.armies[before.attack_from];
-      killed += before.armies[before.attack_to] - state.pos_.armies[before.attack_to];
-      if (state.pos_.owner[before.attack_to] != before.owner[before.attack_to]) {
-        std::string conquest = fmt::format("{} (from {})", TerritoryId(before.attack_to),
-                                           TerritoryId(before.attack_from));
-        const Seat victim = before.owner[before.attack_to];
-        if (victim != kNeutral && state.pos_.eliminated_by[victim] >= 0 &&
-            before.eliminated_by[victim] < 0) {
-          conquest += fmt::format(", eliminating {}", g.SeatName(victim));
-        }
-        conquests.push_back(conquest);
-      }
-    }
-  }
-  std::vector<std::string> parts;
-  if (!trades.empty()) parts.push_back(fmt::format("{}", fmt::join(trades, "; ")));
-  if (!placed.empty()) {
-    std::vector<std::string> where;
-    int total = 0;
-    for (const auto& [t, n] : placed) {
-      where.push_back(fmt::format("{} {}", TerritoryId(t), n));
-      total += n;
-    }
-    parts.push_back(fmt::format("placed {} ({})", total, fmt::join(where, ", ")));
-  }
-  if (rolls > 0) {
-    parts.push_back(fmt::format(
-        "attacked with {} rolls, losing {} and destroying {} armies{}", rolls, lost, killed,
-        conquests.empty() ? std::string()
-                          : fmt::format("; conquered {}", fmt::join(conquests, ", "))));
-  }
-  if (!moved.empty()) {
-    std::vector<std::string> where;
-    for (const auto& [link, n] : moved) {
-      where.push_back(
-          fmt::format("{} {}>{}", n, TerritoryId(link.first), TerritoryId(link.second)));
-    }
-    parts.push_back(fmt::format("moved {}", fmt::join(where, ", ")));
-  }
-  for (auto& text : other) parts.push_back(std::move(text));
-  if (parts.empty()) return "ends its turn";
-  return fmt::format("{}", fmt::join(parts, "\n    "));
+  throw Error(fmt::format("'{}': unknown command (type help for the commands)", text));
 }
 
 // WAR-II commands; empty when `words` is none of them.
@@ -478,8 +423,15 @@ std::vector<Action> WarState::War2StringToTurn(const std::vector<std::string>& w
     const int code = 64 * seat_named(words[1]) + ParseTerritory(words[2]);
     return {legal((verb == "centre-move" ? g.kMoveCi : g.kCiTransport) + code)};
   }
+  if (verb == "trade") {
+    throw Error(
+        fmt::format("'{}': WAR-II has no trades of sets: cards are used (use TERRITORY)", text));
+  }
   if (verb == "claim") {
     need(2, "claim TERRITORY");
+    if (pos_.phase != Phase::kClaim && pos_.phase != Phase::kCeChoice) {
+      throw Error(fmt::format("'{}': territories are claimed only during the setup", text));
+    }
     return {legal(ParseTerritory(words[1]))};
   }
   if (verb == "air" && words.size() >= 2 && words[1] == "round") {
@@ -504,10 +456,8 @@ std::vector<Action> WarState::War2StringToTurn(const std::vector<std::string>& w
     return {legal(g.kUse + 2 * card + k)};
   }
   if (verb == "add") {
-    need(2, "add 1|2|3 (a number card)");
-    const int value = ParseCount(words[1], text);
-    if (value < 1 || value > 3) throw Error(fmt::format("'{}': number cards are 1, 2 or 3", text));
-    return {legal(g.kAddNumber + value - 1)};
+    need(2, "add n1|n2|n3 (a number card)");
+    return {legal(g.kAddNumber + NumberCardValue(words[1], text) - 1)};
   }
   if (verb == "transport") {
     need(3, "transport TERRITORY TERRITORY (of two of your cards)");
@@ -537,16 +487,14 @@ std::vector<Action> WarState::War2StringToTurn(const std::vector<std::string>& w
     return repeated(forward ? g.kCarry : g.kCarry + 1, ParseCount(words[1], text));
   }
   if (verb == "discard") {
-    need(2, "discard TERRITORY or discard 1|2|3");
-    if (words[1].size() == 1 && words[1][0] >= '1' && words[1][0] <= '3') {
-      const int value = words[1][0] - '0';
-      for (std::uint64_t m = pos_.hand[pos_.seat]; m; m &= m - 1) {
-        const int card = std::countr_zero(m);
-        if (map_->war2_cards[card].number == value) return {legal(g.kDiscard + card)};
-      }
-      throw Error(fmt::format("'{}': no number card {} in your hand", text, value));
+    need(2, "discard CARD (discard peru, discard n2)");
+    int card = -1;
+    try {
+      card = ParseCard(words[1], pos_.hand[pos_.seat], "in your hand");
+    } catch (const Error& e) {
+      throw Error(fmt::format("'{}': {}", text, e.what()));
     }
-    return {legal(g.kDiscard + g.CardOf(ParseTerritory(words[1])))};
+    return {legal(g.kDiscard + card)};
   }
   if (verb == "airlift") {
     need(4, "airlift N FROM TO (Strategic Centres)");
@@ -559,264 +507,93 @@ std::vector<Action> WarState::War2StringToTurn(const std::vector<std::string>& w
   return {};
 }
 
-// --- Prompts and views
-// ----------------------------------------------------------------------------
+// --- Questions at the table (State::Inquire) -----------------------------------------------------
 
-std::string WarState::PhasePrompt(Seat viewer) const {
-  const WarGame& g = *game_;
-  const std::string who = g.SeatName(pos_.seat);
-  switch (pos_.phase) {
-    case Phase::kReinforce: {
-      if (!g.war2() && std::popcount(pos_.hand[pos_.seat]) >= kForcedTradeHand) {
-        return fmt::format("{}, reinforcement: you hold 5 cards and must trade 3 (trade I J K)",
-                           who);
-      }
-      std::vector<std::string> bound;
-      for (int c = 0; c < static_cast<int>(map_->continents.size()); ++c) {
-        if (pos_.continent_pool[c] > 0) {
-          bound.push_back(
-              fmt::format("{} in {}", +pos_.continent_pool[c], map_->continents[c].name));
-        }
-      }
-      std::string text = fmt::format("{}, reinforcement: {} armies to place", who, ArmiesToPlace());
-      if (!bound.empty()) text += fmt::format(" ({} of them)", fmt::join(bound, ", "));
-      text += ArmiesToPlace() > 0 ? ": place N TERRITORY" : ": end to go on to your attacks";
-      if (!g.war2() && !InFirstRound() && (viewer == pos_.seat || Revealed()) && AnyTradeLegal())
-        text += "; you can trade a set: trade I J K";
-      if (InFirstRound()) text += " (first round: placement only)";
-      if (g.war2()) text += "; cards: use TERRITORY, transport A B, discard CARD";
-      return text;
-    }
-    case Phase::kAttack:
-      return fmt::format(
-          "{}, attacks: attack FROM TO [DICE] from a territory with 2+ armies{}, or end to stop "
-          "attacking",
-          who,
-          g.war2() ? fmt::format(", air TARGET N with bombers of your base ({}), use TERRITORY "
-                                 "for a card",
-                                 +pos_.bombers[pos_.seat])
-                   : "");
-    case Phase::kOccupy:
-      return fmt::format("{}, conquest of {}: move 1 to {} armies in from {}: occupy N", who,
-                         TerritoryId(pos_.attack_to), +pos_.attack_dice,
-                         TerritoryId(pos_.attack_from));
-    case Phase::kMove:
-      return fmt::format(
-          "{}, movement: move N FROM TO between your neighbouring territories (each army once){}, "
-          "or end to finish your turn",
-          who, g.war2() ? ", airlift N FROM TO between your Strategic Centres" : "");
-    case Phase::kCeChoice:
-      return fmt::format(
-          "{}, setup (5 players): claim one of the CE cards left, or two vacant territories of "
-          "two continents that are not CEs (claim TERRITORY{})",
-          who,
-          pos_.claim_first >= 0
-              ? fmt::format("; the second, not in {}",
-                            map_->continents[map_->territories[pos_.claim_first].continent].name)
-              : "");
-    case Phase::kClaim:
-      return fmt::format("{}, setup: claim a vacant territory (claim TERRITORY)", who);
-    case Phase::kCardUse:
-      return fmt::format("{}, card use: {} {} on {}: add 1|2|3 to add a number card, or done", who,
-                         pos_.use_amount, pos_.use_bombers ? "bombers to attack" : "armies",
-                         TerritoryId(pos_.use_territory));
-    case Phase::kTransport:
-      return fmt::format("{}, transport between {} and {}: carry N FROM TO, then done", who,
-                         TerritoryId(pos_.transport_a), TerritoryId(pos_.transport_b));
-    case Phase::kDiscardDown:
-      return fmt::format("{}, end of turn with {} cards: discard down to 5 (discard CARD)", who,
-                         std::popcount(pos_.hand[pos_.seat]));
-    case Phase::kOver:
-      return pos_.winner >= 0 ? fmt::format("game over: {} wins", g.SeatName(pos_.winner))
-                              : "game over: drawn (engine turn cap)";
-    default:
-      return "setup";
+// "odds FROM TO" (or "odds ATTACKERS DEFENDERS") and "borders TERRITORY", from the board, which
+// every seat sees: the answer is the same for every viewer.
+std::optional<std::string> WarState::Inquire(std::string_view text, Seat viewer) const {
+  (void)viewer;
+  const auto words = Words(text);
+  if (words.empty() || (words[0] != "odds" && words[0] != "borders")) return std::nullopt;
+  if (words[0] == "borders") {
+    if (words.size() != 2) throw Error(fmt::format("'{}': expected borders TERRITORY", text));
+    return BordersText(ParseTerritory(words[1]));
   }
+  if (words.size() != 3) {
+    throw Error(fmt::format("'{}': expected odds FROM TO (or odds ATTACKERS DEFENDERS)", text));
+  }
+  if (IsNumber(words[1]) && IsNumber(words[2])) {
+    const int attackers = ParseCount(words[1], text), defenders = ParseCount(words[2], text);
+    if (attackers < 2 || defenders < 1 || std::max(attackers, defenders) > kMaxAssaultArmies) {
+      throw Error(fmt::format("'{}': 2 to {} attackers against 1 to {} defenders", text,
+                              kMaxAssaultArmies, kMaxAssaultArmies));
+    }
+    return OddsText(fmt::format("{} attacking", attackers), attackers, "the defender", defenders);
+  }
+  const int from = ParseTerritory(words[1]), to = ParseTerritory(words[2]);
+  if (map_->FindLink(from, to) < 0) {
+    throw Error(fmt::format("'{}': {} and {} are not neighbours", text, TerritoryId(from),
+                            TerritoryId(to)));
+  }
+  if (pos_.owner[from] < 0 || pos_.owner[to] < 0) {
+    throw Error(fmt::format("'{}': the territories are not dealt yet", text));
+  }
+  if (pos_.owner[from] == pos_.owner[to]) {
+    throw Error(fmt::format("'{}': {} and {} both belong to {}", text, TerritoryId(from),
+                            TerritoryId(to), OwnerName(pos_.owner[from])));
+  }
+  if (pos_.armies[from] < 2) {
+    throw Error(fmt::format("'{}': {} has 1 army and cannot attack", text, TerritoryId(from)));
+  }
+  return OddsText(
+      fmt::format("{} ({})", TerritoryId(from), Plural(pos_.armies[from], "army", "armies")),
+      pos_.armies[from], TerritoryId(to), pos_.armies[to]);
 }
 
-Json WarState::ViewJson(Seat viewer) const {
-  const WarGame& g = *game_;
-  Json view;
-  view["game"] = g.id();
-  view["phase"] = PhaseWord(pos_.phase);
-  view["to_act"] = CurrentSeat();
-  view["turn"] = pos_.turns_played + 1;
-  view["first_round"] = InFirstRound();
-  Json territories = Json::array();
-  for (int t = 0; t < map_->NumTerritories(); ++t) {
-    territories.push_back({{"id", map_->territories[t].id},
-                           {"owner", pos_.owner[t] >= 0 ? Json(OwnerName(pos_.owner[t])) : Json()},
-                           {"armies", pos_.armies[t]}});
-  }
-  view["territories"] = std::move(territories);
-  Json seats = Json::array();
-  for (Seat s = 0; s < pos_.num_seats; ++s) {
-    int armies = 0;
-    for (int t = 0; t < map_->NumTerritories(); ++t) {
-      if (pos_.owner[t] == s) armies += pos_.armies[t];
+std::string WarState::OddsText(const std::string& attacker, int attackers,
+                               const std::string& defender, int defenders) const {
+  const int a = std::min(attackers, kMaxAssaultArmies), d = std::min(defenders, kMaxAssaultArmies);
+  const AssaultOdds odds = PressAttack(a, d, DefenceRule::kWar);
+  std::string text = fmt::format(
+      "{} pressing against {} ({}), with the most dice until a conquest or 1 army is left:\n"
+      "  conquest {:.2f}%; armies left on average: attacker {:.2f}, defender {:.2f}",
+      attacker, defender, Plural(defenders, "army", "armies"), 100 * odds.conquest,
+      odds.expected_attacker_left, odds.expected_defender_left);
+  // The likeliest endings, as exact probabilities.
+  std::vector<std::pair<double, std::string>> endings;
+  for (int left = 0; left <= a; ++left) {
+    if (odds.attacker_left[left] > 0) {
+      endings.push_back({odds.attacker_left[left], fmt::format("conquest with {} left", left)});
     }
-    Json seat = {{"colour", g.SeatName(s)},
-                 {"territories", pos_.territory_count[s]},
-                 {"armies", armies},
-                 {"cards", std::popcount(pos_.hand[s])},
-                 {"bombers", pos_.bombers[s]},
-                 {"reduced_to_one_territory", (pos_.reduced >> s & 1) != 0},
-                 {"eliminated_by",
-                  pos_.eliminated_by[s] >= 0 ? Json(OwnerName(pos_.eliminated_by[s])) : Json()}};
-    if (SeesHand(viewer, s)) {
-      Json hand = Json::array();
-      for (int card : Hand(s)) hand.push_back(CardName(card));
-      seat["hand"] = std::move(hand);
+  }
+  for (int left = 0; left <= d; ++left) {
+    if (odds.defender_left[left] > 0) {
+      endings.push_back(
+          {odds.defender_left[left], fmt::format("stopped, the defender keeping {}", left)});
     }
-    if (SeesObjective(viewer, s)) seat["objective"] = ObjectiveText(s);
-    if (g.spy_centre()) {
-      seat["information_centre"] = pos_.ci[s] >= 0 ? Json(TerritoryId(pos_.ci[s])) : Json();
-    }
-    seats.push_back(std::move(seat));
   }
-  view["seats"] = std::move(seats);
-  if (pos_.phase == Phase::kReinforce) {
-    Json pools = {{"any", pos_.general_pool}};
-    for (int c = 0; c < static_cast<int>(map_->continents.size()); ++c) {
-      if (pos_.continent_pool[c] > 0) pools[map_->continents[c].id] = pos_.continent_pool[c];
-    }
-    view["to_place"] = std::move(pools);
-  }
-  if (pos_.phase == Phase::kBattle || pos_.phase == Phase::kOccupy) {
-    view["attack"] = {{"from", TerritoryId(pos_.attack_from)},
-                      {"to", TerritoryId(pos_.attack_to)},
-                      {"dice", pos_.attack_dice}};
-  }
-  if (pos_.phase == Phase::kCardUse) {
-    Json used = Json::array();
-    for (std::uint64_t m = pos_.pending_cards; m; m &= m - 1) {
-      used.push_back(CardName(std::countr_zero(m)));
-    }
-    view["card_use"] = {{"cards", std::move(used)},
-                        {"territory", TerritoryId(pos_.use_territory)},
-                        {"amount", pos_.use_amount},
-                        {"for", pos_.use_bombers ? "bombers" : "armies"}};
-  }
-  if (pos_.phase == Phase::kTransport) {
-    view["transport"] = {TerritoryId(pos_.transport_a), TerritoryId(pos_.transport_b)};
-  }
-  if (pos_.phase == Phase::kAirRound) {
-    view["air_attack"] = {{"target", TerritoryId(pos_.air_target)}, {"bombers", pos_.air_bombers}};
-  }
-  view["trades"] = pos_.trades_done;
-  view["next_trade_value"] = map_->TradeValue(pos_.trades_done);
-  view["pile"] = std::popcount(pos_.pile);
-  view["discard"] = std::popcount(pos_.discard);
-  if (pos_.phase == Phase::kOver) {
-    view["winner"] = pos_.winner >= 0 ? Json(g.SeatName(pos_.winner)) : Json("draw");
-  } else if (CurrentSeat() >= 0) {
-    view["prompt"] = PhasePrompt(viewer);
-  }
-  return view;
+  std::sort(endings.rbegin(), endings.rend());
+  endings.resize(std::min<std::size_t>(endings.size(), 3));
+  for (const auto& [p, what] : endings) text += fmt::format("\n  {:.2f}% {}", 100 * p, what);
+  return text;
 }
 
-void WarState::ViewTensor(Seat viewer, std::span<float> out) const {
-  std::fill(out.begin(), out.end(), 0.0f);
-  std::size_t i = 0;
-  for (int t = 0; t < map_->NumTerritories(); ++t) {
-    if (pos_.owner[t] >= 0 && pos_.owner[t] < kMaxSeats) out[i + pos_.owner[t]] = 1.0f;
-    out[i + kMaxSeats] = static_cast<float>(pos_.armies[t]) / 10.0f;
-    i += kMaxSeats + 1;
-  }
-  if (viewer >= 0) {
-    for (int card : Hand(viewer)) out[i + card] = 1.0f;
-  }
-  i += game_->NumCards();
-  if (viewer >= 0 && pos_.objective[viewer] >= 0) out[i + pos_.objective[viewer]] = 1.0f;
-  i += game_->Objectives().size();
-  for (Seat s = 0; s < pos_.num_seats; ++s) {
-    out[i + s] = static_cast<float>(std::popcount(pos_.hand[s])) / 5.0f;
-    out[i + kMaxSeats + s] = static_cast<float>(pos_.bombers[s]) / 10.0f;
-  }
-  i += 2 * kMaxSeats;
-  out[i + static_cast<int>(pos_.phase)] = 1.0f;
-  i += kNumPhases;
-  out[i] = static_cast<float>(pos_.general_pool) / 10.0f;
-  out[i + 1] = static_cast<float>(ArmiesToPlace()) / 10.0f;
-}
-
-std::string WarState::ViewText(Seat viewer, bool colour) const {
-  const WarGame& g = *game_;
-  auto paint = [&](Seat s, const std::string& text) {
-    if (!colour || s < 0 || s >= kMaxSeats) return text;
-    return fmt::format("{}{}{}", kAnsi[s], text, kAnsiReset);
+std::string WarState::BordersText(int territory) const {
+  auto describe = [&](int t) {
+    return pos_.owner[t] < 0 ? std::string("vacant")
+                             : fmt::format("{}, {}", OwnerName(pos_.owner[t]),
+                                           Plural(pos_.armies[t], "army", "armies"));
   };
-  std::string out = fmt::format("{}, turn {}{}\n", g.info().display_name, pos_.turns_played + 1,
-                                InFirstRound() ? " (first round: placement only)" : "");
-  for (int c = 0; c < static_cast<int>(map_->continents.size()); ++c) {
-    const Continent& continent = map_->continents[c];
-    out += g.war2() ? fmt::format("{} (majority {}, totality {})\n", continent.name,
-                                  continent.majority, continent.totality)
-                    : fmt::format("{} (bonus {})\n", continent.name, continent.bonus);
-    std::string line;
-    int column = 0;
-    for (int t : continent.territories) {
-      const Seat owner = pos_.owner[t];
-      const std::string name = OwnerName(owner);
-      std::string cell =
-          fmt::format("{:<13}{:>4} {:<9}", map_->territories[t].id, +pos_.armies[t], name);
-      line += "  " + paint(owner, cell);
-      if (++column % 3 == 0) {
-        out += line + "\n";
-        line.clear();
-      }
-    }
-    if (!line.empty()) out += line + "\n";
+  std::string text = fmt::format("{} ({}) borders:", TerritoryId(territory), describe(territory));
+  for (int l = map_->first_link[territory]; l < map_->first_link[territory + 1]; ++l) {
+    const Link& link = map_->links[l];
+    text += fmt::format("\n  {:<13}{}{}", TerritoryId(link.to), describe(link.to),
+                        link.sea ? " (by sea)" : "");
   }
-  out += "Players:";
-  for (Seat s = 0; s < pos_.num_seats; ++s) {
-    int armies = 0;
-    for (int t = 0; t < map_->NumTerritories(); ++t) {
-      if (pos_.owner[t] == s) armies += pos_.armies[t];
-    }
-    const std::string status =
-        pos_.eliminated_by[s] >= 0
-            ? (pos_.eliminated_by[s] == kNeutral
-                   ? std::string("resigned (armies neutral)")
-                   : fmt::format("out (by {})", g.SeatName(pos_.eliminated_by[s])))
-            : fmt::format("{} terr, {} armies, {} cards{}", +pos_.territory_count[s], armies,
-                          std::popcount(pos_.hand[s]),
-                          g.war2() ? fmt::format(", {} bombers", +pos_.bombers[s]) : "");
-    out += fmt::format("{} {}: {}", s ? " |" : "", paint(s, g.SeatName(s)), status);
-  }
-  if (g.war2()) {
-    out += fmt::format("\n{} cards in the pile, {} used.\n", std::popcount(pos_.pile),
-                       std::popcount(pos_.discard));
-  } else {
-    out += fmt::format("\nNext trade gives {} armies; {} cards in the pile.\n",
-                       map_->TradeValue(pos_.trades_done), std::popcount(pos_.pile));
-  }
-  for (Seat s = 0; s < pos_.num_seats; ++s) {
-    const std::string whose = viewer == s && !Revealed() ? "Your" : g.SeatName(s) + "'s";
-    if (SeesHand(viewer, s)) {
-      const auto hand = Hand(s);
-      std::vector<std::string> names;
-      for (std::size_t k = 0; k < hand.size(); ++k) {
-        names.push_back(fmt::format("{} {}", k + 1, CardName(hand[k])));
-      }
-      out += fmt::format("{} cards: {}\n", whose,
-                         names.empty() ? "none" : fmt::format("{}", fmt::join(names, ", ")));
-    }
-    if (SeesObjective(viewer, s)) out += fmt::format("{} objective: {}\n", whose, ObjectiveText(s));
-    if (g.spy_centre() && pos_.ci[s] >= 0) {
-      out += fmt::format("{}'s Information Centre: {}\n", g.SeatName(s), TerritoryId(pos_.ci[s]));
-    }
-  }
-  if (pos_.phase == Phase::kBattle || pos_.phase == Phase::kOccupy) {
-    out += fmt::format("Attack: {} -> {} with {} dice\n", TerritoryId(pos_.attack_from),
-                       TerritoryId(pos_.attack_to), +pos_.attack_dice);
-  }
-  if (pos_.phase == Phase::kOver || CurrentSeat() >= 0) out += PhasePrompt(viewer) + "\n";
-  return out;
+  return text;
 }
 
-// --- Registration
-// ---------------------------------------------------------------------------------
+// --- Registration --------------------------------------------------------------------------------
 
 namespace {
 
@@ -848,6 +625,41 @@ std::vector<engine::OptionSpec> CommonOptions() {
   };
 }
 
+// The terminal's help for each rule set: every command with an example. Territories are typed
+// by their id (shown on the board); cards by name, never by a number.
+constexpr const char* kQuestionsHelp =
+    "odds FROM TO          exact odds of pressing an attack: odds brasil argentina\n"
+    "odds A D              the same, A armies against D: odds 10 4\n"
+    "borders TERRITORY     its neighbours, owners and armies: borders peru\n";
+
+constexpr const char* kWarHelp =
+    "place N TERRITORY     place armies at the start of a turn: place 3 brasil\n"
+    "trade CARD CARD CARD  trade a set, by card names: trade alasca peru joker\n"
+    "end                   end the placement, attacks or moves: end\n"
+    "attack FROM TO [DICE] one roll, most dice by default: attack brasil peru 3\n"
+    "occupy N              move N armies into a conquest: occupy 2\n"
+    "move N FROM TO        move armies after the attacks: move 2 brasil venezuela\n";
+
+constexpr const char* kWar2Help =
+    "claim TERRITORY       setup: take a vacant territory: claim peru\n"
+    "place N TERRITORY     place armies at the start of a turn: place 3 brasil\n"
+    "end                   end the attacks or the moves: end\n"
+    "attack FROM TO [DICE] one roll, most dice by default: attack brasil peru 3\n"
+    "occupy N              move N armies into a conquest: occupy 2\n"
+    "air TARGET N          air attack, N bombers of the base: air china 3\n"
+    "use TERRITORY         use its card: armies, or bombers: use peru\n"
+    "add n1|n2|n3          add a number card to the use: add n2\n"
+    "done                  finish a card use or a transport: done\n"
+    "transport A B         two of your cards carry armies: transport brasil peru\n"
+    "carry N FROM TO       carry armies, one way: carry 3 brasil peru\n"
+    "discard CARD          drop a card, by its name: discard n3\n"
+    "move N FROM TO        move armies after the attacks: move 2 brasil venezuela\n"
+    "airlift N FROM TO     between Strategic Centres: airlift 2 brasil egito\n"
+    "centre TERRITORY      spy_centre: place your centre: centre brasil\n"
+    "spy COLOUR            spy_centre: see a player's cards: spy vermelha\n"
+    "centre-move OWNER T   spy_centre: move a centre: centre-move branca peru\n"
+    "centre-transport O T  spy_centre: for two cards: centre-transport branca egito\n";
+
 }  // namespace
 
 void Register() {
@@ -861,8 +673,9 @@ void Register() {
   info.has_chance = true;
   info.hidden_information = true;
   info.options = CommonOptions();
-  info.rules_version = "war-1";
+  info.rules_version = "war-2";
   info.rules_doc = "docs/rules/war.md";
+  info.notation_help = std::string(kWarHelp) + kQuestionsHelp;
   info.perft_counts_turns = false;
   engine::RegisterGame(info, [](const engine::GameOptions& options) {
     return std::make_shared<const WarGame>(engine::FindGame("war"), options);
@@ -890,8 +703,9 @@ void Register() {
                           .min_value = 0,
                           .max_value = 0,
                           .choices = {}});
-  info.rules_version = "war2-1";
+  info.rules_version = "war2-2";
   info.rules_doc = "docs/rules/war2.md";
+  info.notation_help = std::string(kWar2Help) + kQuestionsHelp;
   engine::RegisterGame(info, [](const engine::GameOptions& options) {
     return std::make_shared<const WarGame>(engine::FindGame("war2"), options);
   });

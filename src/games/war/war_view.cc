@@ -1,0 +1,648 @@
+// WAR views (JSON, tensor, text for the terminal), the prompts and a turn told in words (war.h).
+// Everything here reads the state through what the viewer may see (SeesHand, SeesObjective).
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <bit>
+#include <functional>
+#include <map>
+
+#include "games/war/dice.h"
+#include "games/war/war.h"
+
+namespace quartel::games::war {
+namespace {
+
+constexpr int kColumns = 79;  // the text view fits an 80-column terminal
+
+// Each colour as the owner's name on a background of that colour, in black or white: readable on
+// light and dark terminals alike (no white or yellow text on the terminal's own background).
+constexpr std::array<const char*, kMaxSeats> kOwnerStyle = {
+    "\033[30;47m",  // branca: black on white
+    "\033[97;41m",  // vermelha: white on red
+    "\033[97;40m",  // preta: white on black
+    "\033[97;44m",  // azul: white on blue
+    "\033[30;43m",  // amarela: black on yellow
+    "\033[30;42m",  // verde: black on green
+};
+constexpr const char* kAnsiReset = "\033[0m";
+
+const char* PhaseWord(Phase phase) {
+  switch (phase) {
+    case Phase::kReinforce:
+      return "reinforcement";
+    case Phase::kAttack:
+    case Phase::kBattle:
+    case Phase::kSpoils:
+    case Phase::kAirRound:
+      return "attacks";
+    case Phase::kOccupy:
+      return "conquest";
+    case Phase::kMove:
+    case Phase::kDraw:
+    case Phase::kDiscardDown:
+      return "movement";
+    case Phase::kCardUse:
+      return "card use";
+    case Phase::kTransport:
+      return "transport";
+    case Phase::kCiPay:
+      return "information centre transport";
+    case Phase::kOver:
+      return "game over";
+    default:
+      return "setup";
+  }
+}
+
+// How a finished game ended: by its rules, or for an engine::EndReason.
+std::string EndingName(int ending) {
+  return ending < 0 ? "rules" : engine::EndReasonName(static_cast<engine::EndReason>(ending));
+}
+
+// `text` broken into lines of at most kColumns, the later ones indented.
+std::string Wrap(std::string_view text, std::string_view indent = "    ") {
+  std::string out, line;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find(' ', start);
+    if (end == std::string_view::npos) end = text.size();
+    const std::string_view word = text.substr(start, end - start);
+    if (!line.empty() && line.size() + 1 + word.size() > kColumns) {
+      out += line + "\n";
+      line = std::string(indent);
+    } else if (!line.empty() && line != indent) {
+      line += ' ';
+    }
+    line += word;
+    start = end + 1;
+  }
+  return out + line + "\n";
+}
+
+// "a, b and c".
+std::string JoinAnd(const std::vector<std::string>& items) {
+  if (items.size() <= 1) return items.empty() ? "" : items[0];
+  std::vector<std::string> head(items.begin(), items.end() - 1);
+  return fmt::format("{} and {}", fmt::join(head, ", "), items.back());
+}
+
+}  // namespace
+
+// --- Prompts -------------------------------------------------------------------------------------
+
+std::string WarState::PhasePrompt(Seat viewer) const {
+  const WarGame& g = *game_;
+  const std::string who = g.SeatName(pos_.seat);
+  switch (pos_.phase) {
+    case Phase::kReinforce: {
+      if (!g.war2() && std::popcount(pos_.hand[pos_.seat]) >= kForcedTradeHand) {
+        return fmt::format(
+            "{}, reinforcement: 5 cards in hand, so a set must be traded first "
+            "(trade CARD CARD CARD)",
+            who);
+      }
+      std::vector<std::string> bound;
+      for (int c = 0; c < static_cast<int>(map_->continents.size()); ++c) {
+        if (pos_.continent_pool[c] > 0) {
+          bound.push_back(
+              fmt::format("{} in {}", +pos_.continent_pool[c], map_->continents[c].name));
+        }
+      }
+      std::string text = fmt::format("{}, reinforcement: {} to place", who,
+                                     Plural(ArmiesToPlace(), "army", "armies"));
+      if (!bound.empty()) text += fmt::format(" ({} of them)", fmt::join(bound, ", "));
+      if (ArmiesToPlace() > 0) {
+        text += ": place N TERRITORY";
+      } else {  // WAR only: WAR-II goes on to the attacks by itself
+        text += ": trade CARD CARD CARD, or end to go on to the attacks";
+      }
+      if (!g.war2() && !InFirstRound() && SeesHand(viewer, pos_.seat) && AnyTradeLegal()) {
+        text += "; the hand holds a set";
+      }
+      if (InFirstRound()) text += " (round 1: placement only)";
+      if (g.war2()) text += "; cards: use TERRITORY, transport A B, discard CARD";
+      return text;
+    }
+    case Phase::kAttack:
+      return fmt::format(
+          "{}, attacks{}: attack FROM TO [DICE] from a territory with 2 or more armies{}, or end "
+          "to stop attacking",
+          who, g.war2() && pos_.turns_begun[pos_.seat] == 2 ? " (round 1, second part)" : "",
+          g.war2() ? fmt::format("; air TARGET N with the {} of the air base; use TERRITORY for a "
+                                 "card",
+                                 Plural(pos_.bombers[pos_.seat], "bomber", "bombers"))
+                   : "");
+    case Phase::kOccupy:
+      return fmt::format("{}, conquest of {}: move 1 to {} in from {}: occupy N", who,
+                         TerritoryId(pos_.attack_to), Plural(pos_.attack_dice, "army", "armies"),
+                         TerritoryId(pos_.attack_from));
+    case Phase::kMove:
+      return fmt::format(
+          "{}, movement: move N FROM TO between neighbouring territories (each army once){}, or "
+          "end to finish the turn",
+          who, g.war2() ? ", airlift N FROM TO between Strategic Centres" : "");
+    case Phase::kCeChoice:
+      return fmt::format(
+          "{}, setup (5 players): claim one of the Strategic Centre cards left, or two vacant "
+          "territories of two continents that are not Strategic Centres (claim TERRITORY{})",
+          who,
+          pos_.claim_first >= 0
+              ? fmt::format("; the second, not in {}",
+                            map_->continents[map_->territories[pos_.claim_first].continent].name)
+              : "");
+    case Phase::kClaim:
+      return fmt::format("{}, setup: claim a vacant territory (claim TERRITORY)", who);
+    case Phase::kCardUse:
+      return fmt::format("{}, card use: {} {} {}: add n1, n2 or n3 to add a number card, or done",
+                         who,
+                         pos_.use_bombers ? Plural(pos_.use_amount, "bomber", "bombers")
+                                          : Plural(pos_.use_amount, "army", "armies"),
+                         pos_.use_bombers ? "against" : "on", TerritoryId(pos_.use_territory));
+    case Phase::kTransport:
+      return fmt::format("{}, transport between {} and {}: carry N FROM TO (one way), then done",
+                         who, TerritoryId(pos_.transport_a), TerritoryId(pos_.transport_b));
+    case Phase::kDiscardDown:
+      return fmt::format("{}, end of turn with {} cards: discard down to 5 (discard CARD)", who,
+                         std::popcount(pos_.hand[pos_.seat]));
+    case Phase::kCiPay:
+      return fmt::format(
+          "{}, Information Centre transport: pay {} of your territories "
+          "(discard CARD)",
+          who, Plural(pos_.ci_pay_left, "more card", "more cards"));
+    case Phase::kOver:
+      return EndingText();
+    default:
+      return "setup";
+  }
+}
+
+// How the game ended, for every viewer.
+std::string WarState::EndingText() const {
+  const WarGame& g = *game_;
+  if (pos_.ending < 0) {
+    if (pos_.winner < 0) return "Game over: drawn (the engine's turn cap)";
+    return fmt::format("Game over: {} wins ({})", g.SeatName(pos_.winner),
+                       pos_.eliminated_by[pos_.winner] < 0 && ObjectiveMet(pos_.winner)
+                           ? "its objective is met"
+                           : "the last player left");
+  }
+  std::map<engine::Outcome, std::vector<std::string>> by_outcome;
+  for (Seat s = 0; s < pos_.num_seats; ++s) {
+    by_outcome[static_cast<engine::Outcome>(pos_.ending_results[s])].push_back(g.SeatName(s));
+  }
+  std::vector<std::string> parts;
+  for (const auto& [outcome, seats] : by_outcome) {
+    const bool one = seats.size() == 1;
+    parts.push_back(fmt::format("{} {}", JoinAnd(seats),
+                                outcome == engine::Outcome::kWin    ? (one ? "wins" : "win")
+                                : outcome == engine::Outcome::kLoss ? (one ? "loses" : "lose")
+                                                                    : (one ? "draws" : "draw")));
+  }
+  return fmt::format("Game over ({}): {}", EndingName(pos_.ending), fmt::join(parts, "; "));
+}
+
+// --- Views ---------------------------------------------------------------------------------------
+
+Json WarState::ViewJson(Seat viewer) const {
+  const WarGame& g = *game_;
+  Json view;
+  view["game"] = g.id();
+  view["phase"] = PhaseWord(pos_.phase);
+  view["to_act"] = CurrentSeat();
+  view["turn"] = pos_.turns_played + 1;
+  view["first_round"] = InFirstRound();
+  Json territories = Json::array();
+  for (int t = 0; t < map_->NumTerritories(); ++t) {
+    Json territory = {{"id", map_->territories[t].id},
+                      {"owner", pos_.owner[t] >= 0 ? Json(OwnerName(pos_.owner[t])) : Json()},
+                      {"armies", pos_.armies[t]}};
+    if (g.war2()) territory["strategic_centre"] = map_->territories[t].strategic_centre;
+    territories.push_back(std::move(territory));
+  }
+  view["territories"] = std::move(territories);
+  Json seats = Json::array();
+  for (Seat s = 0; s < pos_.num_seats; ++s) {
+    int armies = 0;
+    for (int t = 0; t < map_->NumTerritories(); ++t) {
+      if (pos_.owner[t] == s) armies += pos_.armies[t];
+    }
+    Json seat = {{"colour", g.SeatName(s)},
+                 {"territories", pos_.territory_count[s]},
+                 {"armies", armies},
+                 {"cards", std::popcount(pos_.hand[s])},
+                 {"bombers", pos_.bombers[s]},
+                 {"reduced_to_one_territory", (pos_.reduced >> s & 1) != 0},
+                 {"eliminated_by",
+                  pos_.eliminated_by[s] >= 0 ? Json(OwnerName(pos_.eliminated_by[s])) : Json()}};
+    if (SeesHand(viewer, s)) {
+      Json hand = Json::array();
+      for (int card : Hand(s)) hand.push_back(CardName(card));
+      seat["hand"] = std::move(hand);
+    }
+    if (SeesObjective(viewer, s)) seat["objective"] = ObjectiveText(s);
+    if (g.spy_centre()) {
+      seat["information_centre"] = pos_.ci[s] >= 0 ? Json(TerritoryId(pos_.ci[s])) : Json();
+    }
+    seats.push_back(std::move(seat));
+  }
+  view["seats"] = std::move(seats);
+  if (pos_.phase == Phase::kReinforce) {
+    Json pools = {{"any", pos_.general_pool}};
+    for (int c = 0; c < static_cast<int>(map_->continents.size()); ++c) {
+      if (pos_.continent_pool[c] > 0) pools[map_->continents[c].id] = pos_.continent_pool[c];
+    }
+    view["to_place"] = std::move(pools);
+  }
+  if (pos_.phase == Phase::kBattle || pos_.phase == Phase::kOccupy) {
+    view["attack"] = {{"from", TerritoryId(pos_.attack_from)},
+                      {"to", TerritoryId(pos_.attack_to)},
+                      {"dice", pos_.attack_dice}};
+  }
+  if (pos_.phase == Phase::kCardUse) {
+    Json used = Json::array();
+    for (std::uint64_t m = pos_.pending_cards; m; m &= m - 1) {
+      used.push_back(CardName(std::countr_zero(m)));
+    }
+    view["card_use"] = {{"cards", std::move(used)},
+                        {"territory", TerritoryId(pos_.use_territory)},
+                        {"amount", pos_.use_amount},
+                        {"for", pos_.use_bombers ? "bombers" : "armies"}};
+  }
+  if (pos_.phase == Phase::kTransport) {
+    view["transport"] = {TerritoryId(pos_.transport_a), TerritoryId(pos_.transport_b)};
+  }
+  if (pos_.phase == Phase::kAirRound) {
+    view["air_attack"] = {{"target", TerritoryId(pos_.air_target)}, {"bombers", pos_.air_bombers}};
+  }
+  view["trades"] = pos_.trades_done;
+  view["next_trade_value"] = map_->TradeValue(pos_.trades_done);
+  view["pile"] = std::popcount(pos_.pile);
+  view["discard"] = std::popcount(pos_.discard);
+  if (pos_.phase == Phase::kOver) {
+    view["winner"] = pos_.winner >= 0 ? Json(g.SeatName(pos_.winner)) : Json("draw");
+    view["ending"] = EndingName(pos_.ending);
+    Json results = Json::array();
+    for (engine::Outcome outcome : Results()) results.push_back(engine::OutcomeName(outcome));
+    view["results"] = std::move(results);
+  } else if (CurrentSeat() >= 0) {
+    view["prompt"] = PhasePrompt(viewer);
+  }
+  return view;
+}
+
+void WarState::ViewTensor(Seat viewer, std::span<float> out) const {
+  std::fill(out.begin(), out.end(), 0.0f);
+  std::size_t i = 0;
+  for (int t = 0; t < map_->NumTerritories(); ++t) {
+    if (pos_.owner[t] >= 0 && pos_.owner[t] < kMaxSeats) out[i + pos_.owner[t]] = 1.0f;
+    out[i + kMaxSeats] = static_cast<float>(pos_.armies[t]) / 10.0f;
+    i += kMaxSeats + 1;
+  }
+  if (viewer >= 0) {
+    for (int card : Hand(viewer)) out[i + card] = 1.0f;
+  }
+  i += game_->NumCards();
+  if (viewer >= 0 && pos_.objective[viewer] >= 0) out[i + pos_.objective[viewer]] = 1.0f;
+  i += game_->Objectives().size();
+  for (Seat s = 0; s < pos_.num_seats; ++s) {
+    out[i + s] = static_cast<float>(std::popcount(pos_.hand[s])) / 5.0f;
+    out[i + kMaxSeats + s] = static_cast<float>(pos_.bombers[s]) / 10.0f;
+  }
+  i += 2 * kMaxSeats;
+  out[i + static_cast<int>(pos_.phase)] = 1.0f;
+  i += kNumPhases;
+  out[i] = static_cast<float>(pos_.general_pool) / 10.0f;
+  out[i + 1] = static_cast<float>(ArmiesToPlace()) / 10.0f;
+}
+
+// The board in rows of territories ("novayork*  3 branca"), continent by continent, then the
+// players, the cards the viewer may see, the objectives and the prompt; at most 79 columns.
+std::string WarState::ViewText(Seat viewer, bool colour) const {
+  const WarGame& g = *game_;
+  auto paint = [&](int owner, const std::string& name) {
+    if (!colour || owner < 0 || owner >= kMaxSeats) return name;
+    return fmt::format("{}{}{}", kOwnerStyle[owner], name, kAnsiReset);
+  };
+  std::size_t id_width = 0, owner_width = std::string("neutral").size();
+  for (int t = 0; t < map_->NumTerritories(); ++t) {
+    id_width = std::max(id_width, map_->territories[t].id.size() +
+                                      (g.war2() && map_->territories[t].strategic_centre));
+  }
+  for (Seat s = 0; s < pos_.num_seats; ++s)
+    owner_width = std::max(owner_width, g.SeatName(s).size());
+  // A cell is "id  armies owner"; cells are separated by a space after an indent of two.
+  const std::size_t cell = id_width + 4 + owner_width;
+  const std::size_t per_row = std::max<std::size_t>(1, (kColumns - 1) / (cell + 1));
+
+  std::string round;
+  if (!InSetup() && pos_.phase != Phase::kOver) {
+    round = InFirstRound()                                 ? " (round 1: placement only)"
+            : g.war2() && pos_.turns_begun[pos_.seat] == 2 ? " (round 1, second part: no income)"
+                                                           : "";
+  }
+  std::string out =
+      fmt::format("{}, turn {}{}\n", g.info().display_name, pos_.turns_played + 1, round);
+  if (g.war2()) out += "(* marks a Strategic Centre)\n";
+  for (int c = 0; c < static_cast<int>(map_->continents.size()); ++c) {
+    const Continent& continent = map_->continents[c];
+    out += g.war2() ? fmt::format("{} (majority {}, totality {})\n", continent.name,
+                                  continent.majority, continent.totality)
+                    : fmt::format("{} (bonus {})\n", continent.name, continent.bonus);
+    std::string line;
+    std::size_t in_row = 0;
+    for (int t : continent.territories) {
+      const bool ce = g.war2() && map_->territories[t].strategic_centre;
+      const std::string owner = OwnerName(pos_.owner[t]);
+      line +=
+          fmt::format("{}{:<{}}{:>3} {}{}", in_row ? " " : "  ",
+                      map_->territories[t].id + (ce ? "*" : ""), id_width, +pos_.armies[t],
+                      paint(pos_.owner[t], owner), std::string(owner_width - owner.size(), ' '));
+      if (++in_row == per_row) {
+        out += std::string(line.substr(0, line.find_last_not_of(' ') + 1)) + "\n";
+        line.clear();
+        in_row = 0;
+      }
+    }
+    if (!line.empty()) out += line.substr(0, line.find_last_not_of(' ') + 1) + "\n";
+  }
+  out += "Players:\n";
+  for (Seat s = 0; s < pos_.num_seats; ++s) {
+    int armies = 0;
+    for (int t = 0; t < map_->NumTerritories(); ++t) {
+      if (pos_.owner[t] == s) armies += pos_.armies[t];
+    }
+    const std::string status =
+        pos_.eliminated_by[s] == kNeutral ? std::string("resigned (its armies are neutral)")
+        : pos_.eliminated_by[s] >= 0
+            ? fmt::format("eliminated by {}", g.SeatName(pos_.eliminated_by[s]))
+            : fmt::format("{}, {}, {}{}",
+                          Plural(pos_.territory_count[s], "territory", "territories"),
+                          Plural(armies, "army", "armies"),
+                          Plural(std::popcount(pos_.hand[s]), "card", "cards"),
+                          g.war2() ? fmt::format(", {} in the air base",
+                                                 Plural(pos_.bombers[s], "bomber", "bombers"))
+                                   : "");
+    out += fmt::format("  {}: {}\n", paint(s, g.SeatName(s)), status);
+  }
+  out += g.war2() ? fmt::format("Cards: {} in the pile, {} used.\n", std::popcount(pos_.pile),
+                                std::popcount(pos_.discard))
+                  : fmt::format("Cards: {} in the pile; the next trade gives {} armies.\n",
+                                std::popcount(pos_.pile), map_->TradeValue(pos_.trades_done));
+  for (Seat s = 0; s < pos_.num_seats; ++s) {
+    const std::string whose = viewer == s && !Revealed() ? "Your" : g.SeatName(s) + "'s";
+    if (SeesHand(viewer, s)) {
+      std::vector<std::string> names;
+      for (int card : Hand(s)) names.push_back(CardName(card));
+      out += Wrap(fmt::format("{} cards: {}", whose,
+                              names.empty() ? "none" : fmt::format("{}", fmt::join(names, ", "))));
+    }
+    if (SeesObjective(viewer, s))
+      out += Wrap(fmt::format("{} objective: {}", whose, ObjectiveText(s)));
+    if (g.spy_centre() && pos_.ci[s] >= 0) {
+      out += fmt::format("{}'s Information Centre: {}\n", g.SeatName(s), TerritoryId(pos_.ci[s]));
+    }
+  }
+  if (pos_.phase == Phase::kBattle || pos_.phase == Phase::kOccupy) {
+    out += fmt::format("Attack: {} -> {} with {}\n", TerritoryId(pos_.attack_from),
+                       TerritoryId(pos_.attack_to), Plural(pos_.attack_dice, "die", "dice"));
+  }
+  if (pos_.phase == Phase::kOver || CurrentSeat() >= 0) out += Wrap(PhasePrompt(viewer));
+  return out;
+}
+
+// --- A turn in words -----------------------------------------------------------------------------
+
+// The lines of a turn told in words. A step that repeats the one before (the same key: one more
+// army placed on the same territory or moved along the same link, another card drawn) rewrites
+// that line instead of adding one.
+class TurnStory {
+ public:
+  using Render = std::function<std::string(int count, const std::vector<std::string>& items)>;
+  void Add(std::string key, std::string item, Render render) {
+    if (key == key_) {
+      ++count_;
+      items_.push_back(std::move(item));
+      lines_.back() = render_(count_, items_);
+      return;
+    }
+    key_ = std::move(key);
+    count_ = 1;
+    items_ = {std::move(item)};
+    render_ = std::move(render);
+    lines_.push_back(render_(count_, items_));
+  }
+  void Line(std::string text) {
+    key_.clear();
+    lines_.push_back(std::move(text));
+  }
+  const std::vector<std::string>& lines() const { return lines_; }
+
+  std::string conquest;  // a conquest told once the armies move in ("occupy")
+  int carried = 0;       // armies carried by the transport under way
+
+ private:
+  std::vector<std::string> lines_;
+  std::string key_ = "-";
+  int count_ = 0;
+  std::vector<std::string> items_;
+  Render render_;
+};
+
+// One line per step, in order, as `viewer` may know it: "placed 3 armies on brasil", "attacked
+// argentina from brasil: 6-5-1 vs 4-2, lost 1, destroyed 1" (the attacker's losses, then the
+// defender's), "conquered argentina,
+// moved 2 in", "drew a card". A run of setup chance events (the deal) is one line.
+std::string WarState::DescribeTurn(std::span<const Action> actions, Seat viewer) const {
+  WarState state(*this);
+  TurnStory story;
+  const bool setup_run = CurrentSeat() == engine::kChanceSeat && InSetup();
+  for (Action action : actions) {
+    const WarState before(state);
+    state.DoApplyAction(action, nullptr);
+    before.TellStep(action, state, viewer, story);
+  }
+  if (!story.conquest.empty()) story.Line(story.conquest);  // the game ended before "occupy"
+  if (state.pos_.phase == Phase::kOver && pos_.phase != Phase::kOver) {
+    story.Line(state.EndingText());
+  }
+  if (story.lines().empty()) return "nothing";
+  return fmt::format("{}", fmt::join(story.lines(), setup_run ? "; " : "\n    "));
+}
+
+// Tells `action`, played in this state and leading to `after`.
+void WarState::TellStep(Action action, const WarState& after, Seat viewer, TurnStory& story) const {
+  const WarGame& g = *game_;
+  const Position& p = pos_;
+  switch (p.phase) {
+    case Phase::kDealer:
+      story.Line(fmt::format("dealer {}", g.SeatName(action - g.kChance)));
+      return;
+    case Phase::kDeal:
+    case Phase::kCeDeal: {
+      const std::string what = p.phase == Phase::kCeDeal ? "Strategic Centres" : "territories";
+      story.Add("deal", g.SeatName(p.seat), [&g, what](int, const auto& seats) {
+        std::vector<std::string> counts;
+        for (Seat s = 0; s < g.NumSeats(); ++s) {
+          counts.push_back(fmt::format("{} {}", g.SeatName(s),
+                                       std::count(seats.begin(), seats.end(), g.SeatName(s))));
+        }
+        return fmt::format("{} dealt: {}", what, fmt::join(counts, ", "));
+      });
+      return;
+    }
+    case Phase::kObjective:
+      story.Add("objective", "", [](int n, const auto&) {
+        return fmt::format("{} drawn", Plural(n, "objective", "objectives"));
+      });
+      return;
+    case Phase::kClaim:
+    case Phase::kCeChoice:
+      story.Line(fmt::format("claimed {}", TerritoryId(action)));
+      return;
+    case Phase::kBattle:
+      TellRoll(action, after, story);
+      return;
+    case Phase::kOccupy:
+      story.Line(fmt::format("{}, moved {} in",
+                             story.conquest.empty() ? "conquered" : story.conquest,
+                             action - g.kOccupy + 1));
+      story.conquest.clear();
+      return;
+    case Phase::kSpoils:
+    case Phase::kDraw: {
+      const bool seen = after.SeesHand(viewer, p.seat);
+      const bool took = p.phase == Phase::kSpoils;
+      const std::string from = took ? " from " + g.SeatName(p.spoils_victim) : "";
+      story.Add(took ? "took" : "drew", seen ? CardName(action - g.kChance) : "",
+                [seen, took, from](int n, const auto& cards) {
+                  return fmt::format("{} {}{}", took ? "took" : "drew",
+                                     seen     ? JoinAnd(cards)
+                                     : n == 1 ? std::string("a card")
+                                              : Plural(n, "card", "cards"),
+                                     from);
+                });
+      return;
+    }
+    case Phase::kAirRound: {
+      const int code = action - g.kAirRound;
+      story.Line(fmt::format("air round over {}: {} shot down, {} destroyed",
+                             TerritoryId(p.air_target), Plural(code / 4, "bomber", "bombers"),
+                             Plural(code % 4, "army", "armies")));
+      return;
+    }
+    default:
+      break;
+  }
+  if (action < g.kAttack) {
+    story.Add(fmt::format("place {}", action), "", [t = TerritoryId(action)](int n, const auto&) {
+      return fmt::format("placed {} on {}", Plural(n, "army", "armies"), t);
+    });
+  } else if (action >= g.kMove && action < g.kEnd) {
+    const Link& link = map_->links[action - g.kMove];
+    story.Add(fmt::format("move {}", action), "",
+              [from = TerritoryId(link.from), to = TerritoryId(link.to)](int n, const auto&) {
+                return fmt::format("moved {} from {} to {}", Plural(n, "army", "armies"), from, to);
+              });
+  } else if (!g.war2() && action >= g.kTrade && action < g.kChance) {
+    TellTrade(action, story);
+  } else if (g.war2()) {
+    TellWar2Step(action, story);
+  }
+  // "end" and an attack's choice of dice are told by what follows.
+}
+
+void WarState::TellRoll(Action action, const WarState& after, TurnStory& story) const {
+  const WarGame& g = *game_;
+  const Position& p = pos_;
+  const int lost = action - g.kBattle;
+  const ShownDice dice = ShownRoll(lost);
+  story.Line(fmt::format("attacked {} from {}: {}, lost {}, destroyed {}", TerritoryId(p.attack_to),
+                         TerritoryId(p.attack_from), DiceText(dice), lost,
+                         std::min(dice.attack_dice, dice.defence_dice) - lost));
+  if (after.pos_.owner[p.attack_to] != p.owner[p.attack_to]) {
+    const Seat victim = p.owner[p.attack_to];
+    const bool out = victim != kNeutral && after.pos_.eliminated_by[victim] >= 0;
+    story.conquest = fmt::format("conquered {}{}", TerritoryId(p.attack_to),
+                                 out ? fmt::format(" (eliminating {})", g.SeatName(victim)) : "");
+  }
+}
+
+void WarState::TellTrade(Action action, TurnStory& story) const {
+  std::vector<std::string> cards, bonus;
+  for (int position : TradeCombo(action - game_->kTrade)) {
+    const int card = Hand(pos_.seat)[static_cast<std::size_t>(position)];
+    cards.push_back(CardName(card));
+    if (card < map_->NumTerritories() && pos_.owner[card] == pos_.seat) {
+      bonus.push_back(TerritoryId(card));
+    }
+  }
+  story.Line(fmt::format("traded {} for {}{}", JoinAnd(cards),
+                         Plural(map_->TradeValue(pos_.trades_done), "army", "armies"),
+                         bonus.empty() ? "" : fmt::format(" (+2 on {})", JoinAnd(bonus))));
+}
+
+// WAR-II's own steps: air attacks, card uses, transports, discards, airlifts, Information Centres.
+void WarState::TellWar2Step(Action action, TurnStory& story) const {
+  const WarGame& g = *game_;
+  const Position& p = pos_;
+  if (g.spy_centre() && action >= g.kPlaceCi) {
+    story.Line(CiStepText(action));
+  } else if (action >= g.kAir && action < g.kUse) {
+    story.Line(fmt::format("sent {} from the air base against {}",
+                           Plural((action - g.kAir) % 10 + 1, "bomber", "bombers"),
+                           TerritoryId((action - g.kAir) / 10)));
+  } else if (action == g.kEnd && p.phase == Phase::kCardUse) {
+    std::vector<std::string> numbers;
+    for (std::uint64_t m = p.pending_cards; m; m &= m - 1) {
+      const int card = std::countr_zero(m);
+      if (map_->war2_cards[card].number > 0) numbers.push_back(CardId(card));
+    }
+    const std::string t = TerritoryId(p.use_territory);
+    story.Line(fmt::format("used the card of {}{}: {} {}", t,
+                           numbers.empty() ? "" : fmt::format(" with {}", JoinAnd(numbers)),
+                           p.use_bombers ? Plural(p.use_amount, "bomber", "bombers") + " against"
+                                         : Plural(p.use_amount, "army", "armies") + " on",
+                           t));
+  } else if (action == g.kCarry || action == g.kCarry + 1) {
+    ++story.carried;
+  } else if (action == g.kEnd && p.phase == Phase::kTransport) {
+    const bool back = p.transport_way == 1;
+    const std::string a = TerritoryId(p.transport_a), b = TerritoryId(p.transport_b);
+    story.Line(
+        story.carried == 0
+            ? fmt::format("used the cards of {} and {} for a transport, carrying nothing", a, b)
+            : fmt::format("used the cards of {} and {} to carry {} from {} to {}", a, b,
+                          Plural(story.carried, "army", "armies"), back ? b : a, back ? a : b));
+    story.carried = 0;
+  } else if (action >= g.kDiscard && action < g.kAirlift) {
+    const bool paid = p.phase == Phase::kCiPay;
+    story.Add(paid ? "paid" : "discarded", CardName(action - g.kDiscard),
+              [paid](int, const auto& cards) {
+                return paid ? fmt::format("paid {} for the transport", JoinAnd(cards))
+                            : fmt::format("discarded {}", JoinAnd(cards));
+              });
+  } else if (action >= g.kAirlift && action < g.kAirRound) {
+    const auto& ces = map_->strategic_centres;
+    const int from = ces[(action - g.kAirlift) / 12], to = ces[(action - g.kAirlift) % 12];
+    story.Add(fmt::format("airlift {}", action), "",
+              [a = TerritoryId(from), b = TerritoryId(to)](int n, const auto&) {
+                return fmt::format("airlifted {} from {} to {}", Plural(n, "army", "armies"), a, b);
+              });
+  }
+  // Card uses and transports are told when done; their number cards with them.
+}
+
+std::string WarState::CiStepText(Action action) const {
+  const WarGame& g = *game_;
+  if (action < g.kSpy) {
+    return fmt::format("placed its Information Centre on {}", TerritoryId(action - g.kPlaceCi));
+  }
+  if (action < g.kMoveCi) return fmt::format("spied on {}'s cards", g.SeatName(action - g.kSpy));
+  const bool transport = action >= g.kCiTransport;
+  const int code = action - (transport ? g.kCiTransport : g.kMoveCi);
+  return fmt::format("{} the Information Centre of {} to {}", transport ? "transported" : "moved",
+                     g.SeatName(code / 64), TerritoryId(code % 64));
+}
+
+}  // namespace quartel::games::war
