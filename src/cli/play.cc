@@ -1,6 +1,4 @@
-// `quartel play`: a game in the terminal between humans and bots. The human types moves in the
-// game's notation; bots' turns are summarised in one line each. Every board shown is the view of
-// the seat at the keyboard (or the spectator's when there are several humans), never more.
+// `quartel play`: the seats and options of a game in the terminal (cli/terminal_game.h plays it).
 #include <fmt/format.h>
 
 #include <chrono>
@@ -9,6 +7,7 @@
 
 #include "ai/bot.h"
 #include "cli/commands.h"
+#include "cli/terminal_game.h"
 #include "core/error.h"
 #include "core/text.h"
 #include "engine/playout.h"
@@ -21,11 +20,6 @@ using engine::Action;
 using engine::Match;
 using engine::Seat;
 
-struct Player {
-  std::string label;             // "human" or the bot's spec
-  std::unique_ptr<ai::Bot> bot;  // null for a human
-};
-
 // A plain "bot": the heuristic bot where it knows the game (WAR, Stratego, Espionage: quick and
 // strong), else MCTS.
 std::unique_ptr<ai::Bot> MakeDefaultBot(const engine::Game& game, std::uint64_t seed) {
@@ -36,9 +30,9 @@ std::unique_ptr<ai::Bot> MakeDefaultBot(const engine::Game& game, std::uint64_t 
   }
 }
 
-std::vector<Player> MakePlayers(const std::vector<std::string>& seats, const engine::Game& game,
-                                std::uint64_t seed) {
-  std::vector<Player> players;
+std::vector<TerminalPlayer> MakePlayers(const std::vector<std::string>& seats,
+                                        const engine::Game& game, std::uint64_t seed) {
+  std::vector<TerminalPlayer> players;
   for (std::size_t i = 0; i < seats.size(); ++i) {
     const std::string& seat = seats[i];
     if (seat == "human") {
@@ -64,227 +58,6 @@ std::map<std::string, std::string> OptionsForSeats(const engine::GameInfo& info,
   return options;
 }
 
-constexpr const char* kHelp =
-    "Type a move in the game's notation (a whole turn: a jump chain as 23x35x47; a Stratego\n"
-    "setup as a 40-character string, preset NAME or random N; an Espionage setup as a\n"
-    "30-character string; or a setup piece by piece, e.g. F:a1). WAR, one command at a time:\n"
-    "place N T, trade I J K, attack FROM TO [DICE], occupy N, move N FROM TO, end; WAR-II also\n"
-    "claim T, use T, add 1|2|3, done, transport A B, carry N A B, air T N, airlift N A B,\n"
-    "discard CARD (and centre T, spy COLOUR with spy_centre). Or:\n"
-    "  moves        list the legal moves\n"
-    "  board        show the board again\n"
-    "  undo         take back your last turn (and the bots' replies)\n"
-    "  save FILE    save the game record (JSON) to FILE\n"
-    "  resign       give up this game\n"
-    "  quit         leave (the game is not saved)\n"
-    "  help         this text\n";
-
-class TerminalGame {
- public:
-  TerminalGame(Match match, std::vector<Player> players, std::uint64_t seed, bool colour,
-               std::istream& in, std::ostream& out)
-      : match_(std::move(match)),
-        players_(std::move(players)),
-        rng_(seed),
-        colour_(colour),
-        in_(in),
-        out_(out) {
-    for (std::size_t i = 0; i < players_.size(); ++i) {
-      if (!players_[i].bot) humans_.push_back(static_cast<Seat>(i));
-    }
-  }
-
-  int Run() {
-    ShowBoard();
-    while (!match_.Over()) {
-      const Seat seat = match_.state().CurrentSeat();
-      if (seat == engine::kChanceSeat) {
-        PlayChance();
-      } else if (players_[seat].bot) {
-        PlayBot(seat);
-      } else {
-        if (board_stale_) ShowBoard();  // a human about to move after chance events (a deal)
-        if (!PlayHuman(seat)) return 0;
-      }
-    }
-    ShowResult();
-    return AfterGame();
-  }
-
- private:
-  // The seat whose view is shown: the only human; with several humans at one keyboard, in a
-  // hidden-information game, the human to act (the others look away); otherwise the spectator.
-  Seat Viewer() const {
-    if (humans_.size() == 1) return humans_.front();
-    const Seat to_act = match_.state().CurrentSeat();
-    if (humans_.size() > 1 && match_.game().info().hidden_information && to_act >= 0 &&
-        !players_[to_act].bot) {
-      return to_act;
-    }
-    return engine::kSpectator;
-  }
-  std::string SeatLabel(Seat seat) const {
-    return fmt::format("{} ({})", match_.game().SeatName(seat), players_[seat].label);
-  }
-
-  void ShowBoard() {
-    out_ << match_.state().ViewText(Viewer(), colour_) << "\n";
-    board_stale_ = false;
-  }
-
-  void PlayChance() {
-    std::vector<Action> scratch;
-    const Action action = engine::RandomAction(match_.state(), rng_, scratch);
-    out_ << "Chance: " << match_.state().ActionToStringFor(action, Viewer()) << "\n";
-    match_.Apply(action);
-    board_stale_ = true;
-  }
-
-  // A bot plays its whole turn, chance events within it included (a WAR battle roll); the game
-  // tells the turn in words, as the viewer may know it.
-  void PlayBot(Seat seat) {
-    const auto start = match_.state().Clone();
-    std::vector<Action> turn;
-    std::vector<Action> scratch;
-    do {
-      const engine::State& state = match_.state();
-      const Action action = state.IsChanceNode() ? engine::RandomAction(state, rng_, scratch)
-                                                 : players_[seat].bot->ChooseAction(state);
-      turn.push_back(action);
-      match_.Apply(action);
-    } while (!match_.Over() && match_.state().MidTurn() &&
-             (match_.state().CurrentSeat() == seat || match_.state().IsChanceNode()));
-    out_ << SeatLabel(seat) << ": " << start->DescribeTurn(turn, Viewer()) << "\n";
-    ShowBoard();
-  }
-
-  // Returns false when the player quits.
-  bool PlayHuman(Seat seat) {
-    while (true) {
-      out_ << match_.game().SeatName(seat) << " to move (help for commands)> " << std::flush;
-      std::string line;
-      if (!std::getline(in_, line)) {
-        out_ << "\nend of input: leaving the game\n";
-        return false;
-      }
-      const std::string command(Trim(line));
-      if (command.empty()) continue;
-      try {
-        if (HandleCommand(seat, command)) return !quit_;
-      } catch (const Error& e) {
-        out_ << "  " << e.what() << "\n";
-      }
-    }
-  }
-
-  // Returns true when the human's turn is over (moved, resigned, undid or quit).
-  bool HandleCommand(Seat seat, const std::string& command) {
-    const std::string lower = ToLower(command);
-    if (lower == "help" || lower == "?") {
-      out_ << kHelp;
-    } else if (lower == "moves") {
-      ListMoves();
-    } else if (lower == "board") {
-      ShowBoard();
-    } else if (lower == "quit" || lower == "exit") {
-      quit_ = true;
-      return true;
-    } else if (lower == "resign") {
-      match_.Resign(seat);
-      out_ << match_.game().SeatName(seat) << " resigns.\n";
-      return true;
-    } else if (lower == "undo") {
-      Undo(seat);
-      return true;
-    } else if (lower.rfind("save", 0) == 0) {
-      Save(std::string(Trim(command.substr(4))));
-    } else {
-      for (Action action : match_.state().StringToTurn(command)) match_.Apply(action);
-      ShowBoard();
-      return true;
-    }
-    return false;
-  }
-
-  void ListMoves() {
-    std::vector<std::string> moves;
-    for (Action action : match_.state().LegalActions()) {
-      moves.push_back(match_.state().ActionToStringFor(action, Viewer()));
-    }
-    out_ << "  " << moves.size() << " legal: " << fmt::format("{}", fmt::join(moves, " ")) << "\n";
-  }
-
-  // Takes back actions until it is `seat`'s turn again at the start of one of its earlier turns.
-  // Chance events are never taken back: that would let a player re-roll.
-  void Undo(Seat seat) {
-    const auto& actions = match_.record().actions;
-    std::size_t keep = actions.size();
-    bool found = false;
-    while (keep > 0) {
-      const auto& entry = actions[keep - 1];
-      if (entry.seat == engine::kChanceSeat) break;
-      --keep;
-      if (entry.seat == seat && (keep == 0 || actions[keep - 1].seat != seat)) {
-        found = true;
-        break;
-      }
-    }
-    if (!found) throw Error("nothing of yours to undo (chance events are never taken back)");
-    while (actions.size() > keep) match_.Undo();
-    out_ << "  taken back.\n";
-    ShowBoard();
-  }
-
-  // A record holds every action, hidden ones included, so a hidden-information game can only be
-  // saved once it is over and everything is revealed (rulings, "Common to every game").
-  void Save(const std::string& path) {
-    if (path.empty()) throw Error("save needs a file name: save FILE");
-    if (match_.game().info().hidden_information && !match_.Over()) {
-      throw Error("the record holds hidden information: it can be saved when the game is over");
-    }
-    engine::WriteRecordFile(path, match_.record());
-    out_ << "  saved to " << path << "\n";
-  }
-
-  void ShowResult() {
-    const auto& result = match_.record().result;
-    out_ << "Game over:";
-    for (Seat seat = 0; seat < static_cast<Seat>(result.size()); ++seat) {
-      out_ << " " << match_.game().SeatName(seat) << " " << result[seat]
-           << (seat + 1 < static_cast<Seat>(result.size()) ? "," : "");
-    }
-    out_ << "\n";
-  }
-
-  // After the game a human may still save the record.
-  int AfterGame() {
-    if (humans_.empty()) return 0;
-    out_ << "Type save FILE to keep the record, or press Enter to leave.\n";
-    std::string line;
-    while (out_ << "> " << std::flush, std::getline(in_, line)) {
-      const std::string command(Trim(line));
-      if (command.empty() || command == "quit") break;
-      try {
-        if (ToLower(command).rfind("save", 0) != 0) throw Error("only save FILE or quit now");
-        Save(std::string(Trim(command.substr(4))));
-      } catch (const Error& e) {
-        out_ << "  " << e.what() << "\n";
-      }
-    }
-    return 0;
-  }
-
-  Match match_;
-  std::vector<Player> players_;
-  std::vector<Seat> humans_;
-  Rng rng_;
-  bool colour_;
-  bool quit_ = false;
-  bool board_stale_ = false;  // chance events happened since the board was last shown
-  std::istream& in_;
-  std::ostream& out_;
-};
-
 }  // namespace
 
 int Play(const PlayArgs& args, std::istream& in, std::ostream& out) {
@@ -304,7 +77,7 @@ int Play(const PlayArgs& args, std::istream& in, std::ostream& out) {
     out << fmt::format("{}{} = {}", i ? ", " : "", game->SeatName(static_cast<int>(i)), seats[i]);
   }
   out << "\n";
-  std::vector<Player> players = MakePlayers(seats, *game, seed);
+  std::vector<TerminalPlayer> players = MakePlayers(seats, *game, seed);
   std::vector<std::string> labels;
   for (const auto& player : players) labels.push_back(player.label);
   TerminalGame terminal(Match(game, labels), std::move(players), seed, args.colour, in, out);
