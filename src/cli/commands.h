@@ -12,7 +12,7 @@ namespace quartel::cli {
 
 struct PlayArgs {
   std::string game;
-  std::string seats;    // "human,bot:mcts"
+  std::string seats;    // "human,bot:mcts"; empty: the user against bots, one seat each
   std::string options;  // "k=v,k=v"
   std::optional<std::uint64_t> seed;
   bool colour = true;

@@ -33,9 +33,10 @@ int main(int argc, char** argv) {
   auto* play = app.add_subcommand("play", "Play a game in the terminal against bots or friends");
   play->add_option("GAME", play_args.game, "Game id (see quartel list)")->required();
   play->add_option("--seats", play_args.seats,
-                   "One entry per seat: human, bot (the heuristic bot where the game has one, "
-                   "else MCTS), bot:SPEC (e.g. bot:mcts:ms=500, bot:random, bot:heuristic)")
-      ->default_val("human,bot");
+                   "One entry per seat, comma-separated: human, bot (the heuristic bot where the "
+                   "game has one, else MCTS), bot:SPEC (e.g. bot:mcts:ms=500, bot:random, "
+                   "bot:heuristic); sets the number of players. Default: you against bots, one "
+                   "seat each");
   play->add_option("--options", play_args.options, "Rule options name=value,... (quartel list)");
   auto* play_seed = play->add_option("--seed", seed, "Seed for chance and bots (default: random)");
   play->add_flag("--no-colour", no_colour, "Plain text without ANSI colours");

@@ -47,15 +47,50 @@ std::vector<TerminalPlayer> MakePlayers(const std::vector<std::string>& seats,
   return players;
 }
 
-// Seats given on the command line fix the number of players where the game offers a choice.
+bool HasPlayersOption(const engine::GameInfo& info) {
+  return std::any_of(info.options.begin(), info.options.end(),
+                     [](const engine::OptionSpec& spec) { return spec.name == "players"; });
+}
+
+// The seats typed with --seats, each checked; empty when none were typed.
+std::vector<std::string> ParseSeats(const engine::GameInfo& info, const std::string& text) {
+  if (Trim(text).empty()) return {};
+  const std::vector<std::string> seats = Split(text, ',');
+  for (std::size_t i = 0; i < seats.size(); ++i) {
+    if (seats[i].empty()) throw Error(fmt::format("--seats: seat {} is empty", i + 1));
+  }
+  const auto& counts = info.seat_counts;
+  if (std::find(counts.begin(), counts.end(), static_cast<int>(seats.size())) == counts.end()) {
+    throw Error(fmt::format("--seats lists {} seats, but {} is played by {}", seats.size(),
+                            info.display_name, fmt::join(counts, " or ")));
+  }
+  return seats;
+}
+
+// The game's options with the seats: typed seats fix the number of players where the game offers
+// a choice, and must agree with a players option typed as well.
 std::map<std::string, std::string> OptionsForSeats(const engine::GameInfo& info,
                                                    std::map<std::string, std::string> options,
-                                                   std::size_t seats) {
-  const bool has_players =
-      std::any_of(info.options.begin(), info.options.end(),
-                  [](const engine::OptionSpec& spec) { return spec.name == "players"; });
-  if (has_players && !options.count("players")) options["players"] = std::to_string(seats);
+                                                   const std::vector<std::string>& seats) {
+  if (seats.empty() || !HasPlayersOption(info)) return options;
+  const std::string count = std::to_string(seats.size());
+  const auto players = options.find("players");
+  if (players == options.end()) {
+    options["players"] = count;
+  } else if (players->second != count) {
+    throw Error(fmt::format(
+        "--seats lists {} seats but --options players={}: give one seat per player, or leave "
+        "players out and the seats decide",
+        seats.size(), players->second));
+  }
   return options;
+}
+
+// With no --seats: the user against bots, one seat each.
+std::vector<std::string> DefaultSeats(int num_seats) {
+  std::vector<std::string> seats(num_seats, "bot");
+  seats.front() = "human";
+  return seats;
 }
 
 }  // namespace
@@ -63,14 +98,14 @@ std::map<std::string, std::string> OptionsForSeats(const engine::GameInfo& info,
 int Play(const PlayArgs& args, std::istream& in, std::ostream& out) {
   ai::RegisterBuiltinBots();
   const engine::GameInfo& info = engine::FindGame(args.game);
-  const std::vector<std::string> seats = Split(args.seats, ',');
-  if (std::find(info.seat_counts.begin(), info.seat_counts.end(), static_cast<int>(seats.size())) ==
-      info.seat_counts.end()) {
-    throw Error(fmt::format("--seats: {} has {} seats, but {} is played by {}", args.seats,
-                            seats.size(), info.id, fmt::join(info.seat_counts, " or ")));
+  std::vector<std::string> seats = ParseSeats(info, args.seats);
+  auto game = engine::LoadGame(args.game,
+                               OptionsForSeats(info, engine::ParseOptionList(args.options), seats));
+  if (seats.empty()) seats = DefaultSeats(game->NumSeats());
+  if (static_cast<int>(seats.size()) != game->NumSeats()) {  // a game without a players option
+    throw Error(fmt::format("--seats lists {} seats, but this game of {} has {}", seats.size(),
+                            info.display_name, game->NumSeats()));
   }
-  auto game = engine::LoadGame(
-      args.game, OptionsForSeats(info, engine::ParseOptionList(args.options), seats.size()));
   const std::uint64_t seed = args.seed ? *args.seed : std::random_device{}();
   out << fmt::format("{} ({}), seed {}: ", info.display_name, game->options().ToString(), seed);
   for (std::size_t i = 0; i < seats.size(); ++i) {
