@@ -9,23 +9,14 @@
 #include "cli/commands.h"
 #include "core/error.h"
 #include "games/all_games.h"
+#include "play_test_helpers.h"
 
 namespace quartel::cli {
 namespace {
 
 std::string PlayWith(const std::string& game, const std::string& seats, const std::string& input,
-                     std::uint64_t seed = 1, const std::string& options = "") {
-  games::RegisterAllGames();
-  PlayArgs args;
-  args.game = game;
-  args.seats = seats;
-  args.options = options;
-  args.seed = seed;
-  args.colour = false;
-  std::istringstream in(input);
-  std::ostringstream out;
-  Play(args, in, out);
-  return out.str();
+                     const std::string& seed = "1", const std::string& options = "") {
+  return PlayOutput(game, seats, options, input, seed);
 }
 
 TEST(Cli, ListShowsEveryGameAndOption) {
@@ -53,7 +44,7 @@ TEST(Cli, BotsPlayAWholeGame) {
   const std::string out = PlayWith("dablot", "bot:random,bot:random", "");
   EXPECT_NE(out.find("Game over:"), std::string::npos) << out.substr(out.size() - 500);
   const std::string four =
-      PlayWith("conspiradores", "random,random,random,random", "", 2, "max_turns=100");
+      PlayWith("conspiradores", "random,random,random,random", "", "2", "max_turns=100");
   EXPECT_NE(four.find("Game over:"), std::string::npos);
 }
 
@@ -83,7 +74,7 @@ TEST(Cli, ResignEndsTheGame) {
 TEST(Cli, BadArgumentsAreNamed) {
   EXPECT_THROW(PlayWith("dablot", "human", ""), Error);
   EXPECT_THROW(PlayWith("dablot", "human,bot:alphazero", ""), Error);
-  EXPECT_THROW(PlayWith("dablot", "human,bot", "", 1, "max_turns=-5"), Error);
+  EXPECT_THROW(PlayWith("dablot", "human,bot", "", "1", "max_turns=-5"), Error);
   std::ostringstream out;
   EXPECT_THROW(Replay("/nonexistent/record.json", false, out), Error);
   EXPECT_THROW(Perft("dablot", -1, "", "", out), Error);

@@ -20,7 +20,7 @@ inline std::string PlayOutput(const std::string& game, const std::string& seats,
   args.game = game;
   args.seats = seats;
   args.options = options;
-  if (!seed.empty()) args.seed = std::stoull(seed);
+  if (!seed.empty()) args.seed = seed;
   args.colour = false;
   std::istringstream in(input);
   std::ostringstream out;

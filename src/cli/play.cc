@@ -3,7 +3,6 @@
 
 #include <chrono>
 #include <iostream>
-#include <random>
 
 #include "ai/bot.h"
 #include "cli/commands.h"
@@ -30,8 +29,10 @@ std::unique_ptr<ai::Bot> MakeDefaultBot(const engine::Game& game, std::uint64_t 
   }
 }
 
+// Each bot's seed comes from the game's secret chance source, so that the seed shown at the end
+// replays the bots' choices too.
 std::vector<TerminalPlayer> MakePlayers(const std::vector<std::string>& seats,
-                                        const engine::Game& game, std::uint64_t seed) {
+                                        const engine::Game& game, ChanceSource& chance) {
   std::vector<TerminalPlayer> players;
   for (std::size_t i = 0; i < seats.size(); ++i) {
     const std::string& seat = seats[i];
@@ -40,8 +41,8 @@ std::vector<TerminalPlayer> MakePlayers(const std::vector<std::string>& seats,
       continue;
     }
     const std::string spec = seat.rfind("bot:", 0) == 0 ? seat.substr(4) : seat;
-    auto bot = spec == "bot" ? MakeDefaultBot(game, seed + 1000 * (i + 1))
-                             : ai::MakeBot(spec, game, seed + 1000 * (i + 1));
+    const std::uint64_t seed = chance.Next();
+    auto bot = spec == "bot" ? MakeDefaultBot(game, seed) : ai::MakeBot(spec, game, seed);
     players.push_back({bot->Spec(), std::move(bot)});
   }
   return players;
@@ -106,16 +107,18 @@ int Play(const PlayArgs& args, std::istream& in, std::ostream& out) {
     throw Error(fmt::format("--seats lists {} seats, but this game of {} has {}", seats.size(),
                             info.display_name, game->NumSeats()));
   }
-  const std::uint64_t seed = args.seed ? *args.seed : std::random_device{}();
-  out << fmt::format("{} ({}), seed {}: ", info.display_name, game->options().ToString(), seed);
+  // Rulings: the seed is secret until the game is over, so it is not printed here.
+  ChanceSource chance = args.seed ? ChanceSource::FromSeedText(*args.seed) : ChanceSource::Fresh();
+  out << fmt::format("{} ({}): ", info.display_name, game->options().ToString());
   for (std::size_t i = 0; i < seats.size(); ++i) {
     out << fmt::format("{}{} = {}", i ? ", " : "", game->SeatName(static_cast<int>(i)), seats[i]);
   }
   out << "\n";
-  std::vector<TerminalPlayer> players = MakePlayers(seats, *game, seed);
+  std::vector<TerminalPlayer> players = MakePlayers(seats, *game, chance);
   std::vector<std::string> labels;
   for (const auto& player : players) labels.push_back(player.label);
-  TerminalGame terminal(Match(game, labels), std::move(players), seed, args.colour, in, out);
+  TerminalGame terminal(Match(game, labels), std::move(players), std::move(chance), args.colour, in,
+                        out);
   return terminal.Run();
 }
 

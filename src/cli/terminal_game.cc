@@ -33,11 +33,11 @@ constexpr const char* kHelp =
 
 }  // namespace
 
-TerminalGame::TerminalGame(Match match, std::vector<TerminalPlayer> players, std::uint64_t seed,
+TerminalGame::TerminalGame(Match match, std::vector<TerminalPlayer> players, ChanceSource chance,
                            bool colour, std::istream& in, std::ostream& out)
     : match_(std::move(match)),
       players_(std::move(players)),
-      rng_(seed),
+      chance_(std::move(chance)),
       colour_(colour),
       in_(in),
       out_(out) {
@@ -56,10 +56,16 @@ int TerminalGame::Run() {
       PlayBot(seat);
     } else {
       if (board_stale_) ShowBoard();  // a human about to move after chance events (a deal)
-      if (!PlayHuman(seat)) return 0;
+      if (!PlayHuman(seat)) {
+        // Rulings: the seed stays secret until the game ends; a game left unfinished keeps it.
+        out_ << "The seed is not shown: the game was not finished.\n";
+        return 0;
+      }
     }
   }
   ShowResult();
+  out_ << fmt::format("seed {} (play it again with --seed: the same chance, the same bots)\n",
+                      chance_.SeedText());
   return AfterGame();
 }
 
@@ -83,9 +89,15 @@ void TerminalGame::ShowBoard() {
   board_stale_ = false;
 }
 
+// Each chance event draws with a fresh Rng seeded from the secret source, so no outcome seen lets a
+// player predict the next (rulings, "Common to every game").
+Action TerminalGame::SampleChance() {
+  Rng rng(chance_.Next());
+  return engine::SampleChanceOutcome(match_.state(), rng);
+}
+
 void TerminalGame::PlayChance() {
-  std::vector<Action> scratch;
-  const Action action = engine::RandomAction(match_.state(), rng_, scratch);
+  const Action action = SampleChance();
   out_ << "Chance: " << match_.state().ActionToStringFor(action, Viewer()) << "\n";
   match_.Apply(action);
   board_stale_ = true;
@@ -96,11 +108,10 @@ void TerminalGame::PlayChance() {
 void TerminalGame::PlayBot(Seat seat) {
   const auto start = match_.state().Clone();
   std::vector<Action> turn;
-  std::vector<Action> scratch;
   do {
     const engine::State& state = match_.state();
-    const Action action = state.IsChanceNode() ? engine::RandomAction(state, rng_, scratch)
-                                               : players_[seat].bot->ChooseAction(state);
+    const Action action =
+        state.IsChanceNode() ? SampleChance() : players_[seat].bot->ChooseAction(state);
     turn.push_back(action);
     match_.Apply(action);
   } while (!match_.Over() && match_.state().MidTurn() &&

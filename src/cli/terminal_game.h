@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "ai/bot.h"
-#include "core/rng.h"
+#include "core/chance_source.h"
 #include "engine/record.h"
 
 namespace quartel::cli {
@@ -22,8 +22,9 @@ struct TerminalPlayer {
 
 class TerminalGame {
  public:
-  // One player per seat of `match`'s game.
-  TerminalGame(engine::Match match, std::vector<TerminalPlayer> players, std::uint64_t seed,
+  // One player per seat of `match`'s game. Every chance event draws from `chance`, whose seed is
+  // shown once the game is over.
+  TerminalGame(engine::Match match, std::vector<TerminalPlayer> players, ChanceSource chance,
                bool colour, std::istream& in, std::ostream& out);
 
   // Plays until the game is over or a human leaves; returns the process exit code.
@@ -34,6 +35,7 @@ class TerminalGame {
   engine::Seat Viewer() const;
   std::string SeatLabel(engine::Seat seat) const;
   void ShowBoard();
+  engine::Action SampleChance();
   void PlayChance();
   void PlayBot(engine::Seat seat);
   bool PlayHuman(engine::Seat seat);
@@ -47,7 +49,7 @@ class TerminalGame {
   engine::Match match_;
   std::vector<TerminalPlayer> players_;
   std::vector<engine::Seat> humans_;
-  Rng rng_;
+  ChanceSource chance_;
   bool colour_;
   bool quit_ = false;
   bool board_stale_ = false;  // chance events happened since the board was last shown
