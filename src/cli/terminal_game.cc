@@ -14,25 +14,6 @@ using engine::Action;
 using engine::Match;
 using engine::Seat;
 
-namespace {
-
-constexpr const char* kHelp =
-    "Type a move in the game's notation (a whole turn: a jump chain as 23x35x47; a Stratego\n"
-    "setup as a 40-character string, preset NAME or random N; an Espionage setup as a\n"
-    "30-character string; or a setup piece by piece, e.g. F:a1). WAR, one command at a time:\n"
-    "place N T, trade I J K, attack FROM TO [DICE], occupy N, move N FROM TO, end; WAR-II also\n"
-    "claim T, use T, add 1|2|3, done, transport A B, carry N A B, air T N, airlift N A B,\n"
-    "discard CARD (and centre T, spy COLOUR with spy_centre). Or:\n"
-    "  moves        list the legal moves\n"
-    "  board        show the board again\n"
-    "  undo         take back your last turn (and the bots' replies)\n"
-    "  save FILE    save the game record (JSON) to FILE\n"
-    "  resign       give up this game\n"
-    "  quit         leave (the game is not saved)\n"
-    "  help         this text\n";
-
-}  // namespace
-
 TerminalGame::TerminalGame(Match match, std::vector<TerminalPlayer> players, ChanceSource chance,
                            bool colour, std::istream& in, std::ostream& out)
     : match_(std::move(match)),
@@ -44,6 +25,37 @@ TerminalGame::TerminalGame(Match match, std::vector<TerminalPlayer> players, Cha
   for (std::size_t i = 0; i < players_.size(); ++i) {
     if (!players_[i].bot) humans_.push_back(static_cast<Seat>(i));
   }
+}
+
+bool TerminalGame::HiddenInformation() const { return match_.game().info().hidden_information; }
+
+// The game's own notation (GameInfo::notation_help), then the terminal's commands: undo and save
+// only where they are offered during the game.
+std::string TerminalGame::HelpText() const {
+  const engine::GameInfo& info = match_.game().info();
+  std::string text;
+  if (info.notation_help.empty()) {
+    text = "Type a move as `moves` lists it.\n";
+  } else {
+    text = fmt::format("Moves in {}:\n", info.display_name);
+    for (const std::string& line : Split(info.notation_help, '\n')) {
+      if (!line.empty()) text += "  " + line + "\n";
+    }
+  }
+  text +=
+      "Commands:\n"
+      "  moves        list the moves you can type now\n"
+      "  board        show the board again\n";
+  if (!HiddenInformation()) {
+    text +=
+        "  undo         take back your last turn (and the bots' replies)\n"
+        "  save FILE    save the game record (JSON) to FILE\n";
+  }
+  text +=
+      "  resign       give up this game\n"
+      "  quit         leave the game unfinished\n"
+      "  help         this text\n";
+  return text;
 }
 
 int TerminalGame::Run() {
@@ -143,7 +155,7 @@ bool TerminalGame::PlayHuman(Seat seat) {
 bool TerminalGame::HandleCommand(Seat seat, const std::string& command) {
   const std::string lower = ToLower(command);
   if (lower == "help" || lower == "?") {
-    out_ << kHelp;
+    out_ << HelpText();
   } else if (lower == "moves") {
     ListMoves();
   } else if (lower == "board") {
@@ -156,6 +168,14 @@ bool TerminalGame::HandleCommand(Seat seat, const std::string& command) {
     out_ << match_.game().SeatName(seat) << " resigns.\n";
     return true;
   } else if (lower == "undo") {
+    if (HiddenInformation()) {
+      // Rulings: nothing is taken back once anything was revealed by it or after it; in these
+      // games almost every move may reveal something, so none is.
+      throw Error(fmt::format(
+          "there is no undo in {}: a move may already have shown hidden information (a rank, a "
+          "card, a roll), which cannot be forgotten",
+          match_.game().info().display_name));
+    }
     Undo(seat);
     return true;
   } else if (lower.rfind("save", 0) == 0) {

@@ -32,6 +32,8 @@ class TerminalGame {
   const engine::Match& match() const { return match_; }
 
  private:
+  bool HiddenInformation() const;
+  std::string HelpText() const;
   engine::Seat Viewer() const;
   std::string SeatLabel(engine::Seat seat) const;
   void ShowBoard();
