@@ -56,9 +56,9 @@ TEST(Cli, HumanCommandsWorkAndBadMovesAreRefused) {
       "dablot", "human,human",
       "help\nmoves\n99-100\n23-29\n50-44\n23-29\n50-44\nundo\nsave " + path.string() + "\nquit\n");
   EXPECT_NE(out.find("save FILE"), std::string::npos);
-  EXPECT_NE(out.find("legal:"), std::string::npos);
-  EXPECT_NE(out.find("taken back"), std::string::npos);
-  EXPECT_NE(out.find("saved to"), std::string::npos);
+  EXPECT_NE(out.find("moves:"), std::string::npos);
+  EXPECT_NE(out.find("Taken back"), std::string::npos);
+  EXPECT_NE(out.find("Saved to"), std::string::npos);
   std::ostringstream replayed;
   EXPECT_EQ(Replay(path.string(), false, replayed), 0);
   EXPECT_NE(replayed.str().find("not finished"), std::string::npos);
@@ -68,7 +68,7 @@ TEST(Cli, HumanCommandsWorkAndBadMovesAreRefused) {
 TEST(Cli, ResignEndsTheGame) {
   const std::string out = PlayWith("dablot", "human,human", "resign\n\n");
   EXPECT_NE(out.find("resigns"), std::string::npos);
-  EXPECT_NE(out.find("Game over:"), std::string::npos);
+  EXPECT_NE(out.find("Game over (resignation):"), std::string::npos);
 }
 
 TEST(Cli, BadArgumentsAreNamed) {

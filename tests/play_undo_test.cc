@@ -18,7 +18,7 @@ TEST(PlayUndo, RefusedInEveryHiddenInformationGame) {
     ASSERT_NE(refused, std::string::npos) << game << "\n" << out.substr(out.size() - 600);
     EXPECT_EQ(out.substr(0, refused).find("undo"), std::string::npos)
         << game << ": help offers undo";
-    EXPECT_EQ(out.find("taken back"), std::string::npos) << game;
+    EXPECT_EQ(out.find("Taken back"), std::string::npos) << game;
   }
 }
 
@@ -28,14 +28,14 @@ TEST(PlayUndo, RefusedInEveryHiddenInformationGame) {
 TEST(PlayUndo, RefusedAfterAMoveInStratego) {
   const std::string out = PlayOutput("stratego", "human,random", "", "random 3\nundo\nquit\n");
   EXPECT_NE(out.find("no undo in Stratego"), std::string::npos) << out.substr(out.size() - 600);
-  EXPECT_EQ(out.find("taken back"), std::string::npos);
+  EXPECT_EQ(out.find("Taken back"), std::string::npos);
 }
 
 TEST(PlayUndo, KeptInPerfectInformationGames) {
   const std::string out =
       PlayOutput("dablot", "human,human", "", "help\n23-29\n50-44\n23-29\nundo\nquit\n");
   EXPECT_NE(out.find("undo"), std::string::npos);
-  EXPECT_NE(out.find("taken back"), std::string::npos) << out.substr(out.size() - 600);
+  EXPECT_NE(out.find("Taken back"), std::string::npos) << out.substr(out.size() - 600);
 }
 
 }  // namespace

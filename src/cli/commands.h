@@ -18,6 +18,7 @@ struct PlayArgs {
   // (ChanceSource::FromSeedText); none draws a secret one, shown when the game is over.
   std::optional<std::string> seed;
   bool colour = true;
+  bool clear_screen = false;  // the output is a terminal (clear it when a hot seat changes hands)
 };
 
 int ListGames(std::ostream& out);

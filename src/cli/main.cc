@@ -46,6 +46,7 @@ int main(int argc, char** argv) {
   play->callback([&] {
     if (play_seed->count() > 0) play_args.seed = seed;
     play_args.colour = !no_colour && isatty(STDOUT_FILENO);
+    play_args.clear_screen = isatty(STDOUT_FILENO);
     run = [&] { return cli::Play(play_args, std::cin, std::cout); };
   });
 

@@ -1,7 +1,7 @@
 // `quartel play`: the seats and options of a game in the terminal (cli/terminal_game.h plays it).
 #include <fmt/format.h>
 
-#include <chrono>
+#include <algorithm>
 #include <iostream>
 
 #include "ai/bot.h"
@@ -9,15 +9,12 @@
 #include "cli/terminal_game.h"
 #include "core/error.h"
 #include "core/text.h"
-#include "engine/playout.h"
 #include "engine/record.h"
 
 namespace quartel::cli {
 namespace {
 
-using engine::Action;
 using engine::Match;
-using engine::Seat;
 
 // A plain "bot": the heuristic bot where it knows the game (WAR, Stratego, Espionage: quick and
 // strong), else MCTS.
@@ -117,7 +114,8 @@ int Play(const PlayArgs& args, std::istream& in, std::ostream& out) {
   std::vector<TerminalPlayer> players = MakePlayers(seats, *game, chance);
   std::vector<std::string> labels;
   for (const auto& player : players) labels.push_back(player.label);
-  TerminalGame terminal(Match(game, labels), std::move(players), std::move(chance), args.colour, in,
+  const TerminalOptions options{.colour = args.colour, .clear_screen = args.clear_screen};
+  TerminalGame terminal(Match(game, labels), std::move(players), std::move(chance), options, in,
                         out);
   return terminal.Run();
 }
