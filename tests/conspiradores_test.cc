@@ -410,11 +410,16 @@ TEST(ConspiradoresChain, NoRevisitStartIncludedAndStop) {
   Play(*stopped, "stop");
   EXPECT_EQ(stopped->CurrentSeat(), 1);
   EXPECT_EQ(static_cast<const ConspiradoresState&>(*stopped).position().OwnerAt(PointAt(6, 4)), 0);
-  // A typed turn is whole: a chain that could go on gets its stop.
+  // A typed chain is the jumps typed, no more: where it could go on, the player is still to move
+  // (the terminal asks for the next jump or stop); nothing adds a stop on its own.
   auto typed = MakeMovementState(*game, {{0, "E5"}, {1, "F5"}, {1, "G6"}, {1, "F7"}, {1, "E6"}}, 0);
   const auto turn = typed->StringToTurn("E5-G5");
-  EXPECT_EQ(turn.size(), 2u);
-  EXPECT_EQ(turn.back(), kStopAction);
+  ASSERT_EQ(turn.size(), 1u);
+  auto after = typed->Clone();
+  after->ApplyAction(turn.front());
+  EXPECT_TRUE(after->MidTurn());
+  EXPECT_EQ(after->CurrentSeat(), 0);
+  EXPECT_EQ(typed->StringToTurn("E5-G5-G7").size(), 2u);
   const auto full = typed->StringToTurn("e5-g5-g7-e7");
   EXPECT_EQ(full.size(), 3u);
   EXPECT_THROW(typed->StringToTurn("E5-G5-G7-E7-E5"), Error);
@@ -630,6 +635,31 @@ TEST(ConspiradoresNotation, IllegalNotationErrors) {
     const bool legal = state->WhyIllegal(a).empty();
     const auto actions = state->LegalActions();
     EXPECT_EQ(legal, std::binary_search(actions.begin(), actions.end(), a)) << a;
+  }
+}
+
+// The draw of the play order is told with the seats' names (what the terminal prints for it).
+TEST(ConspiradoresViews, PlayOrderDrawIsToldInWords) {
+  for (int players : {2, 4}) {
+    auto game = LoadConsp(players);
+    auto state = game->NewInitialState();
+    const Action last = static_cast<Action>(PlayOrders(players).size()) - 1;
+    const std::string told = state->DescribeTurn(std::vector<Action>{last}, engine::kSpectator);
+    EXPECT_EQ(told, players == 2 ? "play order by lot: black, white"
+                                 : "play order by lot: orange, green, black, white");
+  }
+}
+
+TEST(ConspiradoresNotation, LongTextIsNotEchoed) {
+  auto game = LoadConsp(2);
+  auto state = MakeMovementState(*game, {{0, "H9"}, {0, "H10"}, {1, "J9"}}, 0);
+  for (const std::string& text : {"H9-" + std::string(150, 'z'), std::string(150, 'q')}) {
+    try {
+      state->StringToTurn(text);
+      ADD_FAILURE() << "accepted " << text;
+    } catch (const Error& e) {
+      EXPECT_EQ(std::string(e.what()).find(text.substr(0, 61)), std::string::npos) << e.what();
+    }
   }
 }
 

@@ -4,6 +4,7 @@
 // it derives itself; it never calls the engine's move generator.
 #include "games/dablot/dablot.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -235,8 +236,8 @@ std::string BoardOf(const std::string& placement) {
 
 std::string InitialPlacement() {
   std::string placement;
-  for (int p = 1; p <= 28; ++p) placement += "S" + std::to_string(p) + " ";
-  for (int p = 45; p <= 72; ++p) placement += "s" + std::to_string(p) + " ";
+  for (int p = 1; p <= 28; ++p) placement += fmt::format("S{} ", p);
+  for (int p = 45; p <= 72; ++p) placement += fmt::format("s{} ", p);
   return placement + "P33 K39 l34 p40";
 }
 
@@ -397,14 +398,20 @@ TEST(DablotMoves, ChainContinueOrStop) {
   EXPECT_EQ(state->position().h.counts[1], 3);
 }
 
-TEST(DablotMoves, TypedChainIsAWholeTurn) {
+// A typed chain is the jumps typed, no more: where the chain could go on the player is still to
+// move (the terminal asks for the next jump or stop); nothing adds a stop on its own.
+TEST(DablotMoves, TypedChainIsTheJumpsTyped) {
   auto state = Place(kLoop, 0);
   const auto turn = state->StringToTurn("1x3x25x23x1");
   EXPECT_EQ(turn.size(), 4u);
   const auto partial = state->StringToTurn("1x3x25");
-  ASSERT_EQ(partial.size(), 3u);  // two jumps, then stop because 25x23 was possible
-  EXPECT_EQ(partial.back(), kStop);
-  EXPECT_EQ(state->StringToTurn("1x3").back(), kStop);
+  ASSERT_EQ(partial.size(), 2u);
+  EXPECT_EQ(std::count(partial.begin(), partial.end(), kStop), 0);
+  auto after = state->Clone();
+  for (Action action : partial) after->ApplyAction(action);
+  EXPECT_TRUE(after->MidTurn());  // 25x23 is still possible
+  EXPECT_EQ(after->CurrentSeat(), 0);
+  EXPECT_EQ(state->StringToTurn("1x3"), std::vector<Action>{state->StringToAction("1x3")});
   EXPECT_THROW(state->StringToTurn("1x3x5"), Error);
   EXPECT_THROW(state->StringToTurn("1x3x25x23x1x13"), Error);
 }
@@ -608,6 +615,47 @@ TEST(DablotNotation, IllegalTextErrors) {
   EXPECT_FALSE(state->WhyIllegal(-1).empty());
   EXPECT_FALSE(state->WhyIllegal(kNumActions).empty());
   EXPECT_THROW(MakeState(Game(), "X3", 0), Error);
+}
+
+// A long line is named by an excerpt, never echoed whole.
+TEST(DablotNotation, LongTextIsNotEchoed) {
+  auto state = Place(InitialPlacement(), 0);
+  const std::string error = ErrorOf(*state, "23-29" + std::string(150, 'z'));
+  EXPECT_FALSE(error.empty());
+  EXPECT_EQ(error.find(std::string(61, 'z')), std::string::npos) << error;
+  EXPECT_THROW(state->StringToTurn("23x35" + std::string(150, 'x')), Error);
+}
+
+// ==== What players read ====
+
+// Each capture of a turn names the piece it took and where (rulings "Dablot": the captured piece
+// is removed at once).
+TEST(DablotText, CapturesSayWhatTheyTook) {
+  auto state = Place("S24 s35 S1 s72", 0);
+  const std::vector<Action> capture = {state->StringToAction("24x46")};
+  EXPECT_EQ(state->DescribeTurn(capture, engine::kSpectator),
+            "24x46 takes the Swedish soldier on 35");
+  auto loop = Place(kLoop, 0);
+  const auto chain = loop->StringToTurn("1x3x25");
+  EXPECT_EQ(loop->DescribeTurn(chain, 1),
+            "1x3 takes the Swedish soldier on 2, 3x25 takes the Swedish soldier on 14");
+  auto steps = Place(InitialPlacement(), 0);
+  EXPECT_EQ(steps->DescribeTurn(std::vector<Action>{steps->StringToAction("23-29")}, 0), "23-29");
+}
+
+TEST(DablotText, LegendNamesPiecesAndRanks) {
+  const std::string text = Place(InitialPlacement(), 0)->ViewText(0, false);
+  for (const char* part : {"S soldier", "P Prince", "K King", "s soldier", "p Landlord's Son",
+                           "l Landlord", "Ranks: soldier < Prince, Son < King, Landlord"}) {
+    EXPECT_NE(text.find(part), std::string::npos) << part << "\n" << text;
+  }
+}
+
+TEST(DablotText, NotationHelpExamplesAreLegalNotation) {
+  const std::string& help = engine::FindGame("dablot").notation_help;
+  for (const char* example : {"23-29", "23x35", "23x35x47", "stop"}) {
+    EXPECT_NE(help.find(example), std::string::npos) << example;
+  }
 }
 
 // ==== Perft, cross-checked by the brute force ====

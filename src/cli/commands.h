@@ -12,10 +12,13 @@ namespace quartel::cli {
 
 struct PlayArgs {
   std::string game;
-  std::string seats;    // "human,bot:mcts"
+  std::string seats;    // "human,bot:mcts"; empty: the user against bots, one seat each
   std::string options;  // "k=v,k=v"
-  std::optional<std::uint64_t> seed;
+  // The seed of the game's chance and bots: a decimal number or 64 hexadecimal digits
+  // (ChanceSource::FromSeedText); none draws a secret one, shown when the game is over.
+  std::optional<std::string> seed;
   bool colour = true;
+  bool clear_screen = false;  // the output is a terminal (clear it when a hot seat changes hands)
 };
 
 int ListGames(std::ostream& out);

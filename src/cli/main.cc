@@ -29,19 +29,24 @@ int main(int argc, char** argv) {
 
   cli::PlayArgs play_args;
   bool no_colour = false;
-  std::uint64_t seed = 0;
+  std::string seed;
   auto* play = app.add_subcommand("play", "Play a game in the terminal against bots or friends");
   play->add_option("GAME", play_args.game, "Game id (see quartel list)")->required();
   play->add_option("--seats", play_args.seats,
-                   "One entry per seat: human, bot (the heuristic bot where the game has one, "
-                   "else MCTS), bot:SPEC (e.g. bot:mcts:ms=500, bot:random, bot:heuristic)")
-      ->default_val("human,bot");
+                   "One entry per seat, comma-separated: human, bot (the heuristic bot where the "
+                   "game has one, else MCTS), bot:SPEC (e.g. bot:mcts:ms=500, bot:random, "
+                   "bot:heuristic); sets the number of players. Default: you against bots, one "
+                   "seat each");
   play->add_option("--options", play_args.options, "Rule options name=value,... (quartel list)");
-  auto* play_seed = play->add_option("--seed", seed, "Seed for chance and bots (default: random)");
+  auto* play_seed = play->add_option(
+      "--seed", seed,
+      "Seed for chance and bots: a number, or the 64 hexadecimal digits shown at the end of a "
+      "game (default: a secret one, shown when the game is over)");
   play->add_flag("--no-colour", no_colour, "Plain text without ANSI colours");
   play->callback([&] {
     if (play_seed->count() > 0) play_args.seed = seed;
     play_args.colour = !no_colour && isatty(STDOUT_FILENO);
+    play_args.clear_screen = isatty(STDOUT_FILENO);
     run = [&] { return cli::Play(play_args, std::cin, std::cout); };
   });
 

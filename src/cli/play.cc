@@ -1,30 +1,20 @@
-// `quartel play`: a game in the terminal between humans and bots. The human types moves in the
-// game's notation; bots' turns are summarised in one line each. Every board shown is the view of
-// the seat at the keyboard (or the spectator's when there are several humans), never more.
+// `quartel play`: the seats and options of a game in the terminal (cli/terminal_game.h plays it).
 #include <fmt/format.h>
 
-#include <chrono>
+#include <algorithm>
 #include <iostream>
-#include <random>
 
 #include "ai/bot.h"
 #include "cli/commands.h"
+#include "cli/terminal_game.h"
 #include "core/error.h"
 #include "core/text.h"
-#include "engine/playout.h"
 #include "engine/record.h"
 
 namespace quartel::cli {
 namespace {
 
-using engine::Action;
 using engine::Match;
-using engine::Seat;
-
-struct Player {
-  std::string label;             // "human" or the bot's spec
-  std::unique_ptr<ai::Bot> bot;  // null for a human
-};
 
 // A plain "bot": the heuristic bot where it knows the game (WAR, Stratego, Espionage: quick and
 // strong), else MCTS.
@@ -36,9 +26,11 @@ std::unique_ptr<ai::Bot> MakeDefaultBot(const engine::Game& game, std::uint64_t 
   }
 }
 
-std::vector<Player> MakePlayers(const std::vector<std::string>& seats, const engine::Game& game,
-                                std::uint64_t seed) {
-  std::vector<Player> players;
+// Each bot's seed comes from the game's secret chance source, so that the seed shown at the end
+// replays the bots' choices too.
+std::vector<TerminalPlayer> MakePlayers(const std::vector<std::string>& seats,
+                                        const engine::Game& game, ChanceSource& chance) {
+  std::vector<TerminalPlayer> players;
   for (std::size_t i = 0; i < seats.size(); ++i) {
     const std::string& seat = seats[i];
     if (seat == "human") {
@@ -46,268 +38,85 @@ std::vector<Player> MakePlayers(const std::vector<std::string>& seats, const eng
       continue;
     }
     const std::string spec = seat.rfind("bot:", 0) == 0 ? seat.substr(4) : seat;
-    auto bot = spec == "bot" ? MakeDefaultBot(game, seed + 1000 * (i + 1))
-                             : ai::MakeBot(spec, game, seed + 1000 * (i + 1));
+    const std::uint64_t seed = chance.Next();
+    auto bot = spec == "bot" ? MakeDefaultBot(game, seed) : ai::MakeBot(spec, game, seed);
     players.push_back({bot->Spec(), std::move(bot)});
   }
   return players;
 }
 
-// Seats given on the command line fix the number of players where the game offers a choice.
+bool HasPlayersOption(const engine::GameInfo& info) {
+  return std::any_of(info.options.begin(), info.options.end(),
+                     [](const engine::OptionSpec& spec) { return spec.name == "players"; });
+}
+
+// The seats typed with --seats, each checked; empty when none were typed.
+std::vector<std::string> ParseSeats(const engine::GameInfo& info, const std::string& text) {
+  if (Trim(text).empty()) return {};
+  const std::vector<std::string> seats = Split(text, ',');
+  for (std::size_t i = 0; i < seats.size(); ++i) {
+    if (seats[i].empty()) throw Error(fmt::format("--seats: seat {} is empty", i + 1));
+  }
+  const auto& counts = info.seat_counts;
+  if (std::find(counts.begin(), counts.end(), static_cast<int>(seats.size())) == counts.end()) {
+    throw Error(fmt::format("--seats lists {} seats, but {} is played by {}", seats.size(),
+                            info.display_name, fmt::join(counts, " or ")));
+  }
+  return seats;
+}
+
+// The game's options with the seats: typed seats fix the number of players where the game offers
+// a choice, and must agree with a players option typed as well.
 std::map<std::string, std::string> OptionsForSeats(const engine::GameInfo& info,
                                                    std::map<std::string, std::string> options,
-                                                   std::size_t seats) {
-  const bool has_players =
-      std::any_of(info.options.begin(), info.options.end(),
-                  [](const engine::OptionSpec& spec) { return spec.name == "players"; });
-  if (has_players && !options.count("players")) options["players"] = std::to_string(seats);
+                                                   const std::vector<std::string>& seats) {
+  if (seats.empty() || !HasPlayersOption(info)) return options;
+  const std::string count = std::to_string(seats.size());
+  const auto players = options.find("players");
+  if (players == options.end()) {
+    options["players"] = count;
+  } else if (players->second != count) {
+    throw Error(fmt::format(
+        "--seats lists {} seats but --options players={}: give one seat per player, or leave "
+        "players out and the seats decide",
+        seats.size(), players->second));
+  }
   return options;
 }
 
-constexpr const char* kHelp =
-    "Type a move in the game's notation (a whole turn: a jump chain as 23x35x47; a Stratego\n"
-    "setup as a 40-character string, preset NAME or random N; an Espionage setup as a\n"
-    "30-character string; or a setup piece by piece, e.g. F:a1). WAR, one command at a time:\n"
-    "place N T, trade I J K, attack FROM TO [DICE], occupy N, move N FROM TO, end; WAR-II also\n"
-    "claim T, use T, add 1|2|3, done, transport A B, carry N A B, air T N, airlift N A B,\n"
-    "discard CARD (and centre T, spy COLOUR with spy_centre). Or:\n"
-    "  moves        list the legal moves\n"
-    "  board        show the board again\n"
-    "  undo         take back your last turn (and the bots' replies)\n"
-    "  save FILE    save the game record (JSON) to FILE\n"
-    "  resign       give up this game\n"
-    "  quit         leave (the game is not saved)\n"
-    "  help         this text\n";
-
-class TerminalGame {
- public:
-  TerminalGame(Match match, std::vector<Player> players, std::uint64_t seed, bool colour,
-               std::istream& in, std::ostream& out)
-      : match_(std::move(match)),
-        players_(std::move(players)),
-        rng_(seed),
-        colour_(colour),
-        in_(in),
-        out_(out) {
-    for (std::size_t i = 0; i < players_.size(); ++i) {
-      if (!players_[i].bot) humans_.push_back(static_cast<Seat>(i));
-    }
-  }
-
-  int Run() {
-    ShowBoard();
-    while (!match_.Over()) {
-      const Seat seat = match_.state().CurrentSeat();
-      if (seat == engine::kChanceSeat) {
-        PlayChance();
-      } else if (players_[seat].bot) {
-        PlayBot(seat);
-      } else {
-        if (board_stale_) ShowBoard();  // a human about to move after chance events (a deal)
-        if (!PlayHuman(seat)) return 0;
-      }
-    }
-    ShowResult();
-    return AfterGame();
-  }
-
- private:
-  // The seat whose view is shown: the only human; with several humans at one keyboard, in a
-  // hidden-information game, the human to act (the others look away); otherwise the spectator.
-  Seat Viewer() const {
-    if (humans_.size() == 1) return humans_.front();
-    const Seat to_act = match_.state().CurrentSeat();
-    if (humans_.size() > 1 && match_.game().info().hidden_information && to_act >= 0 &&
-        !players_[to_act].bot) {
-      return to_act;
-    }
-    return engine::kSpectator;
-  }
-  std::string SeatLabel(Seat seat) const {
-    return fmt::format("{} ({})", match_.game().SeatName(seat), players_[seat].label);
-  }
-
-  void ShowBoard() {
-    out_ << match_.state().ViewText(Viewer(), colour_) << "\n";
-    board_stale_ = false;
-  }
-
-  void PlayChance() {
-    std::vector<Action> scratch;
-    const Action action = engine::RandomAction(match_.state(), rng_, scratch);
-    out_ << "Chance: " << match_.state().ActionToStringFor(action, Viewer()) << "\n";
-    match_.Apply(action);
-    board_stale_ = true;
-  }
-
-  // A bot plays its whole turn, chance events within it included (a WAR battle roll); the game
-  // tells the turn in words, as the viewer may know it.
-  void PlayBot(Seat seat) {
-    const auto start = match_.state().Clone();
-    std::vector<Action> turn;
-    std::vector<Action> scratch;
-    do {
-      const engine::State& state = match_.state();
-      const Action action = state.IsChanceNode() ? engine::RandomAction(state, rng_, scratch)
-                                                 : players_[seat].bot->ChooseAction(state);
-      turn.push_back(action);
-      match_.Apply(action);
-    } while (!match_.Over() && match_.state().MidTurn() &&
-             (match_.state().CurrentSeat() == seat || match_.state().IsChanceNode()));
-    out_ << SeatLabel(seat) << ": " << start->DescribeTurn(turn, Viewer()) << "\n";
-    ShowBoard();
-  }
-
-  // Returns false when the player quits.
-  bool PlayHuman(Seat seat) {
-    while (true) {
-      out_ << match_.game().SeatName(seat) << " to move (help for commands)> " << std::flush;
-      std::string line;
-      if (!std::getline(in_, line)) {
-        out_ << "\nend of input: leaving the game\n";
-        return false;
-      }
-      const std::string command(Trim(line));
-      if (command.empty()) continue;
-      try {
-        if (HandleCommand(seat, command)) return !quit_;
-      } catch (const Error& e) {
-        out_ << "  " << e.what() << "\n";
-      }
-    }
-  }
-
-  // Returns true when the human's turn is over (moved, resigned, undid or quit).
-  bool HandleCommand(Seat seat, const std::string& command) {
-    const std::string lower = ToLower(command);
-    if (lower == "help" || lower == "?") {
-      out_ << kHelp;
-    } else if (lower == "moves") {
-      ListMoves();
-    } else if (lower == "board") {
-      ShowBoard();
-    } else if (lower == "quit" || lower == "exit") {
-      quit_ = true;
-      return true;
-    } else if (lower == "resign") {
-      match_.Resign(seat);
-      out_ << match_.game().SeatName(seat) << " resigns.\n";
-      return true;
-    } else if (lower == "undo") {
-      Undo(seat);
-      return true;
-    } else if (lower.rfind("save", 0) == 0) {
-      Save(std::string(Trim(command.substr(4))));
-    } else {
-      for (Action action : match_.state().StringToTurn(command)) match_.Apply(action);
-      ShowBoard();
-      return true;
-    }
-    return false;
-  }
-
-  void ListMoves() {
-    std::vector<std::string> moves;
-    for (Action action : match_.state().LegalActions()) {
-      moves.push_back(match_.state().ActionToStringFor(action, Viewer()));
-    }
-    out_ << "  " << moves.size() << " legal: " << fmt::format("{}", fmt::join(moves, " ")) << "\n";
-  }
-
-  // Takes back actions until it is `seat`'s turn again at the start of one of its earlier turns.
-  // Chance events are never taken back: that would let a player re-roll.
-  void Undo(Seat seat) {
-    const auto& actions = match_.record().actions;
-    std::size_t keep = actions.size();
-    bool found = false;
-    while (keep > 0) {
-      const auto& entry = actions[keep - 1];
-      if (entry.seat == engine::kChanceSeat) break;
-      --keep;
-      if (entry.seat == seat && (keep == 0 || actions[keep - 1].seat != seat)) {
-        found = true;
-        break;
-      }
-    }
-    if (!found) throw Error("nothing of yours to undo (chance events are never taken back)");
-    while (actions.size() > keep) match_.Undo();
-    out_ << "  taken back.\n";
-    ShowBoard();
-  }
-
-  // A record holds every action, hidden ones included, so a hidden-information game can only be
-  // saved once it is over and everything is revealed (rulings, "Common to every game").
-  void Save(const std::string& path) {
-    if (path.empty()) throw Error("save needs a file name: save FILE");
-    if (match_.game().info().hidden_information && !match_.Over()) {
-      throw Error("the record holds hidden information: it can be saved when the game is over");
-    }
-    engine::WriteRecordFile(path, match_.record());
-    out_ << "  saved to " << path << "\n";
-  }
-
-  void ShowResult() {
-    const auto& result = match_.record().result;
-    out_ << "Game over:";
-    for (Seat seat = 0; seat < static_cast<Seat>(result.size()); ++seat) {
-      out_ << " " << match_.game().SeatName(seat) << " " << result[seat]
-           << (seat + 1 < static_cast<Seat>(result.size()) ? "," : "");
-    }
-    out_ << "\n";
-  }
-
-  // After the game a human may still save the record.
-  int AfterGame() {
-    if (humans_.empty()) return 0;
-    out_ << "Type save FILE to keep the record, or press Enter to leave.\n";
-    std::string line;
-    while (out_ << "> " << std::flush, std::getline(in_, line)) {
-      const std::string command(Trim(line));
-      if (command.empty() || command == "quit") break;
-      try {
-        if (ToLower(command).rfind("save", 0) != 0) throw Error("only save FILE or quit now");
-        Save(std::string(Trim(command.substr(4))));
-      } catch (const Error& e) {
-        out_ << "  " << e.what() << "\n";
-      }
-    }
-    return 0;
-  }
-
-  Match match_;
-  std::vector<Player> players_;
-  std::vector<Seat> humans_;
-  Rng rng_;
-  bool colour_;
-  bool quit_ = false;
-  bool board_stale_ = false;  // chance events happened since the board was last shown
-  std::istream& in_;
-  std::ostream& out_;
-};
+// With no --seats: the user against bots, one seat each.
+std::vector<std::string> DefaultSeats(int num_seats) {
+  std::vector<std::string> seats(num_seats, "bot");
+  seats.front() = "human";
+  return seats;
+}
 
 }  // namespace
 
 int Play(const PlayArgs& args, std::istream& in, std::ostream& out) {
   ai::RegisterBuiltinBots();
   const engine::GameInfo& info = engine::FindGame(args.game);
-  const std::vector<std::string> seats = Split(args.seats, ',');
-  if (std::find(info.seat_counts.begin(), info.seat_counts.end(), static_cast<int>(seats.size())) ==
-      info.seat_counts.end()) {
-    throw Error(fmt::format("--seats: {} has {} seats, but {} is played by {}", args.seats,
-                            seats.size(), info.id, fmt::join(info.seat_counts, " or ")));
+  std::vector<std::string> seats = ParseSeats(info, args.seats);
+  auto game = engine::LoadGame(args.game,
+                               OptionsForSeats(info, engine::ParseOptionList(args.options), seats));
+  if (seats.empty()) seats = DefaultSeats(game->NumSeats());
+  if (static_cast<int>(seats.size()) != game->NumSeats()) {  // a game without a players option
+    throw Error(fmt::format("--seats lists {} seats, but this game of {} has {}", seats.size(),
+                            info.display_name, game->NumSeats()));
   }
-  auto game = engine::LoadGame(
-      args.game, OptionsForSeats(info, engine::ParseOptionList(args.options), seats.size()));
-  const std::uint64_t seed = args.seed ? *args.seed : std::random_device{}();
-  out << fmt::format("{} ({}), seed {}: ", info.display_name, game->options().ToString(), seed);
+  // Rulings: the seed is secret until the game is over, so it is not printed here.
+  ChanceSource chance = args.seed ? ChanceSource::FromSeedText(*args.seed) : ChanceSource::Fresh();
+  out << fmt::format("{} ({}): ", info.display_name, game->options().ToString());
   for (std::size_t i = 0; i < seats.size(); ++i) {
     out << fmt::format("{}{} = {}", i ? ", " : "", game->SeatName(static_cast<int>(i)), seats[i]);
   }
   out << "\n";
-  std::vector<Player> players = MakePlayers(seats, *game, seed);
+  std::vector<TerminalPlayer> players = MakePlayers(seats, *game, chance);
   std::vector<std::string> labels;
   for (const auto& player : players) labels.push_back(player.label);
-  TerminalGame terminal(Match(game, labels), std::move(players), seed, args.colour, in, out);
+  const TerminalOptions options{.colour = args.colour, .clear_screen = args.clear_screen};
+  TerminalGame terminal(Match(game, labels), std::move(players), std::move(chance), options, in,
+                        out);
   return terminal.Run();
 }
 

@@ -43,4 +43,19 @@ std::optional<long long> ParseInteger(std::string_view text) {
   return value;
 }
 
+std::string Plural(long long count, std::string_view singular, std::string_view plural) {
+  std::string text = std::to_string(count) + " ";
+  if (count == 1) return text.append(singular);
+  return plural.empty() ? text.append(singular).append("s") : text.append(plural);
+}
+
+std::string Excerpt(std::string_view text, std::size_t max_bytes) {
+  constexpr std::string_view kEllipsis = "...";
+  if (text.size() <= max_bytes) return std::string(text);
+  std::size_t cut = max_bytes > kEllipsis.size() ? max_bytes - kEllipsis.size() : 0;
+  // Back off over UTF-8 continuation bytes (10xxxxxx) so the cut falls between characters.
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+  return std::string(text.substr(0, cut)).append(kEllipsis);
+}
+
 }  // namespace quartel

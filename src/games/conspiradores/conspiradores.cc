@@ -477,7 +477,7 @@ std::string ConspiradoresState::ActionToString(Action action) const {
 Action ConspiradoresState::StringToAction(std::string_view raw) const {
   const std::string text = ToLower(Trim(raw));
   auto fail = [&](const std::string& why) {
-    return Error(fmt::format("'{}': {}", std::string(raw), why));
+    return Error(fmt::format("'{}': {}", Excerpt(Trim(raw)), why));
   };
   Action action = -1;
   if (text == "stop") {
@@ -515,35 +515,40 @@ Action ConspiradoresState::StringToAction(std::string_view raw) const {
   return action;
 }
 
+// What a player types: one action, or a chain of jumps "G9-G11-I13" (G9-G11, then G11-I13). Only
+// the jumps typed: where the chain could go on the player is still to move, to jump on or stop.
 std::vector<Action> ConspiradoresState::StringToTurn(std::string_view raw) const {
   const auto parts = Split(raw, '-');
-  if (parts.size() <= 2) {
-    const Action action = StringToAction(raw);
-    std::vector<Action> turn = {action};
-    Position after = pos_;
-    after.Apply(action, nullptr);
-    if (after.InChain()) turn.push_back(kStopAction);
-    return turn;
-  }
-  // A chain "G9-G11-I13": one jump per pair; the whole turn, so a stop ends it if it could go on.
+  if (parts.size() <= 2) return {StringToAction(raw)};
   std::vector<Action> turn;
   Position at = pos_;
   for (std::size_t k = 0; k + 1 < parts.size(); ++k) {
     if (k > 0 && !at.InChain()) {
-      throw Error(fmt::format("'{}': the chain has ended at {}", std::string(raw), parts[k]));
+      throw Error(
+          fmt::format("'{}': the chain has ended at {}", Excerpt(Trim(raw)), Excerpt(parts[k], 8)));
     }
     ConspiradoresState probe(static_cast<const ConspiradoresGame&>(game()));
     probe.pos_ = at;
     const Action action = probe.StringToAction(parts[k] + "-" + parts[k + 1]);
     if (!IsJump(action)) {
       throw Error(
-          fmt::format("'{}': {}-{} is not a jump", std::string(raw), parts[k], parts[k + 1]));
+          fmt::format("'{}': {}-{} is not a jump", Excerpt(Trim(raw)), parts[k], parts[k + 1]));
     }
     at.Apply(action, nullptr);
     turn.push_back(action);
   }
-  if (at.InChain()) turn.push_back(kStopAction);
   return turn;
+}
+
+// The draw of the play order in words ("play order by lot: black, white"); moves as written.
+std::string ConspiradoresState::DescribeTurn(std::span<const Action> actions, Seat viewer) const {
+  if (actions.size() != 1 || !IsChanceAction(actions.front())) {
+    return engine::State::DescribeTurn(actions, viewer);
+  }
+  const auto& order = PlayOrders(pos_.meta.num_seats).at(actions.front());
+  std::vector<std::string> names;
+  for (int k = 0; k < pos_.meta.num_seats; ++k) names.push_back(kSeatNames[order[k]]);
+  return fmt::format("play order by lot: {}", fmt::join(names, ", "));
 }
 
 std::unique_ptr<engine::State> ConspiradoresState::Clone() const {
@@ -670,8 +675,10 @@ void ConspiradoresState::ViewTensor(Seat, std::span<float> out) const {
 }
 
 std::string ConspiradoresState::ViewText(Seat, bool colour) const {
-  static constexpr std::array<const char*, kMaxSeats> kAnsi = {"\x1b[1;97m", "\x1b[1;90m",
-                                                               "\x1b[1;32m", "\x1b[1;33m"};
+  // Each seat's letter on a background of its colour, with a text colour of its own, so that it
+  // reads on light and dark terminals alike (orange shows as the terminal's yellow).
+  static constexpr std::array<const char*, kMaxSeats> kAnsi = {"\x1b[1;30;47m", "\x1b[1;97;40m",
+                                                               "\x1b[1;30;42m", "\x1b[1;30;43m"};
   const char* reset = "\x1b[0m";
   std::string header = "    ";
   for (int c = 0; c < kSize; ++c) header += fmt::format("{} ", static_cast<char>('A' + c));
@@ -684,7 +691,7 @@ std::string ConspiradoresState::ViewText(Seat, bool colour) const {
         text += colour ? fmt::format("{}{}{} ", kAnsi[owner], kSeatLetters[owner], reset)
                        : fmt::format("{} ", kSeatLetters[owner]);
       } else if (IsSanctuary(p)) {
-        text += colour ? fmt::format("\x1b[36m*{} ", reset) : std::string("* ");
+        text += colour ? fmt::format("\x1b[1;35m*{} ", reset) : std::string("* ");
       } else {
         text += IsCentre(p) ? ": " : ". ";
       }
@@ -772,6 +779,12 @@ void Register() {
        .max_value = 100000,
        .choices = {}},
   };
+  info.notation_help =
+      "G9          place a piece on an empty point of the Conspiracy Centre\n"
+      "G9-H10      a step to one of the 8 neighbouring points\n"
+      "G9-G11      a jump over an adjacent piece to the empty point beyond\n"
+      "G9-G11-I13  a jump chain at once (or one jump at a time: you are asked for more)\n"
+      "stop        end a jump chain that could go on\n";
   info.rules_version = "conspiradores-1";
   info.rules_doc = "docs/rules/conspiradores.md";
   engine::RegisterGame(info, [](const engine::GameOptions& options) {

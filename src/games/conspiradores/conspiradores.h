@@ -284,7 +284,10 @@ class ConspiradoresState : public engine::State {
 
   std::string ActionToString(Action action) const override;
   Action StringToAction(std::string_view text) const override;
+  // "G9-G11-I13": the jumps typed, no more; where the chain could go on, the player is still to
+  // move (it jumps on or stops).
   std::vector<Action> StringToTurn(std::string_view text) const override;
+  std::string DescribeTurn(std::span<const Action> actions, Seat viewer) const override;
 
   std::unique_ptr<engine::State> Clone() const override;
   void CopyFrom(const engine::State& other) override;

@@ -12,6 +12,29 @@ namespace {
 
 constexpr const char* kSeatNames[2] = {"Sámi", "Swedes"};
 
+// A piece as players name it, with its side: "Swedish soldier", "King".
+std::string PieceName(Piece piece) {
+  switch (piece) {
+    case Piece::kSamiSoldier:
+      return "Sámi soldier";
+    case Piece::kPrince:
+      return "Prince";
+    case Piece::kKing:
+      return "King";
+    case Piece::kSwedishSoldier:
+      return "Swedish soldier";
+    case Piece::kSon:
+      return "Landlord's Son";
+    case Piece::kLandlord:
+      return "Landlord";
+    case Piece::kEmpty:
+      break;
+  }
+  return "nothing";
+}
+
+constexpr const char* kNotationExamples = "(e.g. 23-29, 23x35, stop)";
+
 // The dir from `from` whose neighbour (jump = false) or landing (jump = true) is `to`, or kNone.
 int DirTo(int from, int to, bool jump) {
   const Geometry& g = Geo();
@@ -63,6 +86,11 @@ void Register() {
   max_turns.min_value = 10;
   max_turns.max_value = 100000;
   info.options = {max_turns};
+  info.notation_help =
+      "23-29      a step along a line to an adjacent empty point\n"
+      "23x35      a capture: jump an adjacent enemy of equal or lower rank\n"
+      "23x35x47   a capture chain at once (or one capture at a time: you are asked for more)\n"
+      "stop       end a capture chain that could go on\n";
   info.rules_version = "dablot-1";
   info.rules_doc = "docs/rules/dablot.md";
   engine::RegisterGame(info, [](const engine::GameOptions& options) {
@@ -139,15 +167,15 @@ std::string DablotState::ActionToString(Action action) const {
 Action DablotState::ParseMove(std::string_view text) const {
   const std::size_t sep = text.find_first_of("-xX");
   if (sep == std::string_view::npos) {
-    throw Error(fmt::format("'{}' is not Dablot notation (e.g. 23-29, 23x35, stop)", text));
+    throw Error(fmt::format("'{}' is not Dablot notation {}", Excerpt(text), kNotationExamples));
   }
   const auto from = ParseInteger(Trim(text.substr(0, sep)));
   const auto to = ParseInteger(Trim(text.substr(sep + 1)));
   if (!from || !to) {
-    throw Error(fmt::format("'{}' is not Dablot notation (e.g. 23-29, 23x35, stop)", text));
+    throw Error(fmt::format("'{}' is not Dablot notation {}", Excerpt(text), kNotationExamples));
   }
   if (*from < 1 || *from > kNumPoints || *to < 1 || *to > kNumPoints) {
-    throw Error(fmt::format("'{}': points are numbered 1 to 72", text));
+    throw Error(fmt::format("'{}': points are numbered 1 to 72", Excerpt(text)));
   }
   const bool jump = text[sep] != '-';
   const int dir = DirTo(static_cast<int>(*from - 1), static_cast<int>(*to - 1), jump);
@@ -173,36 +201,47 @@ Action DablotState::StringToAction(std::string_view text) const {
     action = ParseMove(Trim(text));
   }
   const std::string why = WhyIllegal(action);
-  if (!why.empty()) throw Error(fmt::format("'{}': {}", Trim(text), why));
+  if (!why.empty()) throw Error(fmt::format("'{}': {}", Excerpt(Trim(text)), why));
   return action;
 }
 
-// A whole typed turn: "23x35x47" is the chain of jumps 23x35, 35x47; when the chain could still go
-// on after the last one, an explicit stop completes the turn.
+// What a player types: one action, or a chain of jumps "23x35x47" (23x35, then 35x47). Only the
+// jumps typed: where the chain could go on the player is still to move, to jump on or stop.
 std::vector<Action> DablotState::StringToTurn(std::string_view text) const {
   const std::string_view trimmed = Trim(text);
-  std::vector<std::string> hops = Split(ToLower(trimmed), 'x');
+  const std::vector<std::string> hops = Split(ToLower(trimmed), 'x');
+  if (hops.size() <= 2) return {StringToAction(trimmed)};
   std::vector<Action> actions;
   DablotState scratch(*this);
-  if (hops.size() <= 2) {
-    actions.push_back(StringToAction(trimmed));
-    scratch.DoApplyAction(actions.back(), nullptr);
-  } else {
-    for (std::size_t i = 0; i + 1 < hops.size(); ++i) {
-      const std::string hop = hops[i] + "x" + hops[i + 1];
-      if (i > 0 && !scratch.MidTurn()) {
-        throw Error(fmt::format("'{}': the turn is over before {}", trimmed, hop));
-      }
-      try {
-        actions.push_back(scratch.StringToAction(hop));
-      } catch (const Error& error) {
-        throw Error(fmt::format("'{}': {}", trimmed, error.what()));
-      }
-      scratch.DoApplyAction(actions.back(), nullptr);
+  for (std::size_t i = 0; i + 1 < hops.size(); ++i) {
+    const std::string hop = hops[i] + "x" + hops[i + 1];
+    if (i > 0 && !scratch.MidTurn()) {
+      throw Error(fmt::format("'{}': the turn is over before {}", Excerpt(trimmed), hop));
     }
+    try {
+      actions.push_back(scratch.StringToAction(hop));
+    } catch (const Error& error) {
+      throw Error(fmt::format("'{}': {}", Excerpt(trimmed), error.what()));
+    }
+    scratch.DoApplyAction(actions.back(), nullptr);
   }
-  if (scratch.MidTurn()) actions.push_back(kStop);
   return actions;
+}
+
+// Each capture says what it took: "23x35 takes the Swedish soldier on 29".
+std::string DablotState::DescribeTurn(std::span<const Action> actions, engine::Seat) const {
+  DablotState state(*this);
+  std::string text;
+  for (Action action : actions) {
+    if (!text.empty()) text += ", ";
+    text += state.ActionToString(action);
+    if (IsJump(action)) {
+      const int over = Geo().neighbour[ActionFrom(action)][ActionDir(action)];
+      text += fmt::format(" takes the {} on {}", PieceName(state.position_.board[over]), over + 1);
+    }
+    state.DoApplyAction(action, nullptr);
+  }
+  return text;
 }
 
 // --- Views
@@ -256,8 +295,10 @@ std::string DablotState::ViewText(engine::Seat, bool colour) const {
     if (piece == Piece::kEmpty) return fmt::format("{:>3}", p + 1);
     std::string text = fmt::format("{}{:<2}", PieceLetter(piece), p + 1);
     if (!colour) return text;
+    // Sámi yellow, Swedes red, as the seed's pieces; as backgrounds, with a text colour of their
+    // own, so that they read on light and dark terminals alike. The chain's piece is underlined.
     const bool chain = position_.h.chain == p;
-    const char* code = Owner(piece) == 0 ? "33" : "31";  // Sámi yellow, Swedes red (seed)
+    const char* code = Owner(piece) == 0 ? "30;43" : "97;41";
     return fmt::format("\x1b[{}{}m{}\x1b[0m", chain ? "1;4;" : "1;", code, text);
   };
   // Cells are 3 characters wide with one between them; corner rows join their corners with '-',
@@ -279,6 +320,9 @@ std::string DablotState::ViewText(engine::Seat, bool colour) const {
     }
     out += "\n";
   }
+  out +=
+      "Sámi: S soldier, P Prince, K King. Swedes: s soldier, p Landlord's Son, l Landlord.\n"
+      "Ranks: soldier < Prince, Son < King, Landlord; a piece captures equal or lower ranks.\n";
   const Header& h = position_.h;
   if (h.phase == Phase::kOver) {
     out += h.winner == kNone ? "Game over: draw\n"

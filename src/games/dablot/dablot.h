@@ -17,7 +17,9 @@
 //   2                      stop: end a capture chain that could continue ("stop")
 //   3 + from * 8 + dir     step to the neighbour along `dir` ("23-29")
 //   579 + from * 8 + dir   jump over the neighbour along `dir`, capturing it ("23x35")
-// NumDistinctActions() = 1155. A typed turn may write a whole chain: "23x35x47".
+// NumDistinctActions() = 1155. A player may type a chain of captures at once, "23x35x47"
+// (StringToTurn: the jumps typed, no more; where the chain could go on, the player is still to
+// move). DescribeTurn names what each capture took.
 //
 // Views: ViewJson gives {"game", "board" (72 entries, index = point - 1: "S" Sámi soldier,
 // "P" Prince, "K" King, "s" Swedish soldier, "p" Landlord's Son, "l" Landlord, null empty),
@@ -82,6 +84,7 @@ class DablotState : public engine::State {
   std::string ActionToString(Action action) const override;
   Action StringToAction(std::string_view text) const override;
   std::vector<Action> StringToTurn(std::string_view text) const override;
+  std::string DescribeTurn(std::span<const Action> actions, engine::Seat viewer) const override;
 
   std::unique_ptr<engine::State> Clone() const override;
   void CopyFrom(const engine::State& other) override;
