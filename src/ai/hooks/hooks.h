@@ -1,15 +1,17 @@
-// Per-game MCTS knowledge (rollout policies, evaluations), one file per game beside this header.
-// RegisterAllMctsHooks() is called by RegisterBuiltinBots().
+// Per-game MCTS knowledge (rollout policies, evaluations, setups), one file per game beside this
+// header. RegisterAllMctsHooks() is called by RegisterBuiltinBots().
 #pragma once
 
 namespace quartel::ai {
 void RegisterDablotHooks();
 void RegisterConspiradoresHooks();
 void RegisterWarHooks();
+void RegisterStrategoHooks();
 
 inline void RegisterAllMctsHooks() {
   RegisterDablotHooks();
   RegisterConspiradoresHooks();
   RegisterWarHooks();
+  RegisterStrategoHooks();
 }
 }  // namespace quartel::ai

@@ -446,7 +446,9 @@ Export ExportRecord(const engine::Record& record) {
   const engine::Match match = engine::Match::Replay(record);
   if (!match.Over()) throw Error("only a finished game can be exported to Gravon");
   const auto& game = static_cast<const StrategoGame&>(match.game());
-  if (game.rules().seed_army) throw Error("Gravon records hold the classic army, not army=seed");
+  if (game.rules().army != ArmyKind::kClassic) {
+    throw Error("Gravon records hold the classic army, not army=seed or army=barrage");
+  }
   if (game.rules().rescue) throw Error("Gravon records have no Rescue (option rescue)");
   if (game.rules().aggressor_advantage) {
     throw Error("Gravon records have no Aggressor Advantage (option aggressor_advantage)");
