@@ -125,6 +125,7 @@ TEST(StrategoEnding, ResignationDuringTheSetupShowsThePlacedPieces) {
   engine::Match match(engine::LoadGame("stratego"), {"alice", "bob"});
   for (Action a : match.state().StringToTurn(kRedSetup)) match.Apply(a);
   match.Resign(1);
+  EXPECT_NO_THROW(match.state().CheckConsistency());
   EXPECT_EQ(match.state().ViewJson(1)["board"][0]["rank"], "F");
   EXPECT_EQ(match.state().ViewJson(engine::kSpectator)["board"][0]["rank"], "F");
 }

@@ -785,7 +785,9 @@ void Position::Check() const {
       }
     }
   }
-  if (h.phase != Phase::kSetup && (ArmySize(h.to_place[0]) || ArmySize(h.to_place[1]))) {
+  // A game may end outside the rules during the setup (a resignation, say).
+  if (h.phase != Phase::kSetup && !EndedOutsideTheRules(h.ending) &&
+      (ArmySize(h.to_place[0]) || ArmySize(h.to_place[1]))) {
     throw Error("pieces are left to place after the setup");
   }
   for (int seat = 0; seat < 2; ++seat) {
