@@ -127,10 +127,8 @@ TEST(Gravon, RandomQuartelGameRoundTrips) {
     const engine::Record back = GravonToRecord(RecordToGravonXml(match.record()));
     const engine::Match replayed = engine::Match::Replay(back);
     EXPECT_EQ(PositionOf(replayed).board, PositionOf(match).board);
-    // Games the engine caps (a draw) come back unfinished: Gravon's tie is no Quartel ending.
-    if (PositionOf(match).h.ending == kFlagCaptured || PositionOf(match).h.ending == kNoMove) {
-      EXPECT_EQ(back.result, match.record().result);
-    }
+    // A draw by an engine cap goes out as a tie (type 4) and comes back as a draw agreed.
+    EXPECT_EQ(back.result, match.record().result);
     ++exported;
   }
   EXPECT_EQ(exported, 5);
@@ -232,7 +230,14 @@ TEST(Gravon, MalformedFilesNameTheLineAndTheProblem) {
     GravonToRecord("<game><field content=\"" + field +
                    "\"/>\n<move source=\"A4\" target=\"A6\"/>\n<result type=\"1\" winner=\"2\"/>");
   });
-  EXPECT_EQ(what, "");  // not finished by the rules: Blue won otherwise (recorded as resigning)
+  EXPECT_NE(what.find("line 3: the file says 'flag captured', but the moves do not end the game"),
+            std::string::npos)
+      << what;
+  what = ErrorOf([&] {
+    GravonToRecord("<game><field content=\"" + field +
+                   "\"/>\n<move source=\"A4\" target=\"A6\"/>\n<result type=\"5\" winner=\"2\"/>");
+  });
+  EXPECT_NE(what.find("line 3: result type 5 is not a Gravon ending"), std::string::npos) << what;
   what = ErrorOf([&] {
     GravonToRecord("<game><field content=\"" + field +
                    "\"/>\n<move source=\"A4\" target=\"A6\"/>\n<result type=\"1\" winner=\"7\"/>");
@@ -249,6 +254,148 @@ TEST(Gravon, MalformedFilesNameTheLineAndTheProblem) {
     GravonToRecord("#X38FA11 Stratego-Notation v1\ntype 0\n" + field + "\nA4-A6\nEND\nnonsense\n");
   });
   EXPECT_NE(what.find("line 6: expected '<red> vs <blue>"), std::string::npos) << what;
+}
+
+// ==== Files in the real archive's layout (issue 8, section 3) ====
+// <stratego> root, players after the moves, rank 10 written ':' ("K:"), every result type, both
+// armies: written by hand from the format (tests/data/gravon/*.xml, and below).
+
+TEST(GravonFormat, RealLayoutWithColonSquaresImports) {
+  games::RegisterAllGames();
+  const engine::Record xml = ReadGravonFile(DataFile("classic_flag.xml"));
+  EXPECT_EQ(xml.seats, (std::vector<std::string>{"alice", "bob & co"}));
+  ASSERT_EQ(xml.actions.size(), 5u);
+  EXPECT_EQ(xml.actions[0].notation, "k4xk7");
+  EXPECT_EQ(xml.actions[4].notation, "k1xk10");
+  EXPECT_EQ(xml.result, (std::vector<std::string>{"win", "loss"}));
+  EXPECT_TRUE(xml.ending.empty());
+  EXPECT_EQ(xml.options.at("gravon_result"), "1");
+  EXPECT_EQ(PositionOf(engine::Match::Replay(xml)).h.ending, kFlagCaptured);
+  const engine::Record gsn = ReadGravonFile(DataFile("classic_flag.gsn"));
+  ASSERT_EQ(gsn.actions.size(), xml.actions.size());
+  for (std::size_t i = 0; i < gsn.actions.size(); ++i) {
+    EXPECT_EQ(gsn.actions[i].action, xml.actions[i].action);
+  }
+  EXPECT_EQ(gsn.result, xml.result);
+}
+
+TEST(GravonFormat, BarrageGamesEndByTheRules) {
+  games::RegisterAllGames();
+  const engine::Record draw = ReadGravonFile(DataFile("barrage_both_unable.xml"));
+  EXPECT_EQ(draw.options.at("army"), "barrage");
+  EXPECT_EQ(draw.result, (std::vector<std::string>{"draw", "draw"}));
+  EXPECT_EQ(PositionOf(engine::Match::Replay(draw)).h.ending, kBothNoMove);
+  const engine::Record no_move = ReadGravonFile(DataFile("barrage_no_move.xml"));
+  EXPECT_EQ(no_move.actions[1].notation, "i10xi4");  // Gravon's "I:"
+  EXPECT_EQ(no_move.result, (std::vector<std::string>{"win", "loss"}));
+  EXPECT_EQ(PositionOf(engine::Match::Replay(no_move)).h.ending, kNoMove);
+  // Exported back: the Barrage game type and the same result.
+  for (const engine::Record* record : {&draw, &no_move}) {
+    const std::string out = RecordToGravonXml(*record);
+    EXPECT_NE(out.find("<game type=\"barrage\">"), std::string::npos) << out;
+    const engine::Record back = GravonToRecord(out);
+    EXPECT_EQ(back.options, record->options);
+    EXPECT_EQ(back.result, record->result);
+  }
+  EXPECT_NE(RecordToGravonXml(draw).find("<result type=\"2\" winner=\"3\"/>"), std::string::npos);
+  EXPECT_NE(RecordToGravonXml(no_move).find("<result type=\"0\" winner=\"1\"/>"),
+            std::string::npos);
+  // .gsn has no known code for Barrage.
+  EXPECT_NE(ErrorOf([&] { RecordToGravonGsn(draw); }).find("Barrage"), std::string::npos);
+}
+
+// A Gravon file in the archive's layout, written here from the format: the classic field of
+// classic_flag.xml, its first two moves, then `type` and `winner`.
+std::string ArchiveFile(int type, int winner) {
+  std::ifstream in(DataFile("classic_flag.xml"));
+  const std::string flag((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::size_t at = flag.find("<field content=\"") + 16;
+  const std::string field = flag.substr(at, 100);
+  return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<stratego>\n <game type=\"classic\">\n  \n"
+         "  <field content=\"" +
+         field +
+         "\"/>\n"
+         "  <move id=\"1\" source=\"K4\" target=\"K7\"/>\n"
+         "  <move id=\"2\" source=\"K8\" target=\"K3\"/>\n"
+         "  <player id=\"1\">Player 1</player>\n  <player id=\"2\">Player 2</player>\n"
+         "  <result type=\"" +
+         std::to_string(type) + "\" winner=\"" + std::to_string(winner) +
+         "\"/>\n </game>\n</stratego>";
+}
+
+// Every ending outside the rules is kept as the record's "ending" with the file's winner, and
+// exported back with the same result type and winner (reference file: 3 forfeit, 4 tie agreed,
+// 10 both missing, 11 player clock, 12 game clock, 13 player clock and missing, 14 opponent
+// missing).
+TEST(GravonFormat, EveryEndingOutsideTheRulesRoundTrips) {
+  games::RegisterAllGames();
+  struct Case {
+    int type, winner;
+    const char* ending;
+    std::vector<std::string> result;
+  };
+  const std::vector<Case> cases = {
+      {3, 1, "resignation", {"win", "loss"}}, {3, 2, "resignation", {"loss", "win"}},
+      {4, 3, "agreement", {"draw", "draw"}},  {4, 1, "agreement", {"win", "loss"}},
+      {10, 3, "abandoned", {"draw", "draw"}}, {11, 2, "time", {"loss", "win"}},
+      {12, 3, "time", {"draw", "draw"}},      {13, 1, "time", {"win", "loss"}},
+      {14, 2, "abandoned", {"loss", "win"}},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(std::to_string(c.type) + " winner " + std::to_string(c.winner));
+    const engine::Record record = GravonToRecord(ArchiveFile(c.type, c.winner));
+    EXPECT_EQ(record.ending, c.ending);
+    EXPECT_EQ(record.result, c.result);
+    ASSERT_EQ(record.actions.size(), 2u);
+    const engine::Match replayed = engine::Match::Replay(record);
+    EXPECT_TRUE(replayed.state().IsTerminal());
+    const std::string out = RecordToGravonXml(record);
+    const std::string expected = "<result type=\"" + std::to_string(c.type) + "\" winner=\"" +
+                                 std::to_string(c.winner) + "\"/>";
+    EXPECT_NE(out.find(expected), std::string::npos) << out;
+    EXPECT_EQ(GravonToRecord(out).result, c.result);
+  }
+}
+
+// The archive's odd case: "tie agreed" naming winner 1 keeps its winner.
+TEST(GravonFormat, TieAgreedWithAWinnerKeepsTheWinner) {
+  games::RegisterAllGames();
+  const engine::Record record = ReadGravonFile(DataFile("classic_tie_winner.xml"));
+  EXPECT_EQ(record.ending, "agreement");
+  EXPECT_EQ(record.result, (std::vector<std::string>{"win", "loss"}));
+  EXPECT_NE(RecordToGravonXml(record).find("<result type=\"4\" winner=\"1\"/>"), std::string::npos);
+}
+
+TEST(GravonFormat, ClassicFreeIsRefusedClearly) {
+  games::RegisterAllGames();
+  const std::string what = ErrorOf([] { ReadGravonFile(DataFile("classicfree.xml")); });
+  EXPECT_NE(what.find("line 4: game type 'classicfree' (a free position"), std::string::npos)
+      << what;
+}
+
+// Export writes what Gravon's tools read: the archive's layout and square notation.
+TEST(GravonFormat, ExportWritesTheArchiveLayout) {
+  games::RegisterAllGames();
+  const engine::Record record = ReadGravonFile(DataFile("classic_flag.xml"));
+  const std::string out = RecordToGravonXml(record);
+  EXPECT_EQ(out.rfind("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<stratego>\n <game "
+                      "type=\"classic\">\n",
+                      0),
+            0u)
+      << out;
+  EXPECT_NE(out.find("<move id=\"5\" source=\"K1\" target=\"K:\"/>"), std::string::npos) << out;
+  EXPECT_EQ(out.find("10\""), std::string::npos) << out;  // never "K10"
+  EXPECT_LT(out.find("<move id=\"5\""), out.find("<player id=\"1\">alice</player>"));
+  EXPECT_NE(out.find(" </game>\n</stratego>"), std::string::npos) << out;
+  const std::string gsn = RecordToGravonGsn(record);
+  EXPECT_NE(gsn.find("\nK1-K:\nEND\n"), std::string::npos) << gsn;
+  // Gravon has none of these rules (a game they do not change: the Scout takes the Flag).
+  for (const char* option : {"silent_defense", "rescue", "aggressor_advantage"}) {
+    engine::Record other = ReadGravonFile(DataFile("flag_capture.xml"));
+    other.options[option] = "true";
+    const std::string what = ErrorOf([&] { RecordToGravonXml(other); });
+    EXPECT_NE(what.find("Gravon records have no"), std::string::npos) << option << ": " << what;
+  }
 }
 
 TEST(Gravon, CliImportAndExport) {

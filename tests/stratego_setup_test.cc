@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,7 @@ std::shared_ptr<const engine::Game> Load(const std::map<std::string, std::string
 TEST(StrategoSetup, PresetsHoldTheClassicArmyFromBothSides) {
   ASSERT_GE(Presets().size(), 3u);
   for (const Preset& preset : Presets()) {
+    if (preset.army != ArmyKind::kClassic) continue;  // Barrage: StrategoBarrage below
     for (int seat = 0; seat < 2; ++seat) {
       const std::string setup = PresetSetup(preset.name, seat);
       EXPECT_EQ(setup.size(), 40u) << preset.name;
@@ -50,7 +52,9 @@ TEST(StrategoSetup, ParseRejectsWrongArmiesWithAClearMessage) {
     ParseSetupString(good.substr(0, 39), ClassicArmy());
     FAIL() << "a short string was accepted";
   } catch (const Error& e) {
-    EXPECT_NE(std::string(e.what()).find("39 squares"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("a setup string needs 40 squares, this has 39"),
+              std::string::npos)
+        << e.what();
   }
   std::string two_flags = good;
   two_flags[two_flags.find('X')] = 'F';
@@ -125,41 +129,17 @@ TEST(StrategoSetup, BlueOptionPlaysAfterRedsSetupAndUndoes) {
   EXPECT_NO_THROW(engine::Match::Replay(match.record()));
 }
 
-// Option setup: one string for both seats, each reading it from its own side.
-TEST(StrategoSetup, SetupOptionAppliesToBothSeats) {
-  const std::string setup = PresetSetup("fortress", 0);
-  auto state = Load({{"setup", setup}})->NewInitialState();
-  const Position& p = AsStratego(*state).position();
-  EXPECT_EQ(p.h.phase, Phase::kPlay);
-  EXPECT_EQ(SetupString(p, 0), setup);
-  EXPECT_EQ(SetupString(p, 1), setup);  // the same string, read from Blue's side (a7 first)
-  EXPECT_EQ(PieceRank(p.board[0]), RankFromChar(setup[0]));
-  EXPECT_EQ(PieceRank(p.board[60]), RankFromChar(setup[0]));
-  EXPECT_NO_THROW(state->CheckConsistency());
-}
-
-// setup_red / setup_blue override setup for their seat; presets and seeded random setups are
-// accepted by all three options.
-TEST(StrategoSetup, SeatOptionsOverrideSetup) {
-  const std::string blitz = PresetSetup("blitz", 1);
+// Issue 8, 1.8: a single `setup` option for both seats gave a bot the player's army; only the
+// per-seat options remain.
+TEST(StrategoSetup, NoSetupOptionForBothSeats) {
+  EXPECT_THROW(Load({{"setup", "preset fortress"}}), Error);
+  // setup_red / setup_blue accept presets and seeded random setups.
   auto state =
-      Load({{"setup", "preset shoreline"}, {"setup_blue", "preset blitz"}})->NewInitialState();
+      Load({{"setup_red", "preset shoreline"}, {"setup_blue", "random 7"}})->NewInitialState();
   const Position& p = AsStratego(*state).position();
   EXPECT_EQ(SetupString(p, 0), PresetSetup("shoreline", 0));
-  EXPECT_EQ(SetupString(p, 1), blitz);
-  auto random = Load({{"setup", "random 7"}})->NewInitialState();
   Rng rng(7);
-  const std::string expected = RandomSetup(ClassicArmy(), rng);
-  EXPECT_EQ(SetupString(AsStratego(*random).position(), 0), expected);
-  EXPECT_EQ(SetupString(AsStratego(*random).position(), 1), expected);
-  // Negative: without any option both seats set up as usual.
-  EXPECT_EQ(AsStratego(*Load({})->NewInitialState()).position().h.phase, Phase::kSetup);
-  try {
-    Load({{"setup", "preset nosuch"}});
-    FAIL() << "an unknown preset was accepted";
-  } catch (const Error& e) {
-    EXPECT_NE(std::string(e.what()).find("option setup"), std::string::npos) << e.what();
-  }
+  EXPECT_EQ(SetupString(p, 1), RandomSetup(ClassicArmy(), rng));
 }
 
 // A seat sees its own setup as the 40-character string (to save it) until it moves or loses a
@@ -178,7 +158,7 @@ TEST(StrategoSetup, OwnViewShowsTheSetupString) {
   EXPECT_EQ(state->ViewText(0, false).find("Your setup"), std::string::npos);
   EXPECT_EQ(state->ViewJson(1)["setup"], blue);
   // The string loads back as the option.
-  auto again = Load({{"setup", red}})->NewInitialState();
+  auto again = Load({{"setup_red", red}})->NewInitialState();
   EXPECT_EQ(again->ViewJson(0)["setup"], red);
 }
 
@@ -216,6 +196,97 @@ TEST(StrategoSetupTyping, PresetAndRandomAreWholeSetups) {
   for (const auto action : random) state->ApplyAction(action);
   EXPECT_FALSE(state->IsTerminal());
   EXPECT_THROW(state->StringToTurn("preset nosuch"), Error);
+}
+
+}  // namespace
+}  // namespace quartel::stratego
+
+namespace quartel::stratego {
+namespace {
+
+// The square of setup-string index `i` of `seat`, and the row counted from the seat's own back row
+// (0 = back row, 3 = front row).
+int SetupSquare(int seat, int i) { return (seat == 0 ? 0 : 60) + i; }
+int OwnRow(int seat, int i) { return seat == 0 ? i / 10 : 3 - i / 10; }
+
+// Issue 8, 1.8: bots draw their setups from a broad, sensible distribution, for any army: over
+// 1000 draws nearly all setups differ, the Flag stands on many squares, mostly on the back row,
+// it has a Bomb beside it in most draws and, where the army has Bombs to spare, most of its
+// neighbours in the setup rows are Bombs; every draw is a legal setup of the army.
+TEST(StrategoBotSetups, BroadAndSensibleForEveryArmy) {
+  struct Case {
+    const char* name;
+    Army army;
+    double min_bomb_share;  // of the Flag's neighbours
+  };
+  for (const Case& c : {Case{"classic", ClassicArmy(), 0.6}, Case{"seed", SeedArmy(), 0.6},
+                        Case{"barrage", BarrageArmy(), 0.2}}) {
+    for (int seat = 0; seat < 2; ++seat) {
+      Rng rng(100 + seat);
+      std::set<std::string> distinct;
+      std::map<int, int> flag_squares;
+      int back_row = 0, neighbours = 0, bombs = 0, guarded = 0;
+      constexpr int kDraws = 1000;
+      for (int draw = 0; draw < kDraws; ++draw) {
+        const std::string setup = SampleSetup(c.army, seat, rng);
+        ASSERT_NO_THROW(ParseSetupString(setup, c.army)) << c.name << " " << setup;
+        distinct.insert(setup);
+        const int flag = static_cast<int>(setup.find('F'));
+        ++flag_squares[SetupSquare(seat, flag)];
+        back_row += OwnRow(seat, flag) == 0;
+        int beside = 0;
+        for (int dir = 0; dir < kNumDirs; ++dir) {
+          const int n = Step(SetupSquare(seat, flag), dir, 1);
+          if (n == kNone || !InSetupRows(seat, n)) continue;
+          ++neighbours;
+          beside += setup[n - SetupSquare(seat, 0)] == 'B';
+        }
+        bombs += beside;
+        guarded += beside > 0;
+      }
+      SCOPED_TRACE(std::string(c.name) + " seat " + std::to_string(seat));
+      EXPECT_GE(distinct.size(), 990u);
+      EXPECT_GE(flag_squares.size(), 10u);
+      for (const auto& [square, count] : flag_squares) EXPECT_LE(count, kDraws / 4) << square;
+      EXPECT_GE(back_row, kDraws * 6 / 10);
+      EXPECT_GE(guarded, kDraws * 7 / 10);
+      EXPECT_GE(static_cast<double>(bombs) / neighbours, c.min_bomb_share);
+    }
+  }
+}
+
+// Barrage (rulings "Stratego": Flag, Marshal, General, Miner, 2 Scouts, Spy, Bomb anywhere in the
+// four rows): its own presets, typed setups with empty squares, random setups.
+TEST(StrategoBarrage, ArmyPresetsAndSetups) {
+  const Army barrage = BarrageArmy();
+  EXPECT_EQ(ArmySize(barrage), 8);
+  EXPECT_EQ(barrage[kFlag] + barrage[kMarshal] + barrage[kGeneral] + barrage[kMiner] +
+                barrage[kSpy] + barrage[kBomb],
+            6);
+  EXPECT_EQ(barrage[kScout], 2);
+  int presets = 0;
+  for (const Preset& preset : Presets()) {
+    if (preset.army != ArmyKind::kBarrage) continue;
+    ++presets;
+    for (int seat = 0; seat < 2; ++seat) {
+      EXPECT_NO_THROW(ParseSetupString(PresetSetup(preset.name, seat, barrage), barrage));
+    }
+    // A Barrage preset is no classic setup.
+    EXPECT_THROW(PresetSetup(preset.name, 0, ClassicArmy()), Error);
+  }
+  EXPECT_GE(presets, 3);
+  auto state = Load({{"army", "barrage"}})->NewInitialState();
+  EXPECT_NE(state->ViewText(0, false).find("preset NAME (NAMEs: bunker, decoy, wings)"),
+            std::string::npos)
+      << state->ViewText(0, false);
+  for (Action a : state->StringToTurn("F.......B. ........3. ...X....9. 2S......2.")) {
+    state->ApplyAction(a);
+  }
+  for (Action a : state->StringToTurn("random 3")) state->ApplyAction(a);
+  EXPECT_EQ(AsStratego(*state).position().h.phase, Phase::kPlay);
+  EXPECT_EQ(state->PlyCount(), 16);
+  EXPECT_THROW(state->StringToTurn("preset fortress"), Error);  // the game is in play anyway
+  EXPECT_THROW(Load({{"army", "barrage"}, {"setup_red", "preset fortress"}}), Error);
 }
 
 }  // namespace

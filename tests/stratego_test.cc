@@ -166,24 +166,29 @@ TEST(StrategoSetup, SeedArmyLeavesOneSquareEmpty) {
   EXPECT_EQ(state->PlyCount(), 78);
 }
 
+// Rulings "Stratego": setups are secret until both are complete (tests/stratego_secrecy_test.cc
+// checks every path); the owner sees its own placements.
 TEST(StrategoSetup, PlacementsAreHidden) {
   auto state = Game().NewInitialState();
   Play(*state, "X:a1");
   const Json blue = state->ViewJson(1);
-  EXPECT_EQ(blue["board"][0]["rank"], "?");
+  EXPECT_TRUE(blue["board"][0].is_null());
   EXPECT_EQ(blue["to_place"][0]["pieces"], nullptr);
-  EXPECT_EQ(blue["to_place"][0]["count"], 39);
+  EXPECT_EQ(blue["to_place"][0]["count"], nullptr);
   EXPECT_EQ(state->ViewJson(0)["board"][0]["rank"], "X");
-  EXPECT_EQ(state->ViewJson(engine::kSpectator)["board"][0]["rank"], "?");
+  EXPECT_TRUE(state->ViewJson(engine::kSpectator)["board"][0].is_null());
   EXPECT_EQ(state->ViewText(1, false).find("RX"), std::string::npos);
+  EXPECT_NE(state->ViewText(0, false).find("RX"), std::string::npos);
 }
 
 // Terminal setup: only the seat setting up is shown what it may type, with the real preset names
 // (setups.cc); once it has placed a piece only placing one by one is left.
 TEST(StrategoSetup, OwnViewListsTheSetupChoices) {
   std::string names;
-  for (const Preset& preset : Presets())
-    names += (names.empty() ? "" : ", ") + std::string(preset.name);
+  for (const Preset& preset : Presets()) {
+    if (preset.army == ArmyKind::kClassic)
+      names += (names.empty() ? "" : ", ") + std::string(preset.name);
+  }
   const std::string red_choices = "Type a 40-character setup, preset NAME (NAMEs: " + names +
                                   "), random N, or place pieces one by one (e.g. F:a1)\n";
   auto state = Game().NewInitialState();
@@ -195,6 +200,7 @@ TEST(StrategoSetup, OwnViewListsTheSetupChoices) {
   }
   // Every preset named there is accepted as a whole setup.
   for (const Preset& preset : Presets()) {
+    if (preset.army != ArmyKind::kClassic) continue;
     EXPECT_EQ(state->StringToTurn(std::string("preset ") + preset.name).size(), 40u);
   }
   Play(*state, "X:a1");
@@ -366,6 +372,21 @@ TEST(StrategoEnd, NoMoveLoses) {
   EXPECT_EQ(walled->Returns(), (std::vector<double>{1, -1}));
 }
 
+// The player who has just moved loses at once when it has no move left, as the Gravon archive
+// ends such games (docs/rules/stratego.md, "End of the game"): Red's last movable piece falls
+// attacking.
+TEST(StrategoEnd, MoverWithoutAMoveLosesAtOnce) {
+  auto state = Place("r5e4 rFa1 bXe5 b5k9 bFk10", 0);
+  Play(*state, "e4xe5");
+  ASSERT_TRUE(state->IsTerminal());
+  EXPECT_EQ(state->Returns(), (std::vector<double>{-1, 1}));
+  EXPECT_EQ(Pos(*state).h.ending, kNoMove);
+  // Negative: with a movable piece left the game goes on.
+  auto going = Place("r5e4 r4a2 rFa1 bXe5 b5k9 bFk10", 0);
+  Play(*going, "e4xe5");
+  EXPECT_FALSE(going->IsTerminal());
+}
+
 TEST(StrategoEnd, BothUnableDraws) {
   auto state = Place("r2e4 b2e5 bFk10 rFa1", 0);
   Play(*state, "e4xe5");  // both Scouts removed: neither side can move
@@ -446,9 +467,10 @@ TEST(StrategoRepetition, OnlyMoveForbiddenLoses) {
   // Red's only mobile piece shuttles in a corridor walled by its Bombs: a1 <-> a2.
   const std::string corridor = "r5a1 rBb1 rBb2 rBa3 rFk1 bFk10 b5a10";
   auto state = Place(corridor, 0);
-  for (const char* m : {"a1-a2", "a10-a9", "a2-a1"}) Play(*state, m);
+  for (const char* m : {"a1-a2", "a10-a9"}) Play(*state, m);
   ASSERT_FALSE(state->IsTerminal());
-  Play(*state, "a9-a8");  // Red's only move, a1-a2, would be the third: Red cannot move
+  // Red's only move, a1-a2, would then be the third: Red has no move left and loses at once.
+  Play(*state, "a2-a1");
   ASSERT_TRUE(state->IsTerminal());
   EXPECT_EQ(state->Returns(), (std::vector<double>{-1, 1}));
   // Negative: under the ISF rule the third move is still allowed.
@@ -497,6 +519,52 @@ TEST(StrategoRepetition, IsfChaseEndsWhenTheChasedPieceStays) {
   Play(*isf, "k2-k3");
   Play(*isf, "b2-c2");  // the position of the first test, but the chase was broken
   EXPECT_TRUE(IsLegal(*isf, "b3-b2"));
+}
+
+// Reference file, more-squares rule: only a chasing move that recreates a position already seen
+// during the chase is forbidden, not a return to a square. As in the circuit above, but Blue's
+// Lieutenant escapes to b1 instead of c2: b3-b2 threatens it from a square the General stood on,
+// yet the position (General b2, Lieutenant b1) is new, so the move is legal.
+TEST(StrategoRepetition, IsfChaseMayReturnToASquareWhenThePositionIsNew) {
+  auto isf = Place(kChase, 0, {{"repetition", "isf"}});
+  for (const char* m : {"a2-b2", "c2-c3", "b2-c2", "c3-b3", "c2-c3", "b3-b2", "c3-b3", "b2-b1"}) {
+    Play(*isf, m);
+  }
+  EXPECT_TRUE(IsLegal(*isf, "b3-b2"));
+}
+
+// The chaser is the player, not one piece (reference file: "the player who continuously
+// chases"): Red's General (d1) and Colonel (c4) take turns threatening Blue's Lieutenant as it
+// runs round c2 d2 d3 c3. After the round, d1-c1 would recreate the position after Red's first
+// chasing move (General c1, Colonel c4, Lieutenant c2); the General did not move on Red's
+// previous turn, so the exception does not apply: illegal. A move that threatens nothing is
+// free.
+TEST(StrategoRepetition, IsfChaseByTwoPiecesMayNotRecreateAPosition) {
+  const std::string placement = "r9d1 r8c4 rFk1 b5c2 b4k9 bFk10";
+  const char* round[] = {"d1-c1", "c2-d2", "c1-d1", "d2-d3", "c4-d4", "d3-c3", "d4-c4", "c3-c2"};
+  auto isf = Place(placement, 0, {{"repetition", "isf"}});
+  for (const char* m : round) Play(*isf, m);
+  EXPECT_FALSE(IsLegal(*isf, "d1-c1"));
+  EXPECT_TRUE(IsLegal(*isf, "d1-e1"));
+  EXPECT_TRUE(IsLegal(*isf, "c4-b4"));
+  // Negative: the seed's rule has no chase rule.
+  auto seed = Place(placement, 0);
+  for (const char* m : round) Play(*seed, m);
+  EXPECT_TRUE(IsLegal(*seed, "d1-c1"));
+}
+
+// ISF exception: a chasing move back to the square the chasing piece came from on the player's
+// previous turn is allowed even when it recreates a position of the chase; the two-squares rule
+// still counts it.
+TEST(StrategoRepetition, IsfChaseExceptionAllowsARecreatedPosition) {
+  auto isf = Place(kChase, 0, {{"repetition", "isf"}});
+  for (const char* m : {"a2-b2", "c2-c3", "b2-b3", "c3-c2"}) Play(*isf, m);
+  EXPECT_TRUE(IsLegal(*isf, "b3-b2"));  // General b2, Lieutenant c2 again: the exception
+  Play(*isf, "b3-b2");
+  Play(*isf, "c2-c3");
+  EXPECT_TRUE(IsLegal(*isf, "b2-b3"));  // the third move between b2 and b3: still allowed
+  Play(*isf, "b2-b3");
+  EXPECT_FALSE(IsLegal(*isf, "c3-c2"));  // the Lieutenant's fourth: the two-squares rule
 }
 
 // Undo restores the chase records (the conformance run checks it too, with random games).
@@ -615,8 +683,9 @@ TEST(StrategoOptions, RescueTwicePerPlayerNotByTheSamePiece) {
   EXPECT_EQ(state->ViewJson(1)["board"][ParseSquare("e2")]["rank"], "9");
   EXPECT_EQ(Pos(*state).h.lost[0][kGeneral], 0);
   Play(*state, "e5-e4");
-  Play(*state, "e10-d10");  // the same piece may not rescue again
-  EXPECT_EQ(state->CurrentSeat(), 1);
+  Play(*state, "e10-d10");  // the same piece may not rescue again: only "no rescue"
+  EXPECT_EQ(state->LegalActions(), std::vector<Action>{kNoRescue});
+  Play(*state, "no rescue");
   Play(*state, "e4-e3");
   Play(*state, "a9-a10");  // another piece: the second rescue
   ASSERT_TRUE(state->MidTurn());
@@ -627,12 +696,9 @@ TEST(StrategoOptions, RescueTwicePerPlayerNotByTheSamePiece) {
   EXPECT_EQ(state->CurrentSeat(), 1);
 }
 
-TEST(StrategoOptions, RescueDeclinedAndNotForScouts) {
+TEST(StrategoOptions, RescueDeclined) {
   const std::map<std::string, std::string> on = {{"rescue", "true"}};
   auto state = Place("r5e9 r2k2 rFa1 b4e5 bFb1", 0, on);
-  Play(*state, "k2-k10");  // a Scout reaching the back row earns nothing
-  EXPECT_EQ(state->CurrentSeat(), 1);
-  Play(*state, "e5-e4");
   Play(*state, "e9-e10");
   ASSERT_TRUE(state->MidTurn());
   const Army lost = Pos(*state).h.lost[0];
@@ -644,6 +710,51 @@ TEST(StrategoOptions, RescueDeclinedAndNotForScouts) {
   Play(*plain, "e9-e10");
   EXPECT_FALSE(plain->MidTurn());
   EXPECT_EQ(plain->CurrentSeat(), 1);
+}
+
+// Rulings "Stratego", Rescue: the choice is offered whenever any piece of a player with rescues
+// left and a rescuable captured piece reaches the back row, so that declining tells the opponent
+// nothing; for a Scout (or a piece that already rescued) the only choice is "no rescue". Blue
+// cannot tell a Scout's one-square step onto the back row from a Sergeant's.
+TEST(StrategoOptions, RescueIsOfferedToAScoutWithOnlyNoRescue) {
+  const std::map<std::string, std::string> on = {{"rescue", "true"}};
+  auto scout = Place("r2e9 r4a3 rFa1 b4e5 bFb1", 0, on);
+  auto sergeant = Place("r4e9 r2a3 rFa1 b4e5 bFb1", 0, on);
+  Play(*scout, "e9-e10");
+  Play(*sergeant, "e9-e10");
+  ASSERT_TRUE(scout->MidTurn());
+  EXPECT_EQ(scout->CurrentSeat(), 0);
+  EXPECT_EQ(scout->LegalActions(), std::vector<Action>{kNoRescue});
+  EXPECT_NE(scout->WhyIllegal(RescueAction(kGeneral, ParseSquare("e2"))).find("Scout"),
+            std::string::npos);
+  EXPECT_GT(sergeant->LegalActions().size(), 1u);
+  for (engine::Seat viewer : {engine::Seat{1}, engine::kSpectator}) {
+    EXPECT_EQ(scout->ViewJson(viewer).dump(), sergeant->ViewJson(viewer).dump());
+    EXPECT_EQ(scout->ViewText(viewer, false), sergeant->ViewText(viewer, false));
+  }
+  Play(*scout, "no rescue");
+  EXPECT_EQ(scout->CurrentSeat(), 1);
+}
+
+// The piece that made a rescue is offered the choice again on the back row, with only "no
+// rescue"; another piece may make the second rescue.
+TEST(StrategoOptions, RescuerIsOfferedOnlyNoRescueAgain) {
+  const std::map<std::string, std::string> on = {{"rescue", "true"}};
+  auto state = Place("r5e9 r6a9 rFa1 b4e5 bFb1", 0, on);
+  Play(*state, "e9-e10");
+  Play(*state, "rescue 9:e2");
+  Play(*state, "e5-e4");
+  Play(*state, "e10-d10");
+  ASSERT_TRUE(state->MidTurn());
+  EXPECT_EQ(state->LegalActions(), std::vector<Action>{kNoRescue});
+  EXPECT_NE(state->WhyIllegal(RescueAction(kMarshal, ParseSquare("a2"))).find("already"),
+            std::string::npos);
+  Play(*state, "no rescue");
+  Play(*state, "e4-e3");
+  Play(*state, "a9-a10");
+  ASSERT_TRUE(state->MidTurn());
+  Play(*state, "rescue X:a2");
+  EXPECT_EQ(PieceRank(Pos(*state).board[ParseSquare("a2")]), kMarshal);
 }
 
 // ==== Contract over random games ====
@@ -695,6 +806,7 @@ TEST(StrategoContract, Conformance) {
   for (const auto& options : std::vector<std::map<std::string, std::string>>{
            {},
            {{"army", "seed"}},
+           {{"army", "barrage"}, {"repetition", "isf"}},
            {{"repetition", "isf"}},
            {{"max_plies", "10"}},
            {{"aggressor_advantage", "true"}, {"silent_defense", "true"}, {"rescue", "true"}}}) {
@@ -730,6 +842,8 @@ TEST_P(StrategoHidden, PermutedUnseenRanksLeaveTheViewAlone) {
       sampled->CheckConsistency();
       const Position& a = state.position();
       const Position& b = static_cast<const StrategoState&>(*sampled).position();
+      // During the setup the other seat's pieces themselves are drawn again (secrecy test).
+      if (a.h.phase == Phase::kSetup) continue;
       ASSERT_EQ(a.h.lost[seat], b.h.lost[seat]);
       ASSERT_EQ(a.h.lost_known, b.h.lost_known);
       for (int sq = 0; sq < kNumSquares; ++sq) {

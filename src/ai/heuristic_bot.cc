@@ -1,5 +1,6 @@
-// The heuristic bot for Stratego and Espionage (issue 4, section 5): a sensible setup, then a
-// one-ply search whose every number comes from the seat's own view.
+// The heuristic bot for Stratego and Espionage (issue 4, section 5): a sensible setup (Stratego:
+// drawn by setups.h SampleSetup), then a one-ply search whose every number comes from the seat's
+// own view.
 //
 // Own view only, by construction: ChooseAction reads the state through three calls only,
 // CurrentSeat(), LegalActions() (which depends only on the acting seat's view; the conformance
@@ -86,7 +87,8 @@ int StepSquare(int sq, int dir, int distance) {
 class StrategoModel : public GameModel {
  public:
   explicit StrategoModel(const stratego::StrategoGame& game)
-      : aggressor_advantage_(game.rules().aggressor_advantage != 0) {
+      : aggressor_advantage_(game.rules().aggressor_advantage != 0),
+        army_(stratego::ArmyOf(game.rules().army)) {
     using namespace stratego;
     num_ranks = stratego::kNumRanks;
     win_rank = kFlag;
@@ -110,11 +112,10 @@ class StrategoModel : public GameModel {
     return to >= 0;
   }
   int RankFromChar(char c) const override { return stratego::RankFromChar(c); }
-  // One of the presets at random (each keeps its Flag behind Bombs).
+  // A setup drawn from the broad distribution of sensible ones (setups.h SampleSetup), never a
+  // public preset (issue 8, 1.8).
   std::vector<Action> SetupPlan(int seat, Rng& rng) const override {
-    const auto& presets = stratego::Presets();
-    const auto& preset = presets[rng.Below(static_cast<std::uint32_t>(presets.size()))];
-    const std::string text = stratego::PresetSetup(preset.name, seat);
+    const std::string text = stratego::SampleSetup(army_, seat, rng);
     std::vector<Action> plan;
     for (int i = 0; i < static_cast<int>(text.size()); ++i) {
       const int rank = stratego::RankFromChar(text[i]);
@@ -125,6 +126,7 @@ class StrategoModel : public GameModel {
 
  private:
   bool aggressor_advantage_;
+  stratego::Army army_;
 };
 
 class EspionageModel : public GameModel {
@@ -402,8 +404,8 @@ Action HeuristicBot::ChoosePlay(const Knowledge& k) {
 void RegisterHeuristicBot() {
   RegisterBot(
       {.name = "heuristic",
-       .help = "rule-aware bot from its own view: Stratego and Espionage (preset "
-               "setup, one-ply search), WAR (keys attack=P, card=P: see war_bot.h) "
+       .help = "rule-aware bot from its own view: Stratego and Espionage (a sampled "
+               "sensible setup, one-ply search), WAR (keys attack=P, card=P: see war_bot.h) "
                "(keys: seed)",
        .factory = [](const engine::Game& game, const std::map<std::string, std::string>& params,
                      std::uint64_t seed) -> std::unique_ptr<Bot> {

@@ -1,5 +1,5 @@
-// Per-game MCTS knowledge (rollout policies, evaluations), one file per game beside this header.
-// RegisterAllMctsHooks() is called by RegisterBuiltinBots().
+// Per-game MCTS knowledge (rollout policies, evaluations, setups), one file per game beside this
+// header. RegisterAllMctsHooks() is called by RegisterBuiltinBots().
 #pragma once
 
 namespace quartel::ai {
@@ -7,11 +7,13 @@ void RegisterDablotHooks();
 void RegisterConspiradoresHooks();
 void RegisterWarHooks();
 void RegisterEspionageHooks();
+void RegisterStrategoHooks();
 
 inline void RegisterAllMctsHooks() {
   RegisterDablotHooks();
   RegisterConspiradoresHooks();
   RegisterWarHooks();
   RegisterEspionageHooks();
+  RegisterStrategoHooks();
 }
 }  // namespace quartel::ai

@@ -4,9 +4,9 @@
 
 namespace quartel::hidden_army {
 
-std::string CellText(const Piece& piece, char shown, bool colour) {
-  const std::string cell =
-      fmt::format("{}{}{}", piece.owner == 0 ? 'R' : 'B', shown, piece.moved ? '\'' : ' ');
+std::string CellText(const Piece& piece, char shown, bool colour, bool known_mark) {
+  const char mark = known_mark ? '*' : piece.moved ? '\'' : ' ';
+  const std::string cell = fmt::format("{}{}{}", piece.owner == 0 ? 'R' : 'B', shown, mark);
   return colour ? fmt::format("\x1b[1;{}m{}\x1b[0m", piece.owner == 0 ? 31 : 34, cell) : cell;
 }
 

@@ -43,8 +43,9 @@ inline char ShownRank(int viewer, const Piece& piece, bool game_over, RankCharFn
 }
 
 // Three characters: 'R' or 'B', the shown rank (or '?'), then ' or a space for a piece that has
-// moved or not ("R5'", "B? "); in red or blue when `colour`.
-std::string CellText(const Piece& piece, char shown, bool colour);
+// moved or not ("R5'", "B? "), or '*' when `known_mark` (an engine marks so the viewer's own
+// pieces whose rank the opponent knows); in red or blue when `colour`.
+std::string CellText(const Piece& piece, char shown, bool colour, bool known_mark = false);
 
 // The JSON board entry {"owner", "rank" (the shown rank as a string), "moved", "known"}; an
 // engine may add keys after these.

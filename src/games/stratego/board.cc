@@ -34,6 +34,28 @@ constexpr std::array<std::array<std::int8_t, kNumDirs>, kNumSquares> MakeNext() 
 }
 constexpr auto kNext = MakeNext();
 
+constexpr bool Adjacent(int a, int b) {
+  const int dr = a / kSize - b / kSize, df = a % kSize - b % kSize;
+  return dr * dr + df * df == 1;
+}
+
+// Zobrist keys of "a piece of `owner` on `square`" (splitmix64 of a fixed seed), for the chase
+// rule's positions (Position::OccupancyHash).
+constexpr std::array<std::array<std::uint64_t, 2>, kNumSquares> MakeZobrist() {
+  std::array<std::array<std::uint64_t, 2>, kNumSquares> keys{};
+  std::uint64_t x = 0x5374726174656721ULL;
+  for (auto& square : keys) {
+    for (auto& key : square) {
+      std::uint64_t z = (x += 0x9e3779b97f4a7c15ULL);
+      z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+      z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+      key = z ^ (z >> 31);
+    }
+  }
+  return keys;
+}
+constexpr auto kZobrist = MakeZobrist();
+
 enum CombatResult : std::int8_t { kAttackerWins = 0, kDefenderWins = 1, kBothRemoved = 2 };
 
 // Seed "Rank", "Special Miner Privilege", "Spy Privilege": higher rank wins, equal ranks both go
@@ -68,6 +90,25 @@ Army ClassicArmy() { return {1, 1, 8, 5, 4, 4, 4, 3, 2, 1, 1, 6}; }
 Army SeedArmy() {
   // The seed's list as printed: 5 Sergeants and 6 Scouts, 39 pieces (rulings "Stratego").
   return {1, 1, 6, 5, 5, 4, 4, 3, 2, 1, 1, 6};
+}
+
+// Rulings "Stratego", army=barrage: Flag, Marshal, General, Miner, 2 Scouts, Spy, Bomb.
+Army BarrageArmy() { return {1, 1, 2, 1, 0, 0, 0, 0, 0, 1, 1, 1}; }
+
+Army ArmyOf(ArmyKind kind) {
+  switch (kind) {
+    case ArmyKind::kSeed:
+      return SeedArmy();
+    case ArmyKind::kBarrage:
+      return BarrageArmy();
+    case ArmyKind::kClassic:
+      break;
+  }
+  return ClassicArmy();
+}
+
+const char* ArmyName(ArmyKind kind) {
+  return kind == ArmyKind::kSeed ? "seed" : kind == ArmyKind::kBarrage ? "barrage" : "classic";
 }
 
 int ArmySize(const Army& army) {
@@ -112,16 +153,14 @@ int ParseSquare(const std::string& text) {
 Position Position::Initial(const Rules& rules) {
   Position p;
   p.h.rules = rules;
-  const Army army = rules.seed_army ? SeedArmy() : ClassicArmy();
-  p.h.to_place = {army, army};
+  p.h.to_place = {p.FullArmy(), p.FullArmy()};
   return p;
 }
 
 Position Position::FromText(const std::string& placement, int to_move, const Rules& rules) {
   Position p = Initial(rules);
   p.h.to_place = {};
-  p.h.lost = {rules.seed_army ? SeedArmy() : ClassicArmy(),
-              rules.seed_army ? SeedArmy() : ClassicArmy()};
+  p.h.lost = {p.FullArmy(), p.FullArmy()};
   p.h.lost_known = p.h.lost;
   std::istringstream in(placement);
   std::string token;
@@ -147,13 +186,7 @@ Position Position::FromText(const std::string& placement, int to_move, const Rul
   }
   p.h.phase = Phase::kPlay;
   p.h.to_move = static_cast<std::uint8_t>(to_move);
-  if (!p.HasAnyMove(to_move)) {
-    if (p.HasAnyMove(1 - to_move)) {
-      p.Finish(1 - to_move, kNoMove);
-    } else {
-      p.Finish(kNone, kBothNoMove);
-    }
-  }
+  p.EndIfStuck();
   return p;
 }
 
@@ -181,18 +214,42 @@ bool Position::RepetitionForbids(int seat, int from, int to) const {
   return df == 0 && xf == 0 && dr * xr > 0 && dr * dr >= xr * xr;
 }
 
-// ISF more-squares rule (`repetition=isf`; reference file; docs/rules/stratego.md, a ruling): while
-// `seat` chases one opponent piece (see Chase), the chasing piece may not move next to the chased
-// piece onto a square it already stood on during this chase (its square before the chase began
-// included), except back onto the square it came from on its directly preceding turn (the ISF
-// exception; the two-squares rule still applies to that move).
-bool Position::ChaseForbids(int seat, int from, int to) const {
-  const Chase& c = h.chase[seat];
-  if (c.stage != 2 || from != c.chaser || !c.Visited(to) || to == h.history[seat][0].from) {
-    return false;
+bool Chase::operator==(const Chase& other) const {
+  return s == other.s &&
+         std::equal(positions.begin(), positions.begin() + s.seen, other.positions.begin());
+}
+
+std::uint64_t Position::OccupancyHash() const {
+  std::uint64_t hash = 0;
+  for (int sq = 0; sq < kNumSquares; ++sq) {
+    if (board[sq] != 0) hash ^= kZobrist[sq][PieceOwner(board[sq])];
   }
-  const int dr = to / kSize - c.chased / kSize, df = to % kSize - c.chased % kSize;
-  return dr * dr + df * df == 1;  // `to` threatens the chased piece: a chasing move
+  return hash;
+}
+
+bool Position::ChaseForbids(int seat, int from, int to) const {
+  return h.chase[seat].s.stage == 2 && ChaseForbids(seat, from, to, OccupancyHash());
+}
+
+// ISF more-squares rule (`repetition=isf`; reference file; docs/rules/stratego.md): while `seat`
+// chases, a chasing move (one that ends next to a piece that evaded during the chase) may not
+// recreate a position seen after one of the seat's moves in this chase, except a move back onto
+// the square the moving piece came from on the seat's previous turn (the two-squares rule still
+// applies to it). An attack changes the pieces and so never recreates a position.
+bool Position::ChaseForbids(int seat, int from, int to, std::uint64_t hash) const {
+  const Chase& chase = h.chase[seat];
+  if (chase.s.stage != 2 || board[to] != 0) return false;
+  const MoveRecord& previous = h.history[seat][0];
+  if (previous.to == from && previous.from == to) return false;  // the ISF exception
+  bool chasing = false;
+  for (int dir = 0; dir < kNumDirs; ++dir) {
+    const int next = kNext[to][dir];
+    chasing |= next != kNone && next != from && chase.s.Evader(next);
+  }
+  if (!chasing) return false;
+  const std::uint64_t after = hash ^ kZobrist[from][seat] ^ kZobrist[to][seat];
+  return std::find(chase.positions.begin(), chase.positions.begin() + chase.s.seen, after) !=
+         chase.positions.begin() + chase.s.seen;
 }
 
 namespace {
@@ -221,7 +278,9 @@ int Position::GenerateMovesT(int seat, Action* out) const {
   const std::uint8_t own = kOccupied | (seat ? kOwnerBit : 0);
   constexpr std::uint8_t kSide = kOccupied | kOwnerBit;
   const int shuttle = h.history[seat][0].to;  // only this piece can be limited by repetition
-  const int chaser = h.chase[seat].stage == 2 ? h.chase[seat].chaser : kNone;  // or this one
+  // While the seat chases, any of its moves may be a chasing move (more-squares rule).
+  const bool chasing = h.chase[seat].s.stage == 2;
+  const std::uint64_t hash = chasing ? OccupancyHash() : 0;
   int n = 0;
   for (int base = 0; base < kNumSquares; base += 8) {
     std::uint64_t w = 0;
@@ -230,7 +289,7 @@ int Position::GenerateMovesT(int seat, Action* out) const {
       const int from = base + (std::countr_zero(m) >> 3);
       const int rank = PieceRank(board[from]);
       if (!Movable(rank)) continue;
-      const bool limited = from == shuttle || from == chaser;
+      const bool limited = from == shuttle || chasing;
       if (rank != kScout && !limited) {
         // The common case, without branches on the board: one step in each direction onto an
         // empty square or an enemy piece (kNone neighbours read square 0 and are masked out).
@@ -256,7 +315,8 @@ int Position::GenerateMovesT(int seat, Action* out) const {
           if (to == kNone) break;
           const std::uint8_t q = board[to];
           if ((q & kSide) == own) break;
-          if (!limited || (!RepetitionForbids(seat, from, to) && !ChaseForbids(seat, from, to))) {
+          if (!limited ||
+              (!RepetitionForbids(seat, from, to) && !ChaseForbids(seat, from, to, hash))) {
             if constexpr (!kCollect) return 1;
             out[n++] = MoveAction(from, dir, d);
           }
@@ -288,7 +348,7 @@ void Position::LegalActions(std::vector<Action>& out) const {
       for (int i = 0; i < num_empty; ++i) buffer[n++] = PlaceAction(rank, empty[i]);
     }
   } else if (h.rescue_pending) {
-    for (int rank = 0; rank < kNumRanks; ++rank) {
+    for (int rank = 0; rank < kNumRanks && MayRescue(seat); ++rank) {
       if (rank == kBomb || h.lost[seat][rank] == 0) continue;
       for (int sq = 0; sq < kNumSquares; ++sq) {
         if (InOwnHalf(seat, sq) && !IsLake(sq) && board[sq] == 0) {
@@ -308,6 +368,10 @@ std::string Position::WhyIllegalRescue(Action action) const {
   const int seat = h.to_move;
   const int rank = (action - kFirstRescue) / kNumSquares;
   const int sq = (action - kFirstRescue) % kNumSquares;
+  if (PieceRank(board[h.last.to]) == kScout) return "a Scout cannot rescue (only: no rescue)";
+  if (h.rescuer[seat] == h.last.to) {
+    return "this piece has already made a rescue (only: no rescue)";
+  }
   if (rank == kBomb) return "a Bomb cannot be rescued";
   if (h.lost[seat][rank] == 0) return fmt::format("no captured {} to rescue", RankName(rank));
   if (!InOwnHalf(seat, sq)) return fmt::format("{} is outside the side's half", SquareName(sq));
@@ -344,10 +408,8 @@ std::string Position::WhyIllegalMove(Action action) const {
         SquareName(from), SquareName(to));
   }
   if (ChaseForbids(seat, from, to)) {
-    return fmt::format(
-        "{}-{} would chase the piece on {} back onto a square of the same chase (more-squares "
-        "rule)",
-        SquareName(from), SquareName(to), SquareName(h.chase[seat].chased));
+    return fmt::format("{}-{} would recreate a position of this chase (more-squares rule)",
+                       SquareName(from), SquareName(to));
   }
   return "";
 }
@@ -378,9 +440,15 @@ std::string Position::WhyIllegal(Action action) const {
 // --- Applying actions
 // -------------------------------------------------------------------------------
 
+namespace {
+
+constexpr std::uint8_t kFlagToMove = 1 << 2, kFlagRescuePending = 1 << 3, kFlagKnownTaken = 1 << 4;
+
+}  // namespace
+
 void Position::Apply(Action action, engine::UndoInfo* undo) {
+  UndoData u;
   if (undo != nullptr) {
-    UndoData u{};
     u.last = h.last;
     u.dropped = h.history[h.to_move][2];
     u.rescuer = h.rescuer;
@@ -389,25 +457,24 @@ void Position::Apply(Action action, engine::UndoInfo* undo) {
       u.old_from = board[MoveFrom(action)];
       u.old_to = board[Step(MoveFrom(action), MoveDir(action), MoveDistance(action))];
     }
-    u.phase = h.phase;
-    u.to_move = h.to_move;
-    u.rescue_pending = h.rescue_pending;
+    u.flags = static_cast<std::uint8_t>(static_cast<int>(h.phase) | (h.to_move ? kFlagToMove : 0) |
+                                        (h.rescue_pending ? kFlagRescuePending : 0));
     u.ending = h.ending;
     u.winner = h.winner;
-    if (h.rules.repetition == Repetition::kIsf) u.chase = h.chase;
-    if (IsRescue(action)) {
-      u.known_taken = h.lost_known[h.to_move][(action - kFirstRescue) / kNumSquares] > 0;
+    if (h.rules.repetition == Repetition::kIsf) u.chase = {h.chase[0].s, h.chase[1].s};
+    if (IsRescue(action) && h.lost_known[h.to_move][(action - kFirstRescue) / kNumSquares] > 0) {
+      u.flags |= kFlagKnownTaken;
     }
-    std::memcpy(undo->words.data(), &u, sizeof(u));
   }
   ++h.plies;
   if (IsPlace(action)) {
     ApplyPlace(action);
   } else if (IsMove(action)) {
-    ApplyMove(action);
+    ApplyMove(action, u);
   } else {
     ApplyRescue(action);
   }
+  if (undo != nullptr) std::memcpy(undo->words.data(), &u, sizeof(u));
 }
 
 // Rulings "Stratego": Red sets up completely, then Blue; then Red makes the first move.
@@ -442,16 +509,26 @@ void Position::PlaceWholeSetup(int seat, const std::array<std::int8_t, kSetupSqu
 void Position::StartPlay() {
   h.phase = Phase::kPlay;
   h.to_move = 0;
-  if (!HasAnyMove(0)) {
-    if (HasAnyMove(1)) {
-      Finish(1, kNoMove);
-    } else {
-      Finish(kNone, kBothNoMove);
-    }
-  }
+  EndIfStuck();
 }
 
-void Position::ApplyMove(Action action) {
+// Seed "End of the Game": a player who cannot move or attack loses; rulings: both unable, a draw.
+// [ruling, this implementation] Judged for both players after every move and when play begins:
+// the player who has just moved loses at once when it has no move left (its last movable piece
+// fell attacking, say), as Gravon's archive ends such games, rather than one move later.
+bool Position::EndIfStuck() {
+  const int next = h.to_move;
+  const bool next_can = HasAnyMove(next), other_can = HasAnyMove(1 - next);
+  if (next_can && other_can) return false;
+  if (next_can || other_can) {
+    Finish(next_can ? next : 1 - next, kNoMove);
+  } else {
+    Finish(kNone, kBothNoMove);
+  }
+  return true;
+}
+
+void Position::ApplyMove(Action action, UndoData& undo) {
   const int seat = h.to_move;
   const int from = MoveFrom(action), dist = MoveDistance(action);
   const int to = Step(from, MoveDir(action), dist);
@@ -465,10 +542,6 @@ void Position::ApplyMove(Action action) {
     p |= kRevealed;
     h.last.scout_revealed = 1;
   }
-  auto& hist = h.history[seat];
-  hist[2] = hist[1];
-  hist[1] = hist[0];
-  hist[0] = MoveRecord{static_cast<std::int8_t>(from), static_cast<std::int8_t>(to)};
   board[from] = 0;
   const std::uint8_t q = board[to];
   bool survived = true, flag_taken = false;
@@ -477,12 +550,17 @@ void Position::ApplyMove(Action action) {
   } else {
     survived = Resolve(seat, p, q, to, flag_taken);
   }
+  // The chases read the opponent's last move and this one: before this move enters the history.
+  if (h.rules.repetition == Repetition::kIsf) UpdateChases(seat, from, to, q != 0, undo);
+  auto& hist = h.history[seat];
+  hist[2] = hist[1];
+  hist[1] = hist[0];
+  hist[0] = MoveRecord{static_cast<std::int8_t>(from), static_cast<std::int8_t>(to)};
   // The rescuer is followed from square to square (seed "Rescue": not the same piece twice).
   if (h.rescuer[seat] == from) h.rescuer[seat] = static_cast<std::int8_t>(survived ? to : kNone);
   if (h.rescuer[1 - seat] == to && (board[to] == 0 || PieceOwner(board[to]) != 1 - seat)) {
     h.rescuer[1 - seat] = kNone;
   }
-  if (h.rules.repetition == Repetition::kIsf) UpdateChases(seat, from, to, q != 0);
   ++h.play_plies;
   h.quiet_plies = q == 0 ? h.quiet_plies + 1 : 0;
   if (flag_taken) {
@@ -494,42 +572,40 @@ void Position::ApplyMove(Action action) {
   }
 }
 
-void Position::UpdateChases(int seat, int from, int to, bool combat) {
+// The more-squares rule's bookkeeping (see Chase). `seat` moved from `from` to `to`; the board
+// already shows the move.
+void Position::UpdateChases(int seat, int from, int to, bool combat, UndoData& undo) {
   Chase& mine = h.chase[seat];
   Chase& theirs = h.chase[1 - seat];
-  if (combat) {
-    mine = theirs = Chase{};
+  if (combat) {  // the pieces change: no earlier position can come back
+    mine.s = theirs.s = ChaseState{};
     return;
   }
-  auto adjacent = [](int a, int b) {
-    const int dr = a / kSize - b / kSize, df = a % kSize - b % kSize;
-    return dr * dr + df * df == 1;
-  };
-  // The opponent's chase goes on only if the moved piece was the one it threatened (evasion).
-  if (theirs.stage == 1 && adjacent(from, theirs.chaser) &&
-      (theirs.chased == kNone || theirs.chased == from)) {
-    theirs.chased = static_cast<std::int8_t>(to);
-    theirs.stage = 2;
+  // The opponent's chase goes on only if this move evades: it moves a piece that the opponent's
+  // last move (ending on `threat`) put a piece next to.
+  const int threat = h.history[1 - seat][0].to;
+  if (theirs.s.stage == 1 && threat != kNone && Adjacent(from, threat)) {
+    theirs.s.SetEvader(from, false);
+    theirs.s.SetEvader(to, true);
+    theirs.s.stage = 2;
   } else {
-    theirs = Chase{};
+    theirs.s = ChaseState{};
   }
-  // Our own: the chasing piece threatens the evaded piece again, or a new chase may begin.
-  if (mine.stage == 2 && from == mine.chaser && adjacent(to, mine.chased)) {
-    mine.Visit(to);
-    mine.chaser = static_cast<std::int8_t>(to);
-    mine.stage = 1;
-    return;
-  }
-  mine = Chase{};
+  // Ours: a chasing move goes on with it, another threat begins a new chase, else none.
+  bool threatens = false, chases = false;
   for (int dir = 0; dir < kNumDirs; ++dir) {
     const int next = kNext[to][dir];
-    if (next != kNone && board[next] != 0 && PieceOwner(board[next]) != seat) {
-      mine.chaser = static_cast<std::int8_t>(to);
-      mine.stage = 1;
-      mine.Visit(from);
-      mine.Visit(to);
-      return;
-    }
+    if (next == kNone || board[next] == 0 || PieceOwner(board[next]) == seat) continue;
+    threatens = true;
+    chases |= mine.s.stage == 2 && mine.s.Evader(next);
+  }
+  if (!chases) mine.s = ChaseState{};
+  if (!threatens) return;
+  mine.s.stage = 1;
+  if (mine.s.seen < Chase::kMemory) {
+    undo.written = static_cast<std::int8_t>(mine.s.seen);
+    undo.overwritten = mine.positions[mine.s.seen];
+    mine.positions[mine.s.seen++] = OccupancyHash();
   }
 }
 
@@ -561,16 +637,21 @@ bool Position::Resolve(int seat, std::uint8_t attacker, std::uint8_t defender, i
   return result == kAttackerWins;
 }
 
-// Seed "Rescue" (option rescue): a piece other than a Scout that moves onto the opponent's back row
-// may bring back one captured piece of its side, not a Bomb (rulings "Stratego"); at most two
-// rescues per player, not both by the same piece.
+// Seed "Rescue" (option rescue) as the rulings read it: the choice is offered whenever a piece of
+// a player with rescues left and a captured piece reaches the opponent's back row, whatever the
+// piece, so that declining tells the opponent nothing; whether the piece may really rescue is
+// MayRescue, and only pieces other than Bombs come back. [ruling, this implementation] Any
+// captured piece opens the choice, since under silent_defense the opponent may not know that
+// every captured piece is a Bomb (then the only choice is "no rescue").
 bool Position::EarnsRescue(int seat, int to) const {
-  if (!h.rules.rescue || !OnEnemyBackRow(seat, to) || PieceRank(board[to]) == kScout) return false;
-  if (h.rescues[seat] >= 2 || h.rescuer[seat] == to) return false;
-  for (int rank = 0; rank < kNumRanks; ++rank) {
-    if (rank != kBomb && h.lost[seat][rank] > 0) return true;
-  }
-  return false;
+  return h.rules.rescue && OnEnemyBackRow(seat, to) && h.rescues[seat] < 2 &&
+         ArmySize(h.lost[seat]) > 0;
+}
+
+// Seed "Rescue": a Scout never rescues; rulings: the same piece cannot rescue twice. The piece is
+// the one the last move put on the back row.
+bool Position::MayRescue(int seat) const {
+  return PieceRank(board[h.last.to]) != kScout && h.rescuer[seat] != h.last.to;
 }
 
 // The rescued piece goes onto an empty square of the player's half, shown to both players (it is
@@ -588,22 +669,15 @@ void Position::ApplyRescue(Action action) {
     h.rescuer[seat] = h.last.to;
     h.last.rescue_rank = static_cast<std::int8_t>(rank);
     h.last.rescue_square = static_cast<std::int8_t>(sq);
+    // A piece came back: no earlier position of a chase can come back.
+    if (h.rules.repetition == Repetition::kIsf) h.chase[0].s = h.chase[1].s = ChaseState{};
   }
   EndTurn(seat);
 }
 
 void Position::EndTurn(int seat) {
-  const int next = 1 - seat;
-  h.to_move = static_cast<std::uint8_t>(next);
-  // Seed "End of the Game": who cannot move or attack loses; rulings: both unable is a draw.
-  if (!HasAnyMove(next)) {
-    if (HasAnyMove(seat)) {
-      Finish(seat, kNoMove);
-    } else {
-      Finish(kNone, kBothNoMove);
-    }
-    return;
-  }
+  h.to_move = static_cast<std::uint8_t>(1 - seat);
+  if (EndIfStuck()) return;
   // Engine caps (rulings "Stratego"), both draws.
   if (h.play_plies >= h.rules.max_plies) {
     Finish(kNone, kPlyCap);
@@ -615,7 +689,7 @@ void Position::EndTurn(int seat) {
 void Position::Undo(Action action, const engine::UndoInfo& undo) {
   UndoData u;
   std::memcpy(static_cast<void*>(&u), undo.words.data(), sizeof(u));
-  const int seat = u.to_move;
+  const int seat = (u.flags & kFlagToMove) ? 1 : 0;
   if (IsPlace(action)) {
     board[PlaceSquare(action)] = 0;
     ++h.to_place[seat][PlaceRank(action)];
@@ -641,23 +715,27 @@ void Position::Undo(Action action, const engine::UndoInfo& undo) {
     hist[1] = hist[2];
     hist[2] = u.dropped;
     --h.play_plies;
+    if (u.written != kNone) h.chase[seat].positions[u.written] = u.overwritten;
   } else if (action != kNoRescue) {
     const int rank = (action - kFirstRescue) / kNumSquares;
     board[(action - kFirstRescue) % kNumSquares] = 0;
     ++h.lost[seat][rank];
-    if (u.known_taken) ++h.lost_known[seat][rank];
+    if (u.flags & kFlagKnownTaken) ++h.lost_known[seat][rank];
     --h.rescues[seat];
   }
   --h.plies;
   h.last = u.last;
   h.rescuer = u.rescuer;
   h.quiet_plies = u.quiet_plies;
-  h.phase = u.phase;
-  h.to_move = u.to_move;
-  h.rescue_pending = u.rescue_pending;
+  h.phase = static_cast<Phase>(u.flags & 3);
+  h.to_move = static_cast<std::uint8_t>(seat);
+  h.rescue_pending = (u.flags & kFlagRescuePending) ? 1 : 0;
   h.ending = u.ending;
   h.winner = u.winner;
-  if (h.rules.repetition == Repetition::kIsf) h.chase = u.chase;
+  if (h.rules.repetition == Repetition::kIsf) {
+    h.chase[0].s = u.chase[0];
+    h.chase[1].s = u.chase[1];
+  }
 }
 
 void Position::Finish(int winner, Ending ending) {
@@ -666,11 +744,23 @@ void Position::Finish(int winner, Ending ending) {
   h.ending = ending;
 }
 
+void Position::EndOutsideTheRules(engine::EndReason reason,
+                                  std::span<const engine::Outcome> results) {
+  static constexpr Ending kEndings[] = {kResigned, kTime, kAbandoned, kAgreed};
+  int winner = kNone;
+  for (int seat = 0; seat < 2; ++seat) {
+    h.outside_results[seat] = static_cast<std::uint8_t>(results[seat]);
+    if (results[seat] == engine::Outcome::kWin) winner = winner == kNone ? seat : kNone;
+  }
+  h.rescue_pending = 0;
+  Finish(winner, kEndings[static_cast<int>(reason)]);
+}
+
 // --- Invariants
 // -------------------------------------------------------------------------------------
 
 void Position::Check() const {
-  const Army army = h.rules.seed_army ? SeedArmy() : ClassicArmy();
+  const Army army = FullArmy();
   std::array<Army, 2> count{};
   for (int sq = 0; sq < kNumSquares; ++sq) {
     const std::uint8_t p = board[sq];
@@ -695,7 +785,9 @@ void Position::Check() const {
       }
     }
   }
-  if (h.phase != Phase::kSetup && (ArmySize(h.to_place[0]) || ArmySize(h.to_place[1]))) {
+  // A game may end outside the rules during the setup (a resignation, say).
+  if (h.phase != Phase::kSetup && !EndedOutsideTheRules(h.ending) &&
+      (ArmySize(h.to_place[0]) || ArmySize(h.to_place[1]))) {
     throw Error("pieces are left to place after the setup");
   }
   for (int seat = 0; seat < 2; ++seat) {
@@ -709,6 +801,9 @@ void Position::Check() const {
       throw Error(fmt::format("seat {}'s rescuer is not on {}", seat, SquareName(r)));
     }
     if (h.rescues[seat] > 2) throw Error(fmt::format("seat {} rescued more than twice", seat));
+    if (h.chase[seat].s.seen > Chase::kMemory) {
+      throw Error(fmt::format("seat {}'s chase keeps more positions than it has room for", seat));
+    }
   }
   if (h.rescue_pending && h.phase != Phase::kPlay) throw Error("a rescue is pending out of play");
 }

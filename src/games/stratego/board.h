@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -52,9 +53,15 @@ int RankFromChar(char c);
 const char* RankName(int rank);
 
 using Army = std::array<std::uint8_t, kNumRanks>;  // pieces per rank
-// Rulings "Stratego": the classic 40 (default) and the seed's own list of 39 (`army=seed`).
+// Rulings "Stratego": the classic 40 (default), the seed's own list of 39 (`army=seed`) and
+// Barrage's 8 (`army=barrage`: Flag, Marshal, General, Miner, 2 Scouts, Spy, Bomb).
+enum class ArmyKind : std::uint8_t { kClassic = 0, kSeed = 1, kBarrage = 2 };
 Army ClassicArmy();
 Army SeedArmy();
+Army BarrageArmy();
+Army ArmyOf(ArmyKind kind);
+// "classic", "seed", "barrage" (the option's values).
+const char* ArmyName(ArmyKind kind);
 int ArmySize(const Army& army);
 
 // --- Action encoding (also documented in stratego.h) ---
@@ -124,7 +131,7 @@ struct Rules {
   std::int32_t max_plies = 2000;                 // engine cap (play moves), draw
   std::int32_t max_plies_without_capture = 200;  // engine cap (play moves without combat), draw
   Repetition repetition = Repetition::kSeed;
-  std::uint8_t seed_army = 0;            // 1: army=seed
+  ArmyKind army = ArmyKind::kClassic;
   std::uint8_t aggressor_advantage = 0;  // 1: equal ranks, the attacker wins
   std::uint8_t silent_defense = 0;       // 1: the defender's rank stays hidden (seed)
   std::uint8_t rescue = 0;               // 1: the seed's Rescue rule
@@ -156,19 +163,36 @@ struct LastMove {
   bool operator==(const LastMove&) const = default;
 };
 
-// The ISF more-squares (chase) rule, `repetition=isf` (docs/rules/stratego.md, "Repetition"): one
-// record per seat as the chaser. A chase begins when the seat moves a piece next to an opponent
-// piece; it goes on while the opponent answers by moving a threatened piece away (from then on the
-// chased piece is that one) and the seat answers by moving the same chasing piece next to it again.
-// Any other move, and any attack, ends it. Always empty under `repetition=seed`.
+// The ISF more-squares (chase) rule, `repetition=isf` (reference file; docs/rules/stratego.md,
+// "Repetition"), one record per seat as the chaser. The seat *threatens* when it moves a piece
+// next to an opponent piece; the opponent *evades* when its very next move moves a piece that
+// threat touched; a *chasing move* is a move of any of the seat's pieces next to a piece that
+// evaded during the chase. The chase begins with a threat and goes on while evasions and
+// chasing moves alternate; any other move, and any attack, ends it. The positions after the
+// seat's moves in the chase are kept, as hashes of the occupied squares and their owners (all
+// the seat sees of a position; the pieces' ranks cannot change without combat, which ends the
+// chase), so that a chasing move may not recreate one.
+struct ChaseState {
+  std::uint8_t stage = 0;  // 0 no chase, 1 the seat has just threatened, 2 the opponent evaded
+  std::uint8_t seen = 0;   // positions kept in Chase::positions
+  // Squares of the opponent's pieces that evaded during this chase (one bit per square).
+  std::array<std::uint8_t, 13> evaders{};
+  bool Evader(int sq) const { return (evaders[sq >> 3] >> (sq & 7)) & 1; }
+  void SetEvader(int sq, bool on) {
+    const auto bit = static_cast<std::uint8_t>(1 << (sq & 7));
+    evaders[sq >> 3] =
+        static_cast<std::uint8_t>(on ? evaders[sq >> 3] | bit : evaders[sq >> 3] & ~bit);
+  }
+  bool operator==(const ChaseState&) const = default;
+};
 struct Chase {
-  std::int8_t chaser = kNone;  // square of the chasing piece
-  std::int8_t chased = kNone;  // square of the chased piece (kNone until it first evades)
-  std::uint8_t stage = 0;      // 0 no chase, 1 the opponent is threatened, 2 it evaded
-  std::array<std::uint8_t, 13> visited{};  // bit per square the chaser stood on in this chase
-  bool Visited(int sq) const { return (visited[sq >> 3] >> (sq & 7)) & 1; }
-  void Visit(int sq) { visited[sq >> 3] |= static_cast<std::uint8_t>(1 << (sq & 7)); }
-  bool operator==(const Chase&) const = default;
+  // The positions a chase keeps; a longer chase (rare: each chasing move must find a new square
+  // next to a fleeing piece) stops recording, so only its first kMemory positions are compared.
+  static constexpr int kMemory = 64;
+  ChaseState s;
+  std::array<std::uint64_t, kMemory> positions{};  // only the first s.seen are meaningful
+  // Equal chases: the same state and the same kept positions (slots past s.seen are leftovers).
+  bool operator==(const Chase& other) const;
 };
 
 struct Header {
@@ -191,7 +215,9 @@ struct Header {
   // Square of the piece that made the seat's rescue (the same piece may not rescue twice).
   std::array<std::int8_t, 2> rescuer{kNone, kNone};
   std::uint8_t rescue_pending = 0;  // 1: the seat to move may rescue now (or decline)
-  std::array<Chase, 2> chase{};     // per chasing seat (repetition=isf only)
+  // An ending outside the rules (Ending kResigned .. kAgreed): each seat's engine::Outcome.
+  std::array<std::uint8_t, 2> outside_results{};
+  std::array<Chase, 2> chase{};  // per chasing seat (repetition=isf only)
   bool operator==(const Header&) const = default;
 };
 
@@ -202,21 +228,30 @@ enum Ending : std::uint8_t {
   kBothNoMove = 3,  // neither seat could
   kPlyCap = 4,
   kQuietCap = 5,
+  // Endings outside the rules (State::EndGame), with the results given there.
+  kResigned = 6,
+  kTime = 7,
+  kAbandoned = 8,
+  kAgreed = 9,
 };
+constexpr bool EndedOutsideTheRules(int ending) { return ending >= kResigned; }
 
 // What Undo needs (saved in engine::UndoInfo's 64 bytes): the header fields an action may change
-// that cannot be recomputed, and the squares it overwrote.
+// that cannot be recomputed, and the squares and the chase slot it overwrote.
 struct UndoData {
+  std::uint64_t overwritten = 0;  // the chase position slot the move wrote, as it was before
+  std::int32_t quiet_plies = 0;
   LastMove last;
   MoveRecord dropped;  // the history entry pushed out by a move
-  std::array<std::int8_t, 2> rescuer;
-  std::int32_t quiet_plies;
-  std::uint8_t old_from, old_to;  // board bytes of a move's squares before it
-  Phase phase;
-  std::uint8_t to_move, rescue_pending, ending;
-  std::int8_t winner;
-  std::uint8_t known_taken;    // a rescue took back a piece whose rank the opponent knew
-  std::array<Chase, 2> chase;  // repetition=isf only (else left as is: the rule never changes it)
+  std::array<std::int8_t, 2> rescuer{};
+  std::uint8_t old_from = 0, old_to = 0;  // board bytes of a move's squares before it
+  // Bits 0-1 phase, bit 2 to_move, bit 3 rescue_pending, bit 4: a rescue took back a piece whose
+  // rank the opponent knew.
+  std::uint8_t flags = 0;
+  std::uint8_t ending = 0;
+  std::int8_t winner = kNone;
+  std::int8_t written = kNone;      // the mover's chase slot the move wrote, or kNone
+  std::array<ChaseState, 2> chase;  // repetition=isf only (else left as is)
 };
 static_assert(sizeof(UndoData) <= sizeof(engine::UndoInfo));
 static_assert(std::is_trivially_copyable_v<UndoData>);
@@ -230,7 +265,7 @@ struct Position {
   static Position Initial(const Rules& rules);
   // A play-phase position for tests: tokens "<r|b><rank char><square>[*]" separated by spaces,
   // e.g. "rXa1 bFk10 b2e7*" ('*' = has moved). Pieces not on the board are counted as lost.
-  // `to_move` decides next; if it cannot move the game ends as the rules say.
+  // `to_move` decides next; if either seat cannot move the game ends as the rules say.
   static Position FromText(const std::string& placement, int to_move, const Rules& rules);
 
   // Options setup_red / setup_blue: `seat`'s whole setup stands before the game starts (ranks[i]
@@ -238,8 +273,14 @@ struct Position {
   // both stand, play begins.
   void PlaceWholeSetup(int seat, const std::array<std::int8_t, kSetupSquares>& ranks);
 
-  // Mid-turn only while a rescue is offered after the move that earned it.
-  bool MidTurn() const { return h.rescue_pending != 0; }
+  // The army of this game, as Rules::army says.
+  Army FullArmy() const { return ArmyOf(h.rules.army); }
+  // Mid-turn while a rescue is offered after the move that earned it, and while a seat sets up
+  // (from its first placement to its last: a whole setup is one turn).
+  bool MidTurn() const {
+    return h.rescue_pending != 0 ||
+           (h.phase == Phase::kSetup && h.to_place[h.to_move] != FullArmy());
+  }
   void LegalActions(std::vector<Action>& out) const;
   std::string WhyIllegal(Action action) const;
   // Applies a legal action; fills `undo` when not null.
@@ -254,8 +295,14 @@ struct Position {
   // back and forth between two squares).
   bool RepetitionForbids(int seat, int from, int to) const;
   // Whether the ISF more-squares rule forbids `seat`'s piece on `from` to reach `to`
-  // (repetition=isf only).
+  // (repetition=isf only): a chasing move that recreates a position of the chase.
   bool ChaseForbids(int seat, int from, int to) const;
+  // A hash of which squares are occupied and by whom (what a position is for the chase rule).
+  std::uint64_t OccupancyHash() const;
+
+  // Ends the game outside the rules (State::EndGame): terminal, with `results` (engine::Outcome
+  // per seat) and the Ending for `reason`.
+  void EndOutsideTheRules(engine::EndReason reason, std::span<const engine::Outcome> results);
 
  private:
   template <bool kCollect>
@@ -264,17 +311,25 @@ struct Position {
   void ApplyPlace(Action action);
   // Both armies stand: Red moves first, unless it cannot.
   void StartPlay();
-  void ApplyMove(Action action);
+  void ApplyMove(Action action, UndoData& undo);
   void ApplyRescue(Action action);
+  // ChaseForbids with the position's OccupancyHash() computed by the caller.
+  bool ChaseForbids(int seat, int from, int to, std::uint64_t hash) const;
   // Settles the attack of `attacker` on `defender` standing on `to`; true if the attacker won.
   bool Resolve(int seat, std::uint8_t attacker, std::uint8_t defender, int to, bool& flag_taken);
   std::string WhyIllegalRescue(Action action) const;
-  // Whether the move just made by `seat` onto `to` earns a rescue (seed "Rescue").
+  // Whether the move just made by `seat` onto `to` earns the rescue choice (seed "Rescue").
   bool EarnsRescue(int seat, int to) const;
-  // Follows the chases after `seat`'s move from `from` to `to` (`combat`: it was an attack).
-  void UpdateChases(int seat, int from, int to, bool combat);
-  // Ends `seat`'s turn: the opponent's mobility, then the engine caps.
+  // Whether the piece the last move put on the back row may really rescue (else the only choice
+  // is "no rescue").
+  bool MayRescue(int seat) const;
+  // Follows the chases after `seat`'s move from `from` to `to` (`combat`: it was an attack);
+  // notes in `undo` the chase slot it writes.
+  void UpdateChases(int seat, int from, int to, bool combat, UndoData& undo);
+  // Ends `seat`'s turn: both players' mobility, then the engine caps.
   void EndTurn(int seat);
+  // Ends the game when the seat to move or the other has no move left; returns whether it did.
+  bool EndIfStuck();
   void Finish(int winner, Ending ending);
 };
 static_assert(std::is_trivially_copyable_v<Position>);

@@ -172,7 +172,7 @@ std::vector<Element> ParseXml(std::string_view text) {
   return elements;
 }
 
-// "A4", "K10" (or "J10") -> square, or kNone.
+// "A4", "K:" (Gravon writes rank 10 as ':'), "K10" (or "J10") -> square, or kNone.
 int ParseGravonSquare(std::string_view text) {
   if (text.size() < 2 || text.size() > 3) return kNone;
   const char letter = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
@@ -180,18 +180,23 @@ int ParseGravonSquare(std::string_view text) {
   if (letter >= 'A' && letter <= 'I') file = letter - 'A';
   if (letter == 'J' || letter == 'K') file = 9;
   int rank = 0;
-  for (char c : text.substr(1)) {
-    if (!std::isdigit(static_cast<unsigned char>(c))) return kNone;
-    rank = rank * 10 + (c - '0');
+  if (text.substr(1) == ":") {
+    rank = 10;
+  } else {
+    for (char c : text.substr(1)) {
+      if (!std::isdigit(static_cast<unsigned char>(c))) return kNone;
+      rank = rank * 10 + (c - '0');
+    }
   }
   if (file == kNone || rank < 1 || rank > kSize) return kNone;
   return (rank - 1) * kSize + file;
 }
 
+// Gravon's notation: the file in capitals (a..k without j) and the rank, 10 written ':' ("K:").
 std::string GravonSquare(int sq) {
-  std::string name = SquareName(sq);
-  for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return name;
+  const int rank = sq / kSize + 1;
+  return fmt::format("{}{}", static_cast<char>(std::toupper(kFileLetters[sq % kSize])),
+                     rank == kSize ? std::string(":") : std::to_string(rank));
 }
 
 char FieldLetter(int owner, int rank) {
@@ -201,14 +206,16 @@ char FieldLetter(int owner, int rank) {
   return '?';
 }
 
-// The two setup strings held by a field; `line` names where it was read.
-std::array<std::string, 2> ParseField(std::string_view field, int line) {
+// The two setup strings held by a field of `army`; `line` names where it was read. 'A' in a
+// setup row is an empty square (Barrage).
+std::array<std::string, 2> ParseField(std::string_view field, const Army& army, int line) {
   if (field.size() != kNumSquares) {
     Fail(line, fmt::format("the field has {} characters, needs 100", field.size()));
   }
   if (field.substr(40, 20) != kMiddle) {
-    Fail(line,
-         fmt::format("field characters 41-60 are '{}', must be {}", field.substr(40, 20), kMiddle));
+    Fail(line, fmt::format("field characters 41-60 are '{}', must be {} (pieces start in the "
+                           "setup rows)",
+                           field.substr(40, 20), kMiddle));
   }
   std::array<std::string, 2> setups;
   for (int seat = 0; seat < 2; ++seat) {
@@ -216,6 +223,10 @@ std::array<std::string, 2> ParseField(std::string_view field, int line) {
     const char low = seat == 0 ? 'B' : 'N';
     for (int i = 0; i < kSetupSquares; ++i) {
       const char c = field[first + i];
+      if (c == 'A') {
+        setups[seat] += '.';
+        continue;
+      }
       if (c < low || c >= low + 12) {
         Fail(line, fmt::format("field character {} '{}' on {} is not a {} piece", first + i + 1, c,
                                SquareName(first + i), seat == 0 ? "Red" : "Blue"));
@@ -223,12 +234,26 @@ std::array<std::string, 2> ParseField(std::string_view field, int line) {
       setups[seat] += RankChar(kLetterRanks[c - low]);
     }
     try {
-      ParseSetupString(setups[seat], ClassicArmy());
+      ParseSetupString(setups[seat], army);
     } catch (const Error& e) {
       Fail(line, fmt::format("{}'s setup in the field: {}", seat == 0 ? "Red" : "Blue", e.what()));
     }
   }
   return setups;
+}
+
+// The army a Gravon game type holds. "classicfree" games start from a free position (any pieces,
+// anywhere on the board, the middle rows included), which no Quartel army and setup can hold.
+ArmyKind GameTypeArmy(std::string_view type, int line) {
+  const std::string lower = ToLower(Trim(type));
+  if (lower == "classic" || lower == "0") return ArmyKind::kClassic;
+  if (lower == "barrage") return ArmyKind::kBarrage;
+  if (lower == "classicfree") {
+    Fail(line,
+         "game type 'classicfree' (a free position: any pieces, anywhere on the board) is not "
+         "supported, only classic and barrage");
+  }
+  Fail(line, fmt::format("game type '{}' is not supported, only classic and barrage", type));
 }
 
 struct Move {
@@ -239,6 +264,7 @@ struct Move {
 // What both formats hold.
 struct Gravon {
   std::array<std::string, 2> players;
+  ArmyKind army = ArmyKind::kClassic;
   std::array<std::string, 2> setups;
   bool has_field = false;
   std::vector<Move> moves;
@@ -281,21 +307,23 @@ Gravon ParseXmlRecord(std::string_view text) {
       return it->second;
     };
     if (e.name == "game") {
+      if (has_game) Fail(e.line, "a second <game>");
       has_game = true;
       const auto it = e.attributes.find("type");
-      if (it != e.attributes.end() && ToLower(it->second) != "classic") {
-        Fail(e.line, fmt::format("game type '{}' is not supported (only classic)", it->second));
-      }
+      if (it != e.attributes.end()) g.army = GameTypeArmy(it->second, e.line);
     } else if (e.name == "type") {
-      if (ToLower(e.text) != "classic" && e.text != "0") {
-        Fail(e.line, fmt::format("game type '{}' is not supported (only classic)", e.text));
-      }
+      g.army = GameTypeArmy(e.text, e.line);
     } else if (e.name == "player") {
       if (players == 2) Fail(e.line, "a third <player>");
-      g.players[players++] = e.text;
+      // Real files write the players after the moves, each with its id (1 Red, 2 Blue).
+      const auto id = e.attributes.find("id");
+      const int seat = id == e.attributes.end() ? players : id->second == "2" ? 1 : 0;
+      g.players[seat] = e.text;
+      ++players;
     } else if (e.name == "field") {
+      if (!has_game) Fail(e.line, "a <field> outside a <game>");
       if (g.has_field) Fail(e.line, "a second <field>");
-      g.setups = ParseField(attribute("content"), e.line);
+      g.setups = ParseField(attribute("content"), ArmyOf(g.army), e.line);
       g.has_field = true;
     } else if (e.name == "move") {
       if (!g.has_field) Fail(e.line, "a <move> before the <field>");
@@ -310,6 +338,16 @@ Gravon ParseXmlRecord(std::string_view text) {
   if (!has_game) throw Error("no <game> element: not a Gravon XML record");
   if (!g.has_field) throw Error("no <field> element with the initial position");
   return g;
+}
+
+// .gsn's "type N" line is not documented: the army is read from the field (40 pieces a side
+// classic, 8 Barrage).
+ArmyKind FieldArmy(std::string_view field) {
+  int red = 0;
+  for (std::size_t i = 0; i < std::min<std::size_t>(kSetupSquares, field.size()); ++i) {
+    red += field[i] != 'A';
+  }
+  return red == ArmySize(BarrageArmy()) ? ArmyKind::kBarrage : ArmyKind::kClassic;
 }
 
 Gravon ParseGsn(std::string_view text) {
@@ -329,7 +367,8 @@ Gravon ParseGsn(std::string_view text) {
   }
   if (line_at(1).substr(0, 5) != "type ") Fail(2, "expected 'type N'");
   ParseNumber(line_at(1).substr(5), 2, "type");
-  g.setups = ParseField(line_at(2), 3);
+  g.army = FieldArmy(line_at(2));
+  g.setups = ParseField(line_at(2), ArmyOf(g.army), 3);
   g.has_field = true;
   std::size_t i = 3;
   for (; i < lines.size() && lines[i] != "END"; ++i) {
@@ -365,6 +404,73 @@ std::string WinnerName(int winner) {
   return winner == 1 ? "1 (Red)" : winner == 2 ? "2 (Blue)" : "3 (draw)";
 }
 
+// Gravon's result types (reference file) and what each is in Quartel: an ending of the rules,
+// or an ending outside them (engine::EndReason).
+struct GravonEnding {
+  int type;
+  const char* name;
+  Ending rules;  // kNotOver: ended outside the rules, for `reason`
+  engine::EndReason reason;
+};
+constexpr GravonEnding kGravonEndings[] = {
+    {0, "unable to move", kNoMove, engine::EndReason::kResignation},
+    {1, "flag captured", kFlagCaptured, engine::EndReason::kResignation},
+    {2, "both unable to move", kBothNoMove, engine::EndReason::kResignation},
+    {3, "forfeit", kNotOver, engine::EndReason::kResignation},
+    {4, "tie agreed", kNotOver, engine::EndReason::kAgreement},
+    {10, "both missing", kNotOver, engine::EndReason::kAbandoned},
+    {11, "player clock", kNotOver, engine::EndReason::kTime},
+    {12, "game clock", kNotOver, engine::EndReason::kTime},
+    {13, "player clock and missing", kNotOver, engine::EndReason::kTime},
+    {14, "opponent missing", kNotOver, engine::EndReason::kAbandoned},
+};
+
+const GravonEnding* FindEnding(int type) {
+  for (const GravonEnding& ending : kGravonEndings) {
+    if (ending.type == type) return &ending;
+  }
+  return nullptr;
+}
+
+// Gravon's winner (1 Red, 2 Blue, 3 neither) as one outcome per seat.
+std::vector<engine::Outcome> WinnerResults(int winner) {
+  using engine::Outcome;
+  if (winner == 1) return {Outcome::kWin, Outcome::kLoss};
+  if (winner == 2) return {Outcome::kLoss, Outcome::kWin};
+  return {Outcome::kDraw, Outcome::kDraw};
+}
+
+// The file's ending, checked against the replayed moves: an ending of the rules must be where
+// the moves lead, with the same winner; any other ending is recorded as it is (Match::End), with
+// the file's winner kept whatever it is (a "tie agreed" may name a winner).
+void EndAsTheFileSays(engine::Match& match, const Gravon& g, const GravonEnding& ending) {
+  const int line = g.result_line;
+  const int winner = *g.winner;
+  if (winner < 1 || winner > 3) {
+    Fail(line, fmt::format("winner {} is not 1 (Red), 2 (Blue) or 3 (draw)", winner));
+  }
+  const auto& position = static_cast<const StrategoState&>(match.state()).position();
+  if (ending.rules == kNotOver) {
+    if (match.Over()) {
+      Fail(line, fmt::format("the file says '{}', but the moves already end the game by the rules",
+                             ending.name));
+    }
+    match.End(ending.reason, WinnerResults(winner));
+    return;
+  }
+  if (!match.Over()) {
+    Fail(line, fmt::format("the file says '{}', but the moves do not end the game", ending.name));
+  }
+  if (position.h.ending != ending.rules) {
+    Fail(line, fmt::format("the file says '{}', but the moves end otherwise", ending.name));
+  }
+  const int replayed = position.h.winner == kNone ? 3 : position.h.winner + 1;
+  if (replayed != winner) {
+    Fail(line, fmt::format("the file says winner {}, but the moves end in winner {}",
+                           WinnerName(winner), WinnerName(replayed)));
+  }
+}
+
 }  // namespace
 
 engine::Record GravonToRecord(std::string_view text) {
@@ -372,10 +478,21 @@ engine::Record GravonToRecord(std::string_view text) {
   while (first < text.size() && std::isspace(static_cast<unsigned char>(text[first]))) ++first;
   const Gravon g =
       first < text.size() && text[first] == '#' ? ParseGsn(text) : ParseXmlRecord(text);
+  const GravonEnding* ending = nullptr;
+  if (g.ending) {
+    ending = FindEnding(*g.ending);
+    if (ending == nullptr) {
+      Fail(g.result_line,
+           fmt::format("result type {} is not a Gravon ending (0-4, 10-14)", *g.ending));
+    }
+  }
   const std::map<std::string, std::string> options = {
+      {"army", ArmyName(g.army)},
+      {"gravon_result", std::to_string(ending ? ending->type : -1)},
       {"max_plies", "100000"},
       {"max_plies_without_capture", "100000"},
-      // Gravon applied the two-squares rule; the seed's rule is stricter than what was played.
+      // Gravon applied the ISF rules (two-squares and more-squares); the seed's rule is stricter
+      // than what was played.
       {"repetition", "isf"},
       {"setup_red", g.setups[0]},
       {"setup_blue", g.setups[1]}};
@@ -395,22 +512,7 @@ engine::Record GravonToRecord(std::string_view text) {
       Fail(move.line, fmt::format("{}: {}", what, e.what()));
     }
   }
-  if (g.winner) {
-    const int winner = *g.winner;
-    if (winner < 1 || winner > 3) {
-      Fail(g.result_line, fmt::format("winner {} is not 1 (Red), 2 (Blue) or 3 (draw)", winner));
-    }
-    if (match.Over()) {
-      const auto& result = match.record().result;
-      const int replayed = result[0] == result[1] ? 3 : result[0] == "win" ? 1 : 2;
-      if (replayed != winner) {
-        Fail(g.result_line, fmt::format("the file says winner {}, but the moves end in winner {}",
-                                        WinnerName(winner), WinnerName(replayed)));
-      }
-    } else if (winner != 3) {
-      match.Resign(winner == 1 ? 1 : 0);  // forfeit, clock or a missing player
-    }
-  }
+  if (ending != nullptr) EndAsTheFileSays(match, g, *ending);
   return match.record();
 }
 
@@ -428,15 +530,45 @@ engine::Record ReadGravonFile(const std::string& path) {
 
 namespace {
 
-// What both export formats hold: the players, the field when the setup ended, the moves, the
-// ending and the winner (Gravon's codes).
+// What both export formats hold: the players, the army, the field when the setup ended, the
+// moves, the ending and the winner (Gravon's codes).
 struct Export {
   std::array<std::string, 2> players;
+  ArmyKind army = ArmyKind::kClassic;
   std::string field;
   std::vector<std::pair<int, int>> moves;
   int type = 4;
   int winner = 3;
 };
+
+// Gravon's result type for a finished game: the type an imported game came with (option
+// gravon_result) when it still fits the record's ending, else the natural one: flag captured 1,
+// unable to move 0, both unable 2, an engine cap's draw 4 (tie), a resignation 3 (forfeit), an
+// agreement 4, time 11 (player clock; 12 game clock for a draw), abandoned 14 (opponent missing;
+// 10 both missing without a winner).
+int ResultType(const engine::Record& record, const Header& h, int kept, int winner) {
+  const GravonEnding* earlier = FindEnding(kept);
+  if (record.ending.empty()) {
+    if (earlier != nullptr && earlier->rules == h.ending) return kept;
+    return h.ending == kFlagCaptured ? 1
+           : h.ending == kNoMove     ? 0
+           : h.ending == kBothNoMove ? 2
+                                     : 4;
+  }
+  const engine::EndReason reason = engine::ParseEndReason(record.ending);
+  if (earlier != nullptr && earlier->rules == kNotOver && earlier->reason == reason) return kept;
+  switch (reason) {
+    case engine::EndReason::kResignation:
+      return 3;
+    case engine::EndReason::kAgreement:
+      return 4;
+    case engine::EndReason::kTime:
+      return winner == 3 ? 12 : 11;
+    case engine::EndReason::kAbandoned:
+      return winner == 3 ? 10 : 14;
+  }
+  return 4;
+}
 
 Export ExportRecord(const engine::Record& record) {
   if (record.game != "stratego") {
@@ -446,12 +578,19 @@ Export ExportRecord(const engine::Record& record) {
   const engine::Match match = engine::Match::Replay(record);
   if (!match.Over()) throw Error("only a finished game can be exported to Gravon");
   const auto& game = static_cast<const StrategoGame&>(match.game());
-  if (game.rules().seed_army) throw Error("Gravon records hold the classic army, not army=seed");
-  if (game.rules().rescue) throw Error("Gravon records have no Rescue (option rescue)");
-  if (game.rules().aggressor_advantage) {
+  const Rules& rules = game.rules();
+  if (rules.army == ArmyKind::kSeed) {
+    throw Error("Gravon records hold the classic or the Barrage army, not army=seed");
+  }
+  if (rules.rescue) throw Error("Gravon records have no Rescue (option rescue)");
+  if (rules.aggressor_advantage) {
     throw Error("Gravon records have no Aggressor Advantage (option aggressor_advantage)");
   }
+  if (rules.silent_defense) {
+    throw Error("Gravon records have no Silent Defense (option silent_defense)");
+  }
   Export out;
+  out.army = rules.army;
   // Walk the game again to find the position when the setup ended, then the moves.
   std::unique_ptr<engine::State> state = game.NewInitialState();
   auto position = [&state]() -> const Position& {
@@ -474,17 +613,12 @@ Export ExportRecord(const engine::Record& record) {
     if (out.field.empty() && position().h.phase != Phase::kSetup) take_field();
   }
   if (out.field.empty()) throw Error("the game ended during the setup: Gravon has no such record");
-  if (match.record().ending == "resignation") {
-    out.type = 3;
-    out.winner = match.record().result[0] == "loss" ? 2 : 1;
-  } else {
-    const Header& h = position().h;
-    out.type = h.ending == kFlagCaptured ? 1
-               : h.ending == kNoMove     ? 0
-               : h.ending == kBothNoMove ? 2
-                                         : 4;
-    out.winner = h.winner == kNone ? 3 : h.winner + 1;
-  }
+  const auto& result = match.record().result;
+  out.winner = result[0] == "win" && result[1] == "loss"   ? 1
+               : result[0] == "loss" && result[1] == "win" ? 2
+                                                           : 3;
+  out.type = ResultType(match.record(), position().h,
+                        static_cast<int>(game.options().GetInt("gravon_result")), out.winner);
   for (int seat = 0; seat < 2; ++seat) {
     out.players[seat] =
         seat < static_cast<int>(record.seats.size()) ? record.seats[seat] : game.SeatName(seat);
@@ -494,25 +628,36 @@ Export ExportRecord(const engine::Record& record) {
 
 }  // namespace
 
+// The layout of Gravon's own files: the <stratego> root, the field, the moves, then the players
+// and the result.
 std::string RecordToGravonXml(const engine::Record& record) {
   const Export e = ExportRecord(record);
-  std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<game type=\"classic\">\n";
-  for (int seat = 0; seat < 2; ++seat) {
-    out += fmt::format("  <player id=\"{}\">{}</player>\n", seat + 1, Escape(e.players[seat]));
-  }
+  std::string out = fmt::format(
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<stratego>\n <game type=\"{}\">\n  \n",
+      ArmyName(e.army));
   out += fmt::format("  <field content=\"{}\"/>\n", e.field);
   for (std::size_t i = 0; i < e.moves.size(); ++i) {
     out += fmt::format("  <move id=\"{}\" source=\"{}\" target=\"{}\"/>\n", i + 1,
                        GravonSquare(e.moves[i].first), GravonSquare(e.moves[i].second));
   }
-  out += fmt::format("  <result type=\"{}\" winner=\"{}\"/>\n</game>\n", e.type, e.winner);
+  for (int seat = 0; seat < 2; ++seat) {
+    out += fmt::format("  <player id=\"{}\">{}</player>\n", seat + 1, Escape(e.players[seat]));
+  }
+  out += fmt::format("  <result type=\"{}\" winner=\"{}\"/>\n </game>\n</stratego>\n", e.type,
+                     e.winner);
   return out;
 }
 
 // .gsn keeps the players on one line separated by " vs ": a name is written on one line, and a
-// " vs " inside it would split it wrongly, so such names fall back to the seat's colour.
+// " vs " inside it would split it wrongly, so such names fall back to the seat's colour. The
+// "type N" line's codes are not documented beyond classic's 0, so Barrage is refused.
 std::string RecordToGravonGsn(const engine::Record& record) {
   const Export e = ExportRecord(record);
+  if (e.army != ArmyKind::kClassic) {
+    throw Error(
+        "Gravon's .gsn type code for Barrage is not known: export a Barrage game as XML "
+        "(--format xml)");
+  }
   std::array<std::string, 2> names;
   for (int seat = 0; seat < 2; ++seat) {
     names[seat] = e.players[seat];

@@ -1,27 +1,34 @@
 // Gravon game records (the largest public Stratego archive, StraDoS2 format; facts in
-// shared/reference/stratego-espionage.md) to and from Quartel records.
+// shared/reference/stratego-espionage.md; a month of real files in shared/data/gravon) to and
+// from Quartel records.
 //
-// .xml: <game type="classic">, two <player> elements (Red, then Blue), <field content="..."/>
-//   (100 characters), <move source="A4" target="A5"/> ..., <result type="N" winner="1|2|3"/>.
+// .xml, as the archive writes it: <stratego> <game type="classic|barrage"> <field content="..."/>
+//   (100 characters), <move id="N" source="A4" target="A5"/> ..., two <player id="1|2">, then
+//   <result type="N" winner="1|2|3"/> (3 = draw). Older files without the <stratego> root read too.
 // .gsn: "#... Stratego-Notation v1" (or v2), "type N", the field, one move a line ("A4-A5"),
-//   "END", then "<red> vs <blue> result <ending> winner <winner>".
+//   "END", then "<red> vs <blue> result <ending> winner <winner>" (classic only: Barrage's type
+//   code is not known).
 // Field: character i is square i (row i / 10 from Red's side, file i % 10): 0-39 Red's setup,
-//   40-59 "AA__AA__AAAA__AA__AA", 60-99 Blue's. 'A' empty, '_' lake; Red B bomb, C spy, D scout,
-//   E miner, F sergeant, G lieutenant, H captain, I major, J colonel, K general, L marshal, M flag;
-//   Blue the same from N (bomb) to Y (flag).
+//   40-59 "AA__AA__AAAA__AA__AA", 60-99 Blue's. 'A' empty (Barrage leaves 32 of each side's
+//   squares empty), '_' lake; Red B bomb, C spy, D scout, E miner, F sergeant, G lieutenant, H
+//   captain, I major, J colonel, K general, L marshal, M flag; Blue the same from N (bomb) to Y.
 // Squares: a letter for the file, a..k without j as in Quartel (J is also read as the tenth file,
-//   for files lettered A..J) and the rank 1..10 from Red's side; written in capitals ("K10").
-// Winner 1 Red, 2 Blue, 3 draw. Endings: 0 unable to move, 1 flag captured, 2 both unable to move,
-//   3 forfeit, 4 tie agreed, 10-14 clock or a player missing.
+//   for files lettered A..J), and the rank 1..10 from Red's side, 10 written ':' ("K:"; "K10" is
+//   read too); written in capitals.
+// Result types: 0 unable to move, 1 flag captured, 2 both unable to move, 3 forfeit, 4 tie agreed,
+//   10 both missing, 11 player clock, 12 game clock, 13 player clock and missing, 14 opponent
+//   missing. "classicfree" games (free positions, pieces anywhere) are refused.
 //
-// Import: the setups become the options setup_red and setup_blue, the moves the record's actions;
-// the engine caps are raised to their maximum so a long archived game replays whole. A game the
-// rules end (flag, no move) gets its result from the replay, which must agree with the file's
-// winner; a game won otherwise (forfeit, clock, missing) is recorded as the loser resigning; a
-// draw the rules did not reach (tie agreed) is left without a result (Quartel records have no
-// draw by agreement).
-// Export: a finished classic Quartel Stratego record (setup by placements or by the setup options)
-// without rescues (Gravon has none) becomes Gravon XML or .gsn that imports back to the same game.
+// Import: the setups become the options setup_red and setup_blue (and army=barrage for Barrage),
+// the moves the record's actions; the engine caps are raised to their maximum so a long archived
+// game replays whole. Types 0-2 must be where the moves lead, with the file's winner; the others
+// become the record's ending (Match::End: forfeit a resignation, tie agreed an agreement, the
+// clocks time, missing players abandoned) with the file's winner as it is; the type itself is
+// kept in the option gravon_result.
+// Export: a finished classic or Barrage Quartel record (setup by placements or by the setup
+// options) without Gravon's missing rules (rescue, aggressor_advantage, silent_defense) becomes
+// Gravon XML in the archive's layout or .gsn that imports back to the same game, with the result
+// type it was imported with when it still fits.
 #pragma once
 
 #include <string>
@@ -37,7 +44,7 @@ engine::Record GravonToRecord(std::string_view text);
 // Reads a Gravon file; errors are prefixed with the path.
 engine::Record ReadGravonFile(const std::string& path);
 // Gravon XML for a finished Quartel Stratego record; throws quartel::Error when it cannot be
-// expressed (another game, not finished, the seed's army, a rescue) or does not replay.
+// expressed (another game, not finished, the seed's army, a rule Gravon lacks) or does not replay.
 std::string RecordToGravonXml(const engine::Record& record);
 // The same game as a Gravon .gsn record ("# Quartel Stratego-Notation v1", "type 0", the field,
 // the moves, "END", the players and result line); player names that would not read back (one

@@ -1,6 +1,7 @@
 #include "games/stratego/stratego.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 
@@ -14,8 +15,10 @@ namespace quartel::stratego {
 namespace {
 
 using hidden_army::kSeatNames;
-constexpr const char* kEndings[] = {"",         "flag captured", "no move", "neither side can move",
-                                    "move cap", "no-capture cap"};
+constexpr const char* kEndings[] = {
+    "",          "flag captured",  "no move",     "neither side can move",
+    "move cap",  "no-capture cap", "resignation", "time",
+    "abandoned", "agreement"};
 constexpr const char* kCombatResults[] = {"attacker", "defender", "both"};
 
 std::string RankString(const Army& army) {
@@ -42,11 +45,29 @@ Action LineAction(int from, int to) {
 }  // namespace
 
 std::string ExpandSetupWords(std::string_view text, int seat, const Army& army) {
-  const std::vector<std::string> words = Split(ToLower(Trim(text)), ' ');
-  if (words.size() == 2 && words[0] == "preset") return PresetSetup(words[1], seat);
-  if (words.size() == 2 && words[0] == "random") {
-    const auto seed = ParseInteger(words[1]);
-    if (!seed) throw Error(fmt::format("'{}': random needs a number, e.g. random 7", Trim(text)));
+  std::vector<std::string> words;
+  for (const std::string& word : Split(ToLower(Trim(text)), ' ')) {
+    if (!word.empty()) words.push_back(word);
+  }
+  if (words.empty()) return std::string(text);
+  if (words[0] == "preset") {
+    const std::string names = PresetNames(army);
+    if (words.size() != 2) {
+      throw Error(fmt::format("'{}': preset needs a name: preset NAME ({})", Trim(text),
+                              names.empty() ? "none for this army" : names));
+    }
+    return PresetSetup(words[1], seat, army);
+  }
+  if (words[0] == "random") {
+    if (words.size() == 1) {
+      throw Error(
+          "'random': random needs a number, e.g. random 7 (the same number, the same setup)");
+    }
+    const auto seed = words.size() == 2 ? ParseInteger(words[1]) : std::nullopt;
+    if (!seed || *seed < 0) {
+      throw Error(
+          fmt::format("'{}': N must be a whole number from 0 up, e.g. random 7", Trim(text)));
+    }
     Rng rng(static_cast<std::uint64_t>(*seed));
     return RandomSetup(army, rng);
   }
@@ -63,17 +84,19 @@ StrategoGame::StrategoGame(const engine::GameOptions& options)
       static_cast<std::int32_t>(options.GetInt("max_plies_without_capture"));
   rules_.repetition =
       options.GetString("repetition") == "isf" ? Repetition::kIsf : Repetition::kSeed;
-  rules_.seed_army = options.GetString("army") == "seed" ? 1 : 0;
+  const std::string& army_name = options.GetString("army");
+  rules_.army = army_name == "seed"      ? ArmyKind::kSeed
+                : army_name == "barrage" ? ArmyKind::kBarrage
+                                         : ArmyKind::kClassic;
   rules_.aggressor_advantage = options.GetBool("aggressor_advantage") ? 1 : 0;
   rules_.silent_defense = options.GetBool("silent_defense") ? 1 : 0;
   rules_.rescue = options.GetBool("rescue") ? 1 : 0;
-  const Army army = rules_.seed_army ? SeedArmy() : ClassicArmy();
-  // Option setup is both seats' setup (each reads the string from its own side); setup_red and
-  // setup_blue override it per seat.
+  const Army army = ArmyOf(rules_.army);
+  // One option per seat, so that a setup meant for one seat never sets the other's army (issue 8:
+  // a bot must not get the player's setup).
   const char* names[2] = {"setup_red", "setup_blue"};
   for (int seat = 0; seat < 2; ++seat) {
     const char* name = names[seat];
-    if (options.GetString(name).empty()) name = "setup";
     const std::string& text = options.GetString(name);
     if (text.empty()) continue;
     try {
@@ -114,10 +137,11 @@ void Register() {
   engine::OptionSpec army{"army",
                           engine::OptionType::kString,
                           "classic",
-                          "classic: the 40-piece army; seed: the seed's 39-piece list",
+                          "classic: the 40-piece army; seed: the seed's 39-piece list; barrage: "
+                          "Flag, Marshal, General, Miner, 2 Scouts, Spy, Bomb",
                           0,
                           0,
-                          {"classic", "seed"}};
+                          {"classic", "seed", "barrage"}};
   engine::OptionSpec repetition{
       "repetition",
       engine::OptionType::kString,
@@ -166,22 +190,12 @@ void Register() {
                             0,
                             0,
                             {}};
-  engine::OptionSpec setup{"setup",
-                           engine::OptionType::kString,
-                           "",
-                           "both seats' whole setup, placed before the game: a 40-character setup "
-                           "string read from each seat's own side (its back row first, files a..k; "
-                           "rank characters F S 2-9 X B), or 'preset NAME', or 'random N'; "
-                           "setup_red / setup_blue override it",
-                           0,
-                           0,
-                           {}};
   engine::OptionSpec setup_red{"setup_red",
                                engine::OptionType::kString,
                                "",
                                "Red's whole setup as a 40-character setup string (a1..k1, a2..k2, "
-                               "..., a4..k4; rank characters F S 2-9 X B), or 'preset NAME', or "
-                               "'random N', placed before the game",
+                               "..., a4..k4; rank characters F S 2-9 X B, '.' empty), or 'preset "
+                               "NAME', or 'random N', placed before the game",
                                0,
                                0,
                                {}};
@@ -194,10 +208,31 @@ void Register() {
       0,
       0,
       {}};
-  info.options = {aggressor, army,  max_plies,  quiet,     repetition,
-                  rescue,    setup, setup_blue, setup_red, silent};
-  info.rules_version = "stratego-1";
+  engine::OptionSpec gravon{"gravon_result",
+                            engine::OptionType::kInt,
+                            "-1",
+                            "not a rule: the result type of an imported Gravon game (0-14; -1: "
+                            "none), kept so that `quartel export` writes it back",
+                            -1,
+                            14,
+                            {}};
+  info.options = {aggressor,  army,   gravon,     max_plies, quiet,
+                  repetition, rescue, setup_blue, setup_red, silent};
+  info.rules_version = "stratego-2";
   info.rules_doc = "docs/rules/stratego.md";
+  // A whole setup is one turn of up to 40 placements: far too many turns to count, so perft
+  // counts actions.
+  info.perft_counts_turns = false;
+  info.notation_help =
+      "move     b4-b7    a piece from b4 to b7 (one square; a Scout any number in a line)\n"
+      "attack   b4xb5    (b4-b5 is read the same when b5 holds an enemy piece)\n"
+      "setup    a 40-square setup string, Red from a1..k1 to a4..k4, Blue from a7..k7 to "
+      "a10..k10,\n"
+      "         rank characters F S 2-9 X B ('.' an empty square), e.g.\n"
+      "         FBBB333334 BBB4445555 6666777889 XS22222222\n"
+      "         preset NAME (e.g. preset fortress), random N (e.g. random 7),\n"
+      "         or one piece at a time: X:a1\n"
+      "rescue   rescue 9:e2 (option rescue: bring back a captured General onto e2), or no rescue\n";
   engine::RegisterGame(info, [](const engine::GameOptions& options) {
     return std::make_shared<const StrategoGame>(options);
   });
@@ -227,13 +262,32 @@ bool StrategoState::Equals(const engine::State& other) const {
 }
 
 std::vector<engine::Outcome> StrategoState::Results() const {
-  return position_.h.phase == Phase::kOver ? engine::TwoSeatResults(position_.h.winner)
-                                           : std::vector<engine::Outcome>{};
+  const Header& h = position_.h;
+  if (h.phase != Phase::kOver) return {};
+  if (!EndedOutsideTheRules(h.ending)) return engine::TwoSeatResults(h.winner);
+  return {static_cast<engine::Outcome>(h.outside_results[0]),
+          static_cast<engine::Outcome>(h.outside_results[1])};
 }
 
+// Win +1, loss -1, draw 0, less their mean, so that they sum to zero whatever results an ending
+// outside the rules gave (two losses of an abandoned game score 0 each).
 std::vector<double> StrategoState::Returns() const {
-  return position_.h.phase == Phase::kOver ? engine::TwoSeatReturns(position_.h.winner)
-                                           : std::vector<double>{};
+  std::vector<double> returns;
+  for (engine::Outcome outcome : Results()) {
+    returns.push_back(outcome == engine::Outcome::kWin    ? 1.0
+                      : outcome == engine::Outcome::kLoss ? -1.0
+                                                          : 0.0);
+  }
+  if (returns.size() == 2) {
+    const double mean = (returns[0] + returns[1]) / 2;
+    for (double& r : returns) r -= mean;
+  }
+  return returns;
+}
+
+bool StrategoState::EndGame(engine::EndReason reason, std::span<const engine::Outcome> results) {
+  position_.EndOutsideTheRules(reason, results);
+  return true;
 }
 
 // --- Notation
@@ -259,15 +313,35 @@ std::string StrategoState::ActionToString(Action action) const {
   return fmt::format("{}{}{}", SquareName(from), attack ? 'x' : '-', SquareName(to));
 }
 
-// A placement or rescue by another seat shows only its square: the rank is hidden (seed: the
-// armies are set up unseen). Moves are public.
+// Rulings "Stratego": setups are secret until both are complete, so another seat is told neither
+// the rank nor the square of a placement. Moves and rescues are public (a rescued piece comes
+// back in the open).
 std::string StrategoState::ActionToStringFor(Action action, engine::Seat viewer) const {
-  const bool own = viewer == CurrentSeat();
-  if (!own && IsPlace(action)) return fmt::format("?:{}", SquareName(PlaceSquare(action)));
-  if (!own && IsRescue(action)) {
-    return fmt::format("rescue ?:{}", SquareName((action - kFirstRescue) % kNumSquares));
-  }
+  if (IsPlace(action) && viewer != CurrentSeat()) return "a hidden placement";
   return ActionToString(action);
+}
+
+// A setup is one turn (MidTurn): told in one line, "Red set up its army"; the owner also sees
+// the setup string.
+std::string StrategoState::DescribeTurn(std::span<const Action> actions,
+                                        engine::Seat viewer) const {
+  if (actions.empty() || !IsPlace(actions.front())) {
+    return engine::State::DescribeTurn(actions, viewer);
+  }
+  const int seat = position_.h.to_move;
+  Position after = position_;
+  std::vector<std::string> placed;
+  for (Action action : actions) {
+    if (IsPlace(action)) placed.push_back(ActionToString(action));
+    after.Apply(action);
+  }
+  const bool done = ArmySize(after.h.to_place[seat]) == 0;
+  std::string text =
+      fmt::format("{} {} its army", kSeatNames[seat], done ? "set up" : "is setting up");
+  if (viewer == seat) {
+    text += ": " + (done ? SetupString(after, seat) : fmt::format("{}", fmt::join(placed, " ")));
+  }
+  return text;
 }
 
 Action StrategoState::StringToAction(std::string_view text) const {
@@ -308,7 +382,7 @@ Action StrategoState::StringToAction(std::string_view text) const {
 std::vector<Action> StrategoState::ParseSetup(std::string_view text) const {
   const Position& p = position_;
   const int seat = p.h.to_move;
-  const Army army = p.h.rules.seed_army ? SeedArmy() : ClassicArmy();
+  const Army army = p.FullArmy();
   if (p.h.to_place[seat] != army) {
     throw Error(
         fmt::format("a setup string needs {} to have placed nothing yet", kSeatNames[seat]));
@@ -322,19 +396,30 @@ std::vector<Action> StrategoState::ParseSetup(std::string_view text) const {
   return actions;
 }
 
-// During a setup, a 40-square setup string is the whole setup as one typed turn (see the header).
+namespace {
+
+// Text that can only be meant as a setup string: rank characters and '.', at least eight
+// squares (a move or a placement is shorter, or has '-' or ':').
+bool LooksLikeSetupString(std::string_view text) {
+  int squares = 0;
+  for (char c : text) {
+    if (c == ' ' || c == '/') continue;
+    if (c != '.' && RankFromChar(c) == kNone) return false;
+    ++squares;
+  }
+  return squares >= 8;
+}
+
+}  // namespace
+
+// During a setup, a setup string, "preset NAME" or "random N" (a seeded shuffle, so the same words
+// give the same setup) is the whole setup as one typed turn (see the header); the record keeps
+// the resulting placements.
 std::vector<Action> StrategoState::StringToTurn(std::string_view text) const {
   const std::string_view t = Trim(text);
   if (position_.h.phase == Phase::kSetup) {
-    // "preset NAME" and "random N" (a seeded shuffle, so the same words give the same setup) are
-    // typed whole setups too; the record keeps the resulting placements.
-    const std::string expanded = ExpandSetupWords(
-        t, position_.h.to_move, position_.h.rules.seed_army ? SeedArmy() : ClassicArmy());
-    if (expanded != t) return ParseSetup(expanded);
-  }
-  if (position_.h.phase == Phase::kSetup && t.find(':') == std::string_view::npos &&
-      t.size() >= static_cast<std::size_t>(kSetupSquares)) {
-    return ParseSetup(t);
+    const std::string expanded = ExpandSetupWords(t, position_.h.to_move, position_.FullArmy());
+    if (expanded != t || LooksLikeSetupString(t)) return ParseSetup(expanded);
   }
   return {StringToAction(t)};
 }
@@ -344,6 +429,12 @@ std::vector<Action> StrategoState::StringToTurn(std::string_view text) const {
 
 bool StrategoState::Sees(engine::Seat viewer, std::uint8_t p) const {
   return hidden_army::MaySee(viewer, ArmyPiece(p), position_.h.phase == Phase::kOver);
+}
+
+// Rulings "Stratego": during the setup a seat sees only its own pieces (a spectator none), since
+// setups are secret, squares included, until both are complete.
+bool StrategoState::OnViewersBoard(engine::Seat viewer, std::uint8_t p) const {
+  return p != 0 && (position_.h.phase != Phase::kSetup || viewer == PieceOwner(p));
 }
 
 std::string StrategoState::OwnSetup(engine::Seat viewer) const {
@@ -363,18 +454,69 @@ char StrategoState::ShownRank(engine::Seat viewer, std::uint8_t p) const {
   return hidden_army::ShownRank(viewer, ArmyPiece(p), position_.h.phase == Phase::kOver, RankChar);
 }
 
-// The presets are of the classic army, so army=seed offers only a typed or random setup.
 std::string StrategoState::SetupPrompt(int seat) const {
   const Header& h = position_.h;
-  std::string presets;
-  if (!h.rules.seed_army) {
-    for (const Preset& preset : Presets()) {
-      presets += (presets.empty() ? "" : ", ") + std::string(preset.name);
+  return hidden_army::SetupPrompt(kSetupSquares, PresetNames(position_.FullArmy()), true,
+                                  h.to_place[seat] != position_.FullArmy(),
+                                  seat == 0 ? "F:a1" : "F:a10");
+}
+
+// One line per seat while the armies are set up: what `viewer` may know of each setup (done, in
+// progress, to come; its own progress in detail).
+std::string StrategoState::SetupStatus(engine::Seat viewer) const {
+  const Header& h = position_.h;
+  std::string out;
+  for (int seat = 0; seat < 2; ++seat) {
+    if (ArmySize(h.to_place[seat]) == 0) {
+      out += fmt::format("{}'s setup is done\n", kSeatNames[seat]);
+    } else if (seat != h.to_move) {
+      out += fmt::format("{} sets up after {}\n", kSeatNames[seat], kSeatNames[1 - seat]);
+    } else if (viewer != seat) {
+      out += fmt::format("{} is setting up its army\n", kSeatNames[seat]);
     }
   }
-  const Army army = h.rules.seed_army ? SeedArmy() : ClassicArmy();
-  return hidden_army::SetupPrompt(kSetupSquares, presets, true, h.to_place[seat] != army,
-                                  seat == 0 ? "F:a1" : "F:a10");
+  if (viewer == h.to_move) {
+    out += fmt::format("{} is setting up ({} pieces left to place: {})\n", kSeatNames[h.to_move],
+                       ArmySize(h.to_place[h.to_move]), RankString(h.to_place[h.to_move]));
+    out += SetupPrompt(h.to_move);
+  }
+  return out;
+}
+
+// How the game ended, e.g. "Red wins (flag captured)", "Blue wins: Red resigned", "Draw agreed".
+std::string StrategoState::EndingText() const {
+  const Header& h = position_.h;
+  if (!EndedOutsideTheRules(h.ending)) {
+    return h.winner == kNone
+               ? fmt::format("draw ({})", kEndings[h.ending])
+               : fmt::format("{} wins ({})", kSeatNames[h.winner], kEndings[h.ending]);
+  }
+  const auto results = Results();
+  const int winner = h.winner;
+  const bool decided = winner != kNone && results[1 - winner] == engine::Outcome::kLoss;
+  const bool drawn = results[0] == engine::Outcome::kDraw && results[1] == engine::Outcome::kDraw;
+  if (decided) {
+    const char* w = kSeatNames[winner];
+    const char* l = kSeatNames[1 - winner];
+    switch (h.ending) {
+      case kResigned:
+        return fmt::format("{} wins: {} resigned", w, l);
+      case kTime:
+        return fmt::format("{} wins: {} lost on time", w, l);
+      case kAbandoned:
+        return fmt::format("{} wins: {} left the game", w, l);
+      default:
+        return fmt::format("{} wins by agreement", w);
+    }
+  }
+  if (drawn && h.ending == kAgreed) return "Draw agreed";
+  if (drawn && h.ending == kTime) return "Draw: time ran out";
+  if (results[0] == engine::Outcome::kLoss && results[1] == engine::Outcome::kLoss &&
+      h.ending == kAbandoned) {
+    return "both players left the game (both lose)";
+  }
+  return fmt::format("ended by {}: Red {}, Blue {}", kEndings[h.ending],
+                     engine::OutcomeName(results[0]), engine::OutcomeName(results[1]));
 }
 
 char StrategoState::DefenderChar(engine::Seat viewer) const {
@@ -387,16 +529,17 @@ char StrategoState::DefenderChar(engine::Seat viewer) const {
 Json StrategoState::ViewJson(engine::Seat viewer) const {
   const Header& h = position_.h;
   const bool over = h.phase == Phase::kOver;
+  const bool setup = h.phase == Phase::kSetup;
   Json view;
   view["game"] = "stratego";
-  view["phase"] = h.phase == Phase::kSetup ? "setup" : (over ? "over" : "play");
+  view["phase"] = setup ? "setup" : (over ? "over" : "play");
   view["to_move"] = over ? Json(nullptr) : Json(h.to_move);
   Json board = Json::array();
   for (int sq = 0; sq < kNumSquares; ++sq) {
     const std::uint8_t p = position_.board[sq];
     if (IsLake(sq)) {
       board.push_back("lake");
-    } else if (p == 0) {
+    } else if (!OnViewersBoard(viewer, p)) {
       board.push_back(nullptr);
     } else {
       board.push_back(hidden_army::CellJson(ArmyPiece(p), ShownRank(viewer, p)));
@@ -405,10 +548,13 @@ Json StrategoState::ViewJson(engine::Seat viewer) const {
   view["board"] = board;
   Json to_place = Json::array();
   Json lost = Json::array();
+  Json setup_done = Json::array();
   for (int seat = 0; seat < 2; ++seat) {
     const bool mine = over || viewer == seat;
-    to_place.push_back({{"count", ArmySize(h.to_place[seat])},
+    // Rulings: another seat learns only whether a setup is done, not how far it has got.
+    to_place.push_back({{"count", mine ? Json(ArmySize(h.to_place[seat])) : Json(nullptr)},
                         {"pieces", mine ? Json(RankString(h.to_place[seat])) : Json(nullptr)}});
+    setup_done.push_back(ArmySize(h.to_place[seat]) == 0);
     // Silent Defense: players keep their own captured pieces, so the opponent sees only the
     // ranks it was shown, and how many others are gone.
     const Army& seen = mine ? h.lost[seat] : h.lost_known[seat];
@@ -416,6 +562,7 @@ Json StrategoState::ViewJson(engine::Seat viewer) const {
         {{"pieces", RankString(seen)}, {"hidden", ArmySize(h.lost[seat]) - ArmySize(seen)}});
   }
   view["to_place"] = to_place;
+  view["setup_done"] = setup_done;
   view["lost"] = lost;
   const std::string own_setup = OwnSetup(viewer);
   view["setup"] = own_setup.empty() ? Json(nullptr) : Json(own_setup);
@@ -440,7 +587,8 @@ Json StrategoState::ViewJson(engine::Seat viewer) const {
                          {"rescue", rescue}};
   }
   view["rescue_offered"] = h.rescue_pending != 0;
-  view["plies"] = h.plies;
+  // During the setup the count of actions would tell how far the other seat has got.
+  view["plies"] = setup ? Json(nullptr) : Json(h.plies);
   view["play_plies"] = h.play_plies;
   view["quiet_plies"] = h.quiet_plies;
   if (over) {
@@ -456,13 +604,14 @@ Json StrategoState::ViewJson(engine::Seat viewer) const {
 // 0-11 P's pieces whose rank the viewer sees, by rank code; 12 P's pieces of unseen rank;
 // 13-24 O's seen pieces by rank; 25 O's unseen pieces; 26 pieces that have moved; 27 pieces whose
 // rank the opponent knows; 28 lakes; 29 all ones during the setup; 30 all ones when P is to move.
+// During the setup only the viewer's own pieces are drawn.
 void StrategoState::ViewTensor(engine::Seat viewer, std::span<float> out) const {
   std::fill(out.begin(), out.end(), 0.0f);
   const int me = viewer == 1 ? 1 : 0;
   for (int sq = 0; sq < kNumSquares; ++sq) {
     if (IsLake(sq)) out[28 * kNumSquares + sq] = 1.0f;
     const std::uint8_t p = position_.board[sq];
-    if (p == 0) continue;
+    if (!OnViewersBoard(viewer, p)) continue;
     const int base = PieceOwner(p) == me ? 0 : 13;
     const int plane = Sees(viewer, p) ? base + PieceRank(p) : base + 12;
     out[plane * kNumSquares + sq] = 1.0f;
@@ -514,34 +663,35 @@ std::string StrategoState::LastMoveText(engine::Seat viewer) const {
 }
 
 // Rank 10 on top; each square is three characters: "R9 " a red General, "B? " a blue piece of
-// unseen rank, " ~ " a lake, " . " empty. Below: what each side lost, the last move, whose turn.
+// unseen rank, "R5'" a piece that has moved, "R5*" the viewer's own piece whose rank the opponent
+// knows, " ~ " a lake, " . " empty (or a square the viewer may not see during the setup). Below:
+// what each side lost, the legend, the last move, whose turn.
 std::string StrategoState::ViewText(engine::Seat viewer, bool colour) const {
   const Header& h = position_.h;
+  const bool over = h.phase == Phase::kOver;
   std::string out = hidden_army::BoardText(kFileLetters, [&](int sq) -> std::string {
     const std::uint8_t p = position_.board[sq];
     if (IsLake(sq)) return " ~ ";
-    if (p == 0) return " . ";
-    return hidden_army::CellText(ArmyPiece(p), ShownRank(viewer, p), colour);
+    if (!OnViewersBoard(viewer, p)) return " . ";
+    const bool marked = !over && viewer == PieceOwner(p) && (p & kRevealed);
+    return hidden_army::CellText(ArmyPiece(p), ShownRank(viewer, p), colour, marked);
   });
   for (int seat = 0; seat < 2; ++seat) {
-    const bool mine = viewer == seat || h.phase == Phase::kOver;
+    const bool mine = viewer == seat || over;
     const Army& seen = mine ? h.lost[seat] : h.lost_known[seat];
     const int hidden = ArmySize(h.lost[seat]) - ArmySize(seen);
     out += hidden_army::LostLine(seat, RankString(seen), hidden);
   }
+  if (!over && (viewer == 0 || viewer == 1) && h.phase == Phase::kPlay) {
+    out += "Marks: ' has moved, * your piece whose rank the opponent knows\n";
+  }
   const std::string own_setup = OwnSetup(viewer);
   if (!own_setup.empty()) out += fmt::format("Your setup: {}\n", own_setup);
   if (h.last.from != kNone) out += LastMoveText(viewer) + "\n";
-  if (h.phase == Phase::kOver) {
-    out += h.winner == kNone
-               ? fmt::format("Game over: draw ({})\n", kEndings[h.ending])
-               : fmt::format("Game over: {} wins ({})\n", kSeatNames[h.winner], kEndings[h.ending]);
+  if (over) {
+    out += fmt::format("Game over: {}\n", EndingText());
   } else if (h.phase == Phase::kSetup) {
-    out += fmt::format("{} is setting up ({} pieces left to place", kSeatNames[h.to_move],
-                       ArmySize(h.to_place[h.to_move]));
-    if (viewer == h.to_move) out += ": " + RankString(h.to_place[h.to_move]);
-    out += ")\n";
-    if (viewer == h.to_move) out += SetupPrompt(h.to_move);
+    out += SetupStatus(viewer);
   } else if (h.rescue_pending) {
     out += fmt::format("{} may rescue a captured piece (or: no rescue)\n", kSeatNames[h.to_move]);
   } else {
@@ -553,6 +703,45 @@ std::string StrategoState::ViewText(engine::Seat viewer, bool colour) const {
 // --- Hidden information
 // ------------------------------------------------------------------------------
 
+// Rulings "Stratego": during the setup the other seat's pieces are secret, squares and number
+// included, so they are drawn again: a whole uniformly random setup when it is complete; when it
+// is in progress, a random number of pieces (none to all but one) taken at random from a random
+// setup. The draw uses only what `seat` knows (whether the other's setup is done), so two states
+// the seat cannot tell apart give the same sample.
+std::unique_ptr<engine::State> StrategoState::SampleSecretSetup(int seat, Rng& rng) const {
+  auto sampled = std::make_unique<StrategoState>(*this);
+  Position& pos = sampled->position_;
+  const int other = 1 - seat;
+  const Army army = pos.FullArmy();
+  const int size = ArmySize(army);
+  const int left = ArmySize(position_.h.to_place[other]);
+  // Whose setup is under way is known; how far it has got is not.
+  const bool in_progress = position_.h.to_move == other;
+  if (!in_progress && left != 0) return sampled;  // its setup comes later: nothing placed
+  const int first = other == 0 ? 0 : 60;
+  const std::string setup = RandomSetup(army, rng);
+  int keep = size;
+  if (in_progress) {
+    keep = static_cast<int>(rng.Below(static_cast<std::uint32_t>(size)));
+    pos.h.plies += keep - (size - left);
+  }
+  std::vector<int> filled;
+  for (int i = 0; i < kSetupSquares; ++i) {
+    pos.board[first + i] = 0;
+    if (setup[i] != '.') filled.push_back(i);
+  }
+  for (std::size_t i = filled.size(); i > 1; --i) {
+    std::swap(filled[i - 1], filled[rng.Below(static_cast<std::uint32_t>(i))]);
+  }
+  pos.h.to_place[other] = army;
+  for (int k = 0; k < keep; ++k) {
+    const int rank = RankFromChar(setup[filled[k]]);
+    pos.board[first + filled[k]] = MakePiece(other, rank);
+    --pos.h.to_place[other][rank];
+  }
+  return sampled;
+}
+
 // The opponent's ranks that `seat` has not seen are dealt again, uniformly, over the opponent's
 // pieces of unseen rank (on the board, and with silent_defense among its removed pieces of unseen
 // rank too), keeping what `seat` knows: a piece that has moved is no Bomb or Flag, a removed piece
@@ -563,6 +752,9 @@ std::string StrategoState::ViewText(engine::Seat viewer, bool colour) const {
 // under silent_defense outranks the attacker, say) are not used (docs/rules/stratego.md).
 std::unique_ptr<engine::State> StrategoState::SampleConsistentState(engine::Seat seat,
                                                                     Rng& rng) const {
+  if (position_.h.phase == Phase::kSetup && (seat == 0 || seat == 1)) {
+    return SampleSecretSetup(seat, rng);
+  }
   auto sampled = std::make_unique<StrategoState>(*this);
   if (position_.h.phase == Phase::kOver || (seat != 0 && seat != 1)) return sampled;
   const int other = 1 - seat;

@@ -1,13 +1,18 @@
 // Stratego (seed 003; rulings "Stratego"; full rules in docs/rules/stratego.md). Two seats:
 // 0 = Red (sets up on ranks 1-4, moves first), 1 = Blue (ranks 7-10), on a 10 x 10 board with the
-// lakes c5 d5 g5 h5 c6 d6 g6 h6. Red places its whole army piece by piece, then Blue does; each
-// seat sees where the other's pieces stand but not their ranks. Then the seats alternate one move:
-// a piece steps one square orthogonally (a Scout any number of empty squares in a line) onto an
-// empty square or onto an enemy piece, which is an attack: both ranks are shown and the weaker
-// piece is removed (see board.cc Combat). Taking the Flag wins; a seat that cannot move loses.
+// lakes c5 d5 g5 h5 c6 d6 g6 h6. Red places its whole army piece by piece (one turn: MidTurn()
+// from its first placement to its last), then Blue does; setups are secret until both are
+// complete (a seat sees only whether the other's setup is in progress or done); then each seat
+// sees where the other's pieces stand but not their ranks. The seats alternate one move: a piece
+// steps one square orthogonally (a Scout any number of empty squares in a line) onto an empty
+// square or onto an enemy piece, which is an attack: both ranks are shown and the weaker piece is
+// removed (see board.cc Combat). Taking the Flag wins; a seat that cannot move loses. EndGame
+// ends a game outside the rules (resignation, time, abandoned, agreement) and shows everything.
 //
 // Options:
-//   army        classic (default, 40 pieces) | seed (the seed's 39 pieces; one square stays empty)
+//   army        classic (default, 40 pieces) | seed (the seed's 39 pieces; one square stays
+//               empty) | barrage (Flag, Marshal, General, Miner, 2 Scouts, Spy, Bomb: 8 pieces
+//               anywhere in the four rows)
 //   repetition  seed (default: the third move back and forth between two squares is illegal) |
 //               isf (the ISF two-squares rule: the fourth is illegal, a Scout's line shortened;
 //               and the ISF more-squares (chase) rule, read as in board.h Chase)
@@ -17,13 +22,13 @@
 //   silent_defense       bool, default false: seed tournament rule, only the attacker's rank is
 //                        shown in combat (unless a Scout attacks, or both pieces are removed)
 //   rescue               bool, default false: seed tournament rule, see docs/rules/stratego.md
-//   setup                string, default empty: both seats' whole setup, standing before the
-//                        game starts: a 40-character setup string (format below) that each seat
-//                        reads from its own side, or "preset NAME", or "random N".
-//   setup_red, setup_blue  string, default empty: that seat's whole setup, as for setup (they
-//                        override it for their seat; presets and saving in setups.h); a seat
-//                        with none of these sets up as usual. A string that does not hold the
-//                        army is an option error.
+//   setup_red, setup_blue  string, default empty: that seat's whole setup, standing before the
+//                        game starts: a setup string (format below), "preset NAME" or "random
+//                        N" (presets and saving in setups.h); a seat without one sets up as
+//                        usual. A string that does not hold the army is an option error. (No
+//                        option sets both seats: a bot must never get the player's army.)
+//   gravon_result        int, default -1: not a rule; the result type of an imported Gravon game,
+//                        kept so that export writes it back (gravon.h)
 //
 // Action encoding (square = row * 10 + file, a1 = 0, k10 = 99; see board.h):
 //   rank * 100 + square                           place a piece ("X:a1", "B:c2", "F:a1")
@@ -34,29 +39,33 @@
 //   6000                                          decline an offered rescue ("no rescue")
 // NumDistinctActions() = 6001. Rank characters: F Flag, S Spy, 2 Scout, 3 Miner, 4 Sergeant,
 // 5 Lieutenant, 6 Captain, 7 Major, 8 Colonel, 9 General, X Marshal (also read: 0, M), B Bomb.
+// Perft counts actions (GameInfo::perft_counts_turns is false): a setup turn is too many.
 //
 // Typed turns: during a seat's setup, a 40-character setup string places its whole army at once
 // (StringToTurn returns the placements). Character i is the square of file i % 10 on the seat's
 // row i / 10 counted from its own side in notation order: Red a1..k1, a2..k2, a3..k3, a4..k4;
 // Blue a7..k7, a8..k8, a9..k9, a10..k10 (the order of the Gravon field). Each character is a rank
-// character or '.' for an empty square (only with army=seed). Spaces and '/' are ignored.
-// "preset NAME" (setups.h: fortress, shoreline, blitz) and "random N" (a shuffle seeded by N) are
-// whole setups too.
+// character or '.' for an empty square (as many as the army is short of 40). Spaces and '/' are
+// ignored. "preset NAME" (setups.h: fortress, shoreline, blitz; Barrage: bunker, decoy, wings)
+// and "random N" (a shuffle seeded by N) are whole setups too.
 //
 // Views (viewer = a seat or kSpectator): own pieces with ranks, the opponent's as "?" unless
-// shown by combat or by a Scout's long move; everything once the game is over (the rule and the
-// cell rendering are shared with Espionage: games/hidden_army/hidden_army.h). ViewText of the seat
-// setting up also lists what it may type (setup string, presets, random N, piece by piece).
+// shown by combat or by a Scout's long move, and during the setup none of the opponent's pieces
+// at all; everything once the game is over (the rule and the cell rendering are shared with
+// Espionage: games/hidden_army/hidden_army.h). ViewText of the seat setting up also lists what it
+// may type (setup string, presets, random N, piece by piece), and a seat's own pieces whose rank
+// the opponent knows are marked '*'.
 // ViewJson:
 // {"game", "phase" ("setup"|"play"|"over"), "to_move", "board" (100 entries, index = square: null,
 // "lake", or {"owner", "rank" (rank character or "?"), "moved", "known" (the opponent knows its
-// rank)}), "to_place" (per seat: {"count", "pieces" (rank characters, for the owner only, else
-// null)}), "setup" (the viewer's own setup as a 40-character setup string while it stands
-// untouched, else null), "lost" (per seat: {"pieces" (rank characters of its removed pieces the
-// viewer has seen), "hidden" (how many more)}), "last_move" (null or {"from", "to", "combat": null
-// or {"attacker", "defender" (or "?"), "result"}, "scout_shown", "rescue": null or {"rank",
-// "square"}}), "rescue_offered", "plies", "play_plies", "quiet_plies", "result" (null or {"winner",
-// "ending"})}. ViewTensor: 31 planes x 10 x 10 (see stratego.cc).
+// rank)}), "to_place" (per seat: {"count", "pieces"}: for the owner only, else null),
+// "setup_done" (per seat: whether its setup is complete), "setup" (the viewer's own setup as a
+// 40-character setup string while it stands untouched, else null), "lost" (per seat: {"pieces"
+// (rank characters of its removed pieces the viewer has seen), "hidden" (how many more)}),
+// "last_move" (null or {"from", "to", "combat": null or {"attacker", "defender" (or "?"),
+// "result"}, "scout_shown", "rescue": null or {"rank", "square"}}), "rescue_offered", "plies" (null
+// during the setup), "play_plies", "quiet_plies", "result" (null or {"winner", "ending"})}.
+// ViewTensor: 31 planes x 10 x 10 (see stratego.cc).
 #pragma once
 
 #include <array>
@@ -119,12 +128,15 @@ class StrategoState : public engine::State {
 
   std::string ActionToString(Action action) const override;
   std::string ActionToStringFor(Action action, engine::Seat viewer) const override;
+  std::string DescribeTurn(std::span<const Action> actions, engine::Seat viewer) const override;
   Action StringToAction(std::string_view text) const override;
   std::vector<Action> StringToTurn(std::string_view text) const override;
 
   std::unique_ptr<engine::State> Clone() const override;
   void CopyFrom(const engine::State& other) override;
   bool Equals(const engine::State& other) const override;
+
+  bool EndGame(engine::EndReason reason, std::span<const engine::Outcome> results) override;
 
   std::vector<engine::Outcome> Results() const override;
   std::vector<double> Returns() const override;
@@ -142,6 +154,15 @@ class StrategoState : public engine::State {
  private:
   // Whether `viewer` may see the rank of the piece byte `p` (the shared rule, hidden_army.h).
   bool Sees(engine::Seat viewer, std::uint8_t p) const;
+  // Whether the piece byte `p` (0: none) stands on `viewer`'s board: always, except another
+  // seat's pieces during the setup.
+  bool OnViewersBoard(engine::Seat viewer, std::uint8_t p) const;
+  // The setup lines of the text view, as `viewer` may know them.
+  std::string SetupStatus(engine::Seat viewer) const;
+  // How the game ended, for the text view ("Blue wins: Red resigned").
+  std::string EndingText() const;
+  // SampleConsistentState during the setup: the other seat's placements drawn again.
+  std::unique_ptr<engine::State> SampleSecretSetup(int seat, Rng& rng) const;
   // The rank character of the piece byte `p` as `viewer` sees it, or '?'.
   char ShownRank(engine::Seat viewer, std::uint8_t p) const;
   // The choices `seat` has to set up (its own view only, while it is setting up).
