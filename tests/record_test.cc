@@ -102,7 +102,7 @@ TEST(Record, EndingsOutsideTheRulesRoundTrip) {
            {EndReason::kAgreement, {Outcome::kDraw, Outcome::kDraw}}}) {
     Match match(LoadGame("dablot"), {"a", "b"});
     match.Apply(match.state().LegalActions().front());
-    match.End(reason, results);
+    match.End(reason, results, "as the server said");
     EXPECT_TRUE(match.Over());
     EXPECT_FALSE(match.CanUndo());
     EXPECT_THROW(match.End(reason, results), Error);
@@ -111,6 +111,7 @@ TEST(Record, EndingsOutsideTheRulesRoundTrip) {
     const Match replayed = Match::Replay(RecordFromJson(json.dump()));
     EXPECT_EQ(replayed.record().ending, EndReasonName(reason));
     EXPECT_EQ(replayed.record().result, match.record().result);
+    EXPECT_EQ(replayed.record().ending_detail, "as the server said");
   }
   Match match(LoadGame("dablot"), {"a", "b"});
   EXPECT_THROW(match.End(EndReason::kTime, {Outcome::kLoss}), Error);  // one outcome per seat
@@ -122,6 +123,9 @@ TEST(Record, BadEndingsAreMalformed) {
             std::string::npos);
   EXPECT_NE(ErrorOf(head + R"("ending": "time"})").find("needs its \"result\""), std::string::npos);
   EXPECT_NE(ErrorOf(head + R"("result": ["won", "loss"]})").find("'won' is not an outcome"),
+            std::string::npos);
+  EXPECT_NE(ErrorOf(head + R"("ending_detail": "clock", "result": ["win", "loss"]})")
+                .find("\"ending_detail\" needs an \"ending\""),
             std::string::npos);
 }
 

@@ -104,6 +104,7 @@ Json RecordToJson(const Record& record) {
         {{"seat", SeatToJson(entry.seat)}, {"action", entry.action}, {"notation", entry.notation}});
   }
   if (!record.ending.empty()) json["ending"] = record.ending;
+  if (!record.ending_detail.empty()) json["ending_detail"] = record.ending_detail;
   if (!record.result.empty()) json["result"] = record.result;
   return json;
 }
@@ -157,6 +158,10 @@ Record RecordFromJson(std::string_view text) {
     }
     if (!json.contains("result")) Malformed("a record with an \"ending\" needs its \"result\"");
     record.ending = ending.get<std::string>();
+  }
+  if (json.contains("ending_detail")) {
+    if (record.ending.empty()) Malformed("\"ending_detail\" needs an \"ending\"");
+    record.ending_detail = RequireString(json, "ending_detail", "the record");
   }
   if (json.contains("result")) {
     const Json& result = json.at("result");
@@ -230,7 +235,7 @@ Match Match::Replay(const Record& record) {
     try {
       std::vector<Outcome> results;
       for (const std::string& name : record.result) results.push_back(ParseOutcome(name));
-      match.End(ParseEndReason(record.ending), results);
+      match.End(ParseEndReason(record.ending), results, record.ending_detail);
     } catch (const Error& e) {
       throw Error(fmt::format("record: {}", e.what()));
     }
@@ -272,7 +277,7 @@ void Match::Resign(Seat seat) {
   End(EndReason::kResignation, results);
 }
 
-void Match::End(EndReason reason, const std::vector<Outcome>& results) {
+void Match::End(EndReason reason, const std::vector<Outcome>& results, std::string detail) {
   if (Over()) throw Error("the game is already over");
   if (static_cast<int>(results.size()) != game_->NumSeats()) {
     throw Error(fmt::format("an ending needs one outcome per seat ({}), not {}", game_->NumSeats(),
@@ -280,6 +285,7 @@ void Match::End(EndReason reason, const std::vector<Outcome>& results) {
   }
   state_->EndGame(reason, results);  // false: a perfect-information game, nothing to reveal
   record_.ending = EndReasonName(reason);
+  record_.ending_detail = std::move(detail);
   record_.result.clear();
   for (Outcome outcome : results) record_.result.push_back(OutcomeName(outcome));
 }

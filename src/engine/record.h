@@ -10,7 +10,8 @@
 //    "result": ["win", "loss"]}
 // A resignation after which the game goes on (WAR with 3+ players left) is an entry
 // {"seat": 2, "resign": true}. A game that ended other than by its rules has "ending" (an
-// EndReason name: "resignation", "time", "abandoned" or "agreement") and then needs "result"; a
+// EndReason name: "resignation", "time", "abandoned" or "agreement"; with "ending_detail", the
+// words of the server an imported game came from) and then needs "result"; a
 // resignation that ends the game is a loss for that seat and a win for every other. An entry needs
 // "action" or "notation" (or both, which must then agree); "seat" is checked when present.
 // "result" is written for finished games and checked on replay when present.
@@ -43,6 +44,9 @@ struct Record {
   std::vector<RecordedAction> actions;
   std::vector<std::string> result;  // outcome names per seat; empty while the game goes on
   std::string ending;  // an EndReason name when the game ended outside its rules, else empty
+  // With an ending: how the source of an imported game worded it ("player clock and missing"), so
+  // that an export can write back the same ending; empty otherwise.
+  std::string ending_detail;
 };
 
 Json RecordToJson(const Record& record);
@@ -75,7 +79,7 @@ class Match {
   void Resign(Seat seat);
   // Ends the game outside its rules (State::EndGame) with one outcome per seat: a loss on time,
   // an abandoned game, a draw agreed. Throws when the game is over or `results` has the wrong size.
-  void End(EndReason reason, const std::vector<Outcome>& results);
+  void End(EndReason reason, const std::vector<Outcome>& results, std::string detail = "");
   bool Over() const { return state_->IsTerminal() || !record_.ending.empty(); }
 
  private:

@@ -455,7 +455,7 @@ void EndAsTheFileSays(engine::Match& match, const Gravon& g, const GravonEnding&
       Fail(line, fmt::format("the file says '{}', but the moves already end the game by the rules",
                              ending.name));
     }
-    match.End(ending.reason, WinnerResults(winner));
+    match.End(ending.reason, WinnerResults(winner), ending.name);
     return;
   }
   if (!match.Over()) {
@@ -488,7 +488,6 @@ engine::Record GravonToRecord(std::string_view text) {
   }
   const std::map<std::string, std::string> options = {
       {"army", ArmyName(g.army)},
-      {"gravon_result", std::to_string(ending ? ending->type : -1)},
       {"max_plies", "100000"},
       {"max_plies_without_capture", "100000"},
       // Gravon applied the ISF rules (two-squares and more-squares); the seed's rule is stricter
@@ -541,22 +540,25 @@ struct Export {
   int winner = 3;
 };
 
-// Gravon's result type for a finished game: the type an imported game came with (option
-// gravon_result) when it still fits the record's ending, else the natural one: flag captured 1,
+// Gravon's result type for a finished game: the one named by the record's ending_detail (an
+// imported game's own words) when it fits the ending, else the natural one: flag captured 1,
 // unable to move 0, both unable 2, an engine cap's draw 4 (tie), a resignation 3 (forfeit), an
 // agreement 4, time 11 (player clock; 12 game clock for a draw), abandoned 14 (opponent missing;
 // 10 both missing without a winner).
-int ResultType(const engine::Record& record, const Header& h, int kept, int winner) {
-  const GravonEnding* earlier = FindEnding(kept);
+int ResultType(const engine::Record& record, const Header& h, int winner) {
   if (record.ending.empty()) {
-    if (earlier != nullptr && earlier->rules == h.ending) return kept;
     return h.ending == kFlagCaptured ? 1
            : h.ending == kNoMove     ? 0
            : h.ending == kBothNoMove ? 2
                                      : 4;
   }
   const engine::EndReason reason = engine::ParseEndReason(record.ending);
-  if (earlier != nullptr && earlier->rules == kNotOver && earlier->reason == reason) return kept;
+  for (const GravonEnding& ending : kGravonEndings) {
+    if (ending.rules == kNotOver && ending.reason == reason &&
+        record.ending_detail == ending.name) {
+      return ending.type;
+    }
+  }
   switch (reason) {
     case engine::EndReason::kResignation:
       return 3;
@@ -617,8 +619,7 @@ Export ExportRecord(const engine::Record& record) {
   out.winner = result[0] == "win" && result[1] == "loss"   ? 1
                : result[0] == "loss" && result[1] == "win" ? 2
                                                            : 3;
-  out.type = ResultType(match.record(), position().h,
-                        static_cast<int>(game.options().GetInt("gravon_result")), out.winner);
+  out.type = ResultType(match.record(), position().h, out.winner);
   for (int seat = 0; seat < 2; ++seat) {
     out.players[seat] =
         seat < static_cast<int>(record.seats.size()) ? record.seats[seat] : game.SeatName(seat);

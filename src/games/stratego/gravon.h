@@ -23,8 +23,8 @@
 // the moves the record's actions; the engine caps are raised to their maximum so a long archived
 // game replays whole. Types 0-2 must be where the moves lead, with the file's winner; the others
 // become the record's ending (Match::End: forfeit a resignation, tie agreed an agreement, the
-// clocks time, missing players abandoned) with the file's winner as it is; the type itself is
-// kept in the option gravon_result.
+// clocks time, missing players abandoned) with the file's winner as it is; Gravon's words for
+// the ending are kept as the record's ending_detail.
 // Export: a finished classic or Barrage Quartel record (setup by placements or by the setup
 // options) without Gravon's missing rules (rescue, aggressor_advantage, silent_defense) becomes
 // Gravon XML in the archive's layout or .gsn that imports back to the same game, with the result

@@ -208,16 +208,8 @@ void Register() {
       0,
       0,
       {}};
-  engine::OptionSpec gravon{"gravon_result",
-                            engine::OptionType::kInt,
-                            "-1",
-                            "not a rule: the result type of an imported Gravon game (0-14; -1: "
-                            "none), kept so that `quartel export` writes it back",
-                            -1,
-                            14,
-                            {}};
-  info.options = {aggressor,  army,   gravon,     max_plies, quiet,
-                  repetition, rescue, setup_blue, setup_red, silent};
+  info.options = {aggressor, army,       max_plies, quiet, repetition,
+                  rescue,    setup_blue, setup_red, silent};
   info.rules_version = "stratego-2";
   info.rules_doc = "docs/rules/stratego.md";
   // A whole setup is one turn of up to 40 placements: far too many turns to count, so perft

@@ -27,8 +27,6 @@
 //                        N" (presets and saving in setups.h); a seat without one sets up as
 //                        usual. A string that does not hold the army is an option error. (No
 //                        option sets both seats: a bot must never get the player's army.)
-//   gravon_result        int, default -1: not a rule; the result type of an imported Gravon game,
-//                        kept so that export writes it back (gravon.h)
 //
 // Action encoding (square = row * 10 + file, a1 = 0, k10 = 99; see board.h):
 //   rank * 100 + square                           place a piece ("X:a1", "B:c2", "F:a1")
