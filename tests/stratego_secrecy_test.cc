@@ -69,7 +69,9 @@ TEST(StrategoSecretSetup, OthersSeeNeitherSquaresNorCounts) {
   // The other seat's JSON view has no red piece and no count of Red's placements.
   const Json blue = one->ViewJson(1);
   for (int sq = 0; sq < kNumSquares; ++sq) {
-    if (!IsLake(sq)) EXPECT_TRUE(blue["board"][sq].is_null()) << SquareName(sq);
+    if (!IsLake(sq)) {
+      EXPECT_TRUE(blue["board"][sq].is_null()) << SquareName(sq);
+    }
   }
   EXPECT_TRUE(blue["to_place"][0]["count"].is_null());
   EXPECT_TRUE(blue["plies"].is_null());

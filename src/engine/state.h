@@ -127,8 +127,10 @@ class State {
   // Parses one action's notation in this state. Throws quartel::Error naming the text and the
   // problem if it does not parse or is not legal here.
   virtual Action StringToAction(std::string_view text) const = 0;
-  // Parses what a player types for a whole turn (e.g. a full jump chain "23x35x47"); the default is
-  // one action. The result is legal when applied in order, and completes the turn.
+  // Parses one command a player types, which may be several actions (a jump chain "23x35x47", a
+  // whole setup, WAR "place 3 brasil"); the default is one action. The result is legal when
+  // applied in order. It need not complete the turn: where a chain may go on after the jumps
+  // typed, the same seat is still to act (it jumps on or stops).
   virtual std::vector<Action> StringToTurn(std::string_view text) const;
 
   // Answers a question a player types that is not an action (WAR "odds brasil argentina",
