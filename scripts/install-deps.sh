@@ -6,7 +6,7 @@ set -euo pipefail
 QUARTEL_PACKAGES=(
   cmake ninja-build g++ clang clang-format-14 libclang-rt-14-dev libfuzzer-14-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  nlohmann-json3-dev libcli11-dev libfmt-dev libsodium-dev
+  nlohmann-json3-dev libcli11-dev libfmt-dev libsodium-dev unzip
 )
 
 missing=()

@@ -343,21 +343,29 @@ TEST_F(AiTest, ArenaSummaryFormat) {
 // Every registered game: the bots play legal moves through whole games, and MCTS is
 // deterministic from the initial position.
 TEST_F(AiTest, BotsPlayEveryRegisteredGame) {
+#ifdef NDEBUG
+  const char* kSearch = "mcts:iterations=200";
+#else
+  const char* kSearch =
+      "mcts:iterations=50";  // debug and sanitizer builds are several times slower
+#endif
   for (const auto& info : engine::RegisteredGames()) {
     SCOPED_TRACE(info.id);
-    // A short turn cap where the game has one: a WAR turn is dozens of searched decisions.
+    // Short engine caps (not rules): a WAR turn is dozens of searched decisions, and every MCTS
+    // rollout of a Stratego game would otherwise run hundreds of moves to the end.
     std::map<std::string, std::string> options;
     for (const auto& spec : info.options) {
       if (spec.name == "max_turns") options["max_turns"] = "20";
+      if (spec.name == "max_plies") options["max_plies"] = "60";
     }
     const auto game = engine::LoadGame(info.id, options);
-    const ArenaResult result = RunArena(*game, "mcts:iterations=200", "random", 2, 2, 11, nullptr);
+    const ArenaResult result = RunArena(*game, kSearch, "random", 2, 2, 11, nullptr);
     EXPECT_EQ(result.wins + result.draws + result.losses, 2);
 
     auto state = game->NewInitialState();
     engine::SkipOpeningChance(*state);
-    auto first = MakeBot("mcts:iterations=200", *game, 4);
-    auto second = MakeBot("mcts:iterations=200", *game, 4);
+    auto first = MakeBot(kSearch, *game, 4);
+    auto second = MakeBot(kSearch, *game, 4);
     const Action action = first->ChooseAction(*state);
     EXPECT_EQ(action, second->ChooseAction(*state));
     EXPECT_EQ(state->WhyIllegal(action), "");

@@ -63,12 +63,16 @@ std::vector<Variant> AllVariants() {
   return variants;
 }
 
-// The number of actions of one random game (chance included).
+// The mean number of actions of three random games (chance included).
 int RandomGameLength(const Game& game) {
-  auto state = game.NewInitialState();
   Rng rng(1);
   std::vector<Action> scratch;
-  return PlayRandomToEnd(*state, rng, scratch);
+  int total = 0;
+  for (int i = 0; i < 3; ++i) {
+    auto state = game.NewInitialState();
+    total += PlayRandomToEnd(*state, rng, scratch);
+  }
+  return total / 3;
 }
 
 class Conformance : public testing::TestWithParam<Variant> {};
@@ -84,9 +88,10 @@ TEST_P(Conformance, RandomGamesKeepEveryInvariant) {
   options.games = 3;  // debug and sanitizer builds are several times slower
   options.max_checked_plies = 120;
 #endif
-  // Random WAR games run to tens of thousands of actions (armies are placed and moved one at a
-  // time): fewer of them, each still checked at every ply up to max_checked_plies.
-  if (RandomGameLength(*game) > 10'000) options.games = std::max(1, options.games / 6);
+  // Random WAR and WAR-II games run to thousands or tens of thousands of actions (armies are
+  // placed and moved one at a time): fewer of them, each still checked at every ply up to
+  // max_checked_plies. The other games' random games are a few hundred to two thousand actions.
+  if (RandomGameLength(*game) > 3'000) options.games = std::max(1, options.games / 6);
   // A rule option changes a few rules: a third of the games covers them.
   if (variant.rule_option) options.games = std::max(1, options.games / 3);
   try {

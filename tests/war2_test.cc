@@ -1446,11 +1446,16 @@ const WarGame& SpyGame() {
   return static_cast<const WarGame&>(*game);
 }
 
+// With 5 players (the shared suite runs spy_centre with 3: tests/conformance_test.cc).
 TEST(War2InformationCentre, RandomGamesKeepEveryInvariant) {
-  for (const char* players : {"3", "5"}) {
+  for (const char* players : {"5"}) {
     auto game = engine::LoadGame("war2", {{"players", players}, {"spy_centre", "true"}});
     engine::ConformanceOptions options;
+#ifdef NDEBUG
     options.games = 2;
+#else
+    options.games = 1;  // debug and sanitizer builds are several times slower
+#endif
     options.max_checked_plies = 300;
     try {
       engine::RunConformance(*game, options);
