@@ -181,7 +181,11 @@ TEST(War2Objective, NoRandomGameEndsBeforeItsFirstConquest) {
 // The objective is drawn after the claims, and "Conquer in full América do Norte and Oceania" is
 // then met before any conquest. This is an open point, reported for a ruling; this test pins down
 // exactly when it can happen.
-TEST(War2Objective, DeliberateClaimsCanMeetOnlyNorthAmericaAndOceaniaWithThreePlayers) {
+// Rulings (WAR-II): no objective may be reachable without a conquest. Claims are chosen, so one
+// objective is in reach of claims alone: América do Norte and Oceania with three players (a seat
+// dealt Nova York, Ottawa and Austrália claims the other ten territories). It counts only once its
+// holder has conquered a territory.
+TEST(War2Objective, DeliberateClaimsMeetNoObjectiveBeforeAConquest) {
   const WarMap& map = LoadWarGame("war2", 3).map();
   std::set<std::pair<int, std::string>> reachable;
   for (int players = 3; players <= 6; ++players) {
@@ -245,8 +249,12 @@ TEST(War2Objective, DeliberateClaimsCanMeetOnlyNorthAmericaAndOceaniaWithThreePl
   while (!state->IsTerminal() && state->IsChanceNode()) {
     state->ApplyAction(PickRandom(*state, rng));
   }
-  EXPECT_TRUE(state->IsTerminal()) << "met at the start of branca's first turn";
-  EXPECT_FALSE(state->position().conquered);
+  ASSERT_FALSE(state->IsTerminal()) << "met by claims alone, before any conquest";
+  EXPECT_EQ(state->CurrentSeat(), 0);
+  EXPECT_FALSE(state->ObjectiveMet(0));
+  // Once branca has conquered a territory (anywhere), the objective counts.
+  state->mutable_position().conquered_ever |= 1u << 0;
+  EXPECT_TRUE(state->ObjectiveMet(0));
 }
 
 }  // namespace

@@ -1118,6 +1118,7 @@ TEST(War2Objective, ReducedToOneTerritoryMeansThreeCesForGood) {
   // Three CEs meet it, two do not; it stays after regaining territories.
   Position s = state->position();
   for (const char* t : {"novayork", "ottawa", "argelia", "congo", "sumatra"}) Set(s, map, t, 1, 1);
+  s.conquered_ever |= 2u;  // regained by conquest: its objective now counts (rulings)
   Install(*state, s);
   EXPECT_TRUE(state->position().reduced & 2u);
   EXPECT_EQ(state->HeldCes(1), 3);  // japao, novayork, ottawa
@@ -1217,6 +1218,7 @@ TEST(War2Objective, TheSixExtraObjectives) {
       if (p.owner[t] == 0) p.armies[t] = static_cast<std::int16_t>(c.ce_armies);
     }
     p.objective[0] = static_cast<std::int8_t>(O(game, c.words));
+    p.conquered_ever = 1u;  // an objective counts after a conquest (rulings)
     Install(*state, p);
     EXPECT_EQ(state->ObjectiveMet(0), c.met);
   }

@@ -354,6 +354,10 @@ void WarState::Finish(int winner) {
 bool WarState::ObjectiveMet(Seat seat) const {
   const int index = pos_.objective[seat];
   if (index < 0) return false;
+  // WAR-II rulings: no objective may be reachable without a conquest. Territories are claimed by
+  // choice, so claims alone could complete América do Norte and Oceania with three players: an
+  // objective counts once its holder has conquered a territory.
+  if (game_->war2() && !(pos_.conquered_ever & (1u << seat))) return false;
   // WAR-II, seed section 3, Obs. 2: reduced to one territory, the objective becomes three CEs.
   if (pos_.reduced & (1u << seat)) return HeldCes(seat) >= 3;
   const Objective& objective = game_->Objectives()[index];
@@ -928,6 +932,7 @@ void WarState::Conquer() {
   ++pos_.territory_count[pos_.seat];
   pos_.owner[to] = pos_.seat;
   pos_.conquered = true;
+  pos_.conquered_ever |= 1u << pos_.seat;
   pos_.phase = Phase::kOccupy;
   if (victim == kNeutral) return;  // neutral armies are never eliminated as a player
   // WAR-II, section 3 Obs. 2: a player reduced to a single territory pursues three CEs from then.

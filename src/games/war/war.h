@@ -139,6 +139,7 @@ struct Position {
   // WAR-II.
   std::array<std::int8_t, kMaxSeats> bombers{};  // in each air base; the rest are in the box
   std::uint8_t reduced = 0;         // seats once reduced to one territory: objective 3 CEs
+  std::uint8_t conquered_ever = 0;  // seats that have conquered a territory in this game
   std::uint64_t ce_cards_left = 0;  // 5 players: the two CE cards not dealt
   std::uint64_t pending_cards = 0;  // cards of the use in progress (public)
   std::int8_t use_territory = -1;   // card use: where the armies or bombers go
