@@ -93,7 +93,7 @@ class NimState : public engine::State {
     }
     return "not legal";
   }
-  void DoApplyAction(Action action, engine::UndoInfo*) override {
+  void DoApply(Action action, engine::UndoInfo*) override {
     if (chance_pending_) {
       pile_ -= action;
       chance_pending_ = false;
@@ -179,7 +179,8 @@ std::string ErrorOf(const std::string& spec, const engine::Game& game) {
 }
 
 TEST_F(AiTest, BotSpecsParseAndNormalise) {
-  const NimGame game(5, false);
+  const auto nim = std::make_shared<const NimGame>(5, false);
+  const NimGame& game = *nim;
   EXPECT_EQ(MakeBot("random", game, 1)->Spec(), "random");
   EXPECT_EQ(MakeBot(" MCTS : iterations = 200 , c=1 ", game, 1)->Spec(), "mcts:c=1,iterations=200");
   EXPECT_EQ(MakeBot("mcts:ms=50,seed=7", game, 1)->Spec(), "mcts:ms=50");
@@ -193,7 +194,8 @@ TEST_F(AiTest, BotSpecsParseAndNormalise) {
 }
 
 TEST_F(AiTest, BotSpecErrorsNameTheProblem) {
-  const NimGame game(5, false);
+  const auto nim = std::make_shared<const NimGame>(5, false);
+  const NimGame& game = *nim;
   EXPECT_NE(ErrorOf("alphazero", game).find("unknown bot 'alphazero'"), std::string::npos);
   EXPECT_NE(ErrorOf("", game).find("no bot name"), std::string::npos);
   EXPECT_NE(ErrorOf("mcts:depth=3", game).find("unknown key 'depth' for bot 'mcts'"),
@@ -212,14 +214,17 @@ TEST_F(AiTest, BotSpecErrorsNameTheProblem) {
 }
 
 TEST_F(AiTest, RandomBotPlaysLegalActions) {
-  const NimGame game(20, true);
+  const auto nim = std::make_shared<const NimGame>(20, true);
+  const NimGame& game = *nim;
   auto bot = MakeBot("random", game, 3);
   Rng rng(3);
   for (int round = 0; round < 20; ++round) {
     auto state = game.NewInitialState();
     while (!state->IsTerminal()) {
-      const Action action = state->IsChanceNode() ? engine::SampleChanceOutcome(*state, rng)
-                                                  : bot->ChooseAction(*state);
+      const Action action =
+          state->IsChanceNode()
+              ? engine::SampleChanceOutcome(*state, rng)
+              : bot->ChooseAction(quartel::engine::SeatHandle(*state, state->CurrentSeat()));
       EXPECT_EQ(state->WhyIllegal(action), "");
       state->ApplyAction(action);
     }
@@ -227,12 +232,14 @@ TEST_F(AiTest, RandomBotPlaysLegalActions) {
 }
 
 TEST_F(AiTest, MctsIsDeterministicForAnIterationBudget) {
-  const NimGame game(21, true);
+  const auto nim = std::make_shared<const NimGame>(21, true);
+  const NimGame& game = *nim;
   const auto state = game.NewInitialState();
   for (std::uint64_t seed : {1, 2, 3}) {
     auto first = MakeBot("mcts:iterations=500", game, seed);
     auto second = MakeBot("mcts:iterations=500", game, seed);
-    EXPECT_EQ(first->ChooseAction(*state), second->ChooseAction(*state));
+    EXPECT_EQ(first->ChooseAction(quartel::engine::SeatHandle(*state, state->CurrentSeat())),
+              second->ChooseAction(quartel::engine::SeatHandle(*state, state->CurrentSeat())));
   }
   const MctsHooks hooks;
   MctsConfig config;
@@ -242,8 +249,10 @@ TEST_F(AiTest, MctsIsDeterministicForAnIterationBudget) {
   Rng rng_b(9);
   MctsStats stats_a;
   MctsStats stats_b;
-  EXPECT_EQ(MctsSearch(*state, config, hooks, rng_a, &stats_a),
-            MctsSearch(*state, config, hooks, rng_b, &stats_b));
+  EXPECT_EQ(MctsSearch(quartel::engine::SeatHandle(*state, state->CurrentSeat()), config, hooks,
+                       rng_a, &stats_a),
+            MctsSearch(quartel::engine::SeatHandle(*state, state->CurrentSeat()), config, hooks,
+                       rng_b, &stats_b));
   EXPECT_EQ(stats_a.iterations, 300);
   EXPECT_EQ(stats_a.nodes, stats_b.nodes);
   EXPECT_EQ(stats_a.root_visits_of_choice, stats_b.root_visits_of_choice);
@@ -251,37 +260,45 @@ TEST_F(AiTest, MctsIsDeterministicForAnIterationBudget) {
 
 TEST_F(AiTest, MctsFindsAnImmediateWin) {
   for (bool chance : {false, true}) {
-    const NimGame game(3, chance);  // taking all 3 wins; anything else lets the opponent win
+    const auto nim = std::make_shared<const NimGame>(3, chance);
+    const NimGame& game = *nim;  // taking all 3 wins; anything else lets the opponent win
     const auto state = game.NewInitialState();
     for (std::uint64_t seed = 0; seed < 5; ++seed) {
       auto bot = MakeBot("mcts:iterations=200", game, seed);
-      EXPECT_EQ(bot->ChooseAction(*state), 2) << "chance " << chance << " seed " << seed;
+      EXPECT_EQ(bot->ChooseAction(quartel::engine::SeatHandle(*state, state->CurrentSeat())), 2)
+          << "chance " << chance << " seed " << seed;
     }
   }
 }
 
 TEST_F(AiTest, MctsFindsTheWinningMoveAFewPliesDeep) {
-  const NimGame game(10, false);  // take 2, leaving a multiple of 4
+  const auto nim = std::make_shared<const NimGame>(10, false);
+  const NimGame& game = *nim;  // take 2, leaving a multiple of 4
   const auto state = game.NewInitialState();
   auto bot = MakeBot("mcts:iterations=5000", game, 1);
-  EXPECT_EQ(bot->ChooseAction(*state), 1);
+  EXPECT_EQ(bot->ChooseAction(quartel::engine::SeatHandle(*state, state->CurrentSeat())), 1);
 }
 
 TEST_F(AiTest, MctsReturnsTheOnlyActionAtOnce) {
-  const NimGame game(1, false);
+  const auto nim = std::make_shared<const NimGame>(1, false);
+  const NimGame& game = *nim;
   const auto state = game.NewInitialState();
   MctsStats stats;
   Rng rng(1);
   MctsConfig config;
-  EXPECT_EQ(MctsSearch(*state, config, MctsHooks(), rng, &stats), 0);
+  EXPECT_EQ(MctsSearch(quartel::engine::SeatHandle(*state, state->CurrentSeat()), config,
+                       MctsHooks(), rng, &stats),
+            0);
   EXPECT_EQ(stats.iterations, 0);
 }
 
 TEST_F(AiTest, MctsTimeBudgetStops) {
-  const NimGame game(40, true);
+  const auto nim = std::make_shared<const NimGame>(40, true);
+  const NimGame& game = *nim;
   const auto state = game.NewInitialState();
   auto bot = MakeBot("mcts:ms=30", game, 1);
-  const Action action = bot->ChooseAction(*state);
+  const Action action =
+      bot->ChooseAction(quartel::engine::SeatHandle(*state, state->CurrentSeat()));
   EXPECT_EQ(state->WhyIllegal(action), "");
 }
 
@@ -295,7 +312,8 @@ TEST_F(AiTest, WilsonIntervalMatchesKnownValues) {
 }
 
 TEST_F(AiTest, ArenaCountsAddUpAndAreDeterministic) {
-  const NimGame game(13, true);
+  const auto nim = std::make_shared<const NimGame>(13, true);
+  const NimGame& game = *nim;
   const ArenaResult one = RunArena(game, "mcts:iterations=300", "random", 24, 1, 5, nullptr);
   EXPECT_EQ(one.wins + one.draws + one.losses, 24);
   EXPECT_EQ(one.games, 24);
@@ -320,7 +338,8 @@ TEST_F(AiTest, ArenaCountsAddUpAndAreDeterministic) {
 }
 
 TEST_F(AiTest, ArenaRejectsBadInput) {
-  const NimGame game(5, false);
+  const auto nim = std::make_shared<const NimGame>(5, false);
+  const NimGame& game = *nim;
   EXPECT_THROW(RunArena(game, "nobot", "random", 2, 1, 1, nullptr), Error);
   EXPECT_THROW(RunArena(game, "random", "random", 0, 1, 1, nullptr), Error);
 }
@@ -366,8 +385,10 @@ TEST_F(AiTest, BotsPlayEveryRegisteredGame) {
     engine::SkipOpeningChance(*state);
     auto first = MakeBot(kSearch, *game, 4);
     auto second = MakeBot(kSearch, *game, 4);
-    const Action action = first->ChooseAction(*state);
-    EXPECT_EQ(action, second->ChooseAction(*state));
+    const Action action =
+        first->ChooseAction(quartel::engine::SeatHandle(*state, state->CurrentSeat()));
+    EXPECT_EQ(action,
+              second->ChooseAction(quartel::engine::SeatHandle(*state, state->CurrentSeat())));
     EXPECT_EQ(state->WhyIllegal(action), "");
   }
 }

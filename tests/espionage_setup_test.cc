@@ -110,7 +110,8 @@ TEST(EspionageSetupDraw, BotsDrawTheirSetups) {
         auto state = AtSetupOf(seat);
         std::vector<Action> placed;
         while (state->CurrentSeat() == seat) {
-          placed.push_back(bot->ChooseAction(*state));
+          placed.push_back(
+              bot->ChooseAction(quartel::engine::SeatHandle(*state, state->CurrentSeat())));
           state->ApplyAction(placed.back());
         }
         ASSERT_EQ(placed.size(), 30u) << spec;

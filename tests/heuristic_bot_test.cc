@@ -48,9 +48,11 @@ std::unique_ptr<engine::State> PlayAgainstRandom(const engine::Game& game, int h
       state->ApplyAction(engine::SampleChanceOutcome(*state, chance));
     } else if (state->CurrentSeat() == heuristic_seat) {
       at_decision(*state);
-      state->ApplyAction(heuristic->ChooseAction(*state));  // checked: throws if illegal
+      state->ApplyAction(heuristic->ChooseAction(quartel::engine::SeatHandle(
+          *state, state->CurrentSeat())));  // checked: throws if illegal
     } else {
-      state->ApplyAction(random->ChooseAction(*state));
+      state->ApplyAction(
+          random->ChooseAction(quartel::engine::SeatHandle(*state, state->CurrentSeat())));
     }
   }
   return state;
@@ -74,7 +76,8 @@ TEST_P(HeuristicBotTest, SameViewSameAction) {
       for (const std::uint64_t seed : {1u, 2u}) {
         auto bot_one = MakeBot("heuristic", *game, seed);
         auto bot_two = MakeBot("heuristic", *game, seed);
-        ASSERT_EQ(bot_one->ChooseAction(*one), bot_two->ChooseAction(*two))
+        ASSERT_EQ(bot_one->ChooseAction(quartel::engine::SeatHandle(*one, one->CurrentSeat())),
+                  bot_two->ChooseAction(quartel::engine::SeatHandle(*two, two->CurrentSeat())))
             << state.ViewText(seat, false);
       }
       ++compared;
@@ -126,7 +129,8 @@ TEST(HeuristicBotSetup, GuardsTheHeadquarters) {
         }
         const bool setup = state->ViewJson(state->CurrentSeat())["phase"] == "setup";
         if (!setup) break;
-        state->ApplyAction(bot->ChooseAction(*state));
+        state->ApplyAction(
+            bot->ChooseAction(quartel::engine::SeatHandle(*state, state->CurrentSeat())));
       }
       const auto& position = static_cast<const espionage::EspionageState&>(*state).position();
       for (int seat = 0; seat < 2; ++seat) {

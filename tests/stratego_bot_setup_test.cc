@@ -35,7 +35,8 @@ std::array<std::string, 2> BotSetups(const engine::Game& game, const std::string
                                                   ai::MakeBot(bot_spec, game, seed + 1)};
   auto state = game.NewInitialState();
   while (Pos(*state).h.phase == Phase::kSetup) {
-    state->ApplyAction(bots[state->CurrentSeat()]->ChooseAction(*state));
+    state->ApplyAction(bots[state->CurrentSeat()]->ChooseAction(
+        quartel::engine::SeatHandle(*state, state->CurrentSeat())));
   }
   return {SetupString(Pos(*state), 0), SetupString(Pos(*state), 1)};
 }

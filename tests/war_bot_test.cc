@@ -52,7 +52,8 @@ std::unique_ptr<engine::State> PlayBotsOnly(const engine::Game& game, std::uint6
       state->ApplyAction(engine::SampleChanceOutcome(*state, chance));
     } else {
       at_decision(*state);
-      state->ApplyAction(bots[state->CurrentSeat()]->ChooseAction(*state));
+      state->ApplyAction(bots[state->CurrentSeat()]->ChooseAction(
+          quartel::engine::SeatHandle(*state, state->CurrentSeat())));
     }
   }
   return state;
@@ -88,7 +89,9 @@ TEST_F(WarBotTest, ChoosesFromItsOwnViewOnly) {
     differing += p1.hand != p2.hand || p1.objective != p2.objective;
     auto bot_one = MakeBot("heuristic", *game_, 1234);
     auto bot_two = MakeBot("heuristic", *game_, 1234);
-    EXPECT_EQ(bot_one->ChooseAction(*one), bot_two->ChooseAction(*two)) << "ply " << s.PlyCount();
+    EXPECT_EQ(bot_one->ChooseAction(quartel::engine::SeatHandle(*one, one->CurrentSeat())),
+              bot_two->ChooseAction(quartel::engine::SeatHandle(*two, two->CurrentSeat())))
+        << "ply " << s.PlyCount();
     ++compared;
   });
   EXPECT_GT(compared, 50);

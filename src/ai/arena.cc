@@ -49,7 +49,7 @@ GameResult PlayOne(const engine::Game& game, const std::string& spec_a, const st
     } else {
       Bot& bot = plays_a(seat) ? *bot_a : *bot_b;
       // The checked ApplyAction: a bot playing an illegal action is an error, not a silent win.
-      state->ApplyAction(bot.ChooseAction(*state));
+      state->ApplyAction(bot.ChooseAction(engine::SeatHandle(*state, state->CurrentSeat())));
     }
   }
   GameResult result;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/game.h"
+#include "engine/seat_handle.h"
 #include "engine/state.h"
 
 namespace quartel::ai {
@@ -19,10 +20,10 @@ namespace quartel::ai {
 class Bot {
  public:
   virtual ~Bot() = default;
-  // An action for the seat to act in `state`, which is a decision node (not chance, not terminal).
-  // Hidden-information games: a bot may use only what that seat may know (its view, and states
-  // from SampleConsistentState), never the hidden parts of `state`.
-  virtual engine::Action ChooseAction(const engine::State& state) = 0;
+  // An action for the seat whose handle this is, on its own decision. The handle is all a bot sees
+  // of the game: its seat's view and legal actions, and full states sampled among those the seat
+  // cannot tell from the real one (SeatHandle::SampleState), which is what search plays in.
+  virtual engine::Action ChooseAction(const engine::SeatHandle& seat) = 0;
   // The spec it was made from, normalised ("mcts:iterations=2000").
   virtual std::string Spec() const = 0;
 };

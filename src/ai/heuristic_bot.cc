@@ -2,9 +2,9 @@
 // drawn by setups.h SampleSetup), then a one-ply search whose every number comes from the seat's
 // own view.
 //
-// Own view only, by construction: ChooseAction reads the state through three calls only,
-// CurrentSeat(), LegalActions() (which depends only on the acting seat's view; the conformance
-// suite checks it) and ViewJson(seat). Everything else is computed from the parsed view, so two
+// Own view only, by construction: ChooseAction sees only its seat's handle, and reads from it its
+// legal actions (which depend only on the acting seat's view; the conformance suite checks it)
+// and its JSON view. Everything else is computed from the parsed view, so two
 // states the seat cannot tell apart give the same action for the same seed
 // (tests/heuristic_bot_test.cc checks it).
 //
@@ -181,10 +181,10 @@ class HeuristicBot : public Bot {
   HeuristicBot(std::unique_ptr<GameModel> model, std::uint64_t seed)
       : model_(std::move(model)), rng_(seed) {}
 
-  Action ChooseAction(const engine::State& state) override {
-    const int seat = state.CurrentSeat();
-    state.LegalActions(legal_);
-    const Knowledge k = Read(state.ViewJson(seat), seat);
+  Action ChooseAction(const engine::SeatHandle& handle) override {
+    const int seat = handle.viewer();
+    legal_ = handle.LegalActions();
+    const Knowledge k = Read(handle.ViewJson(), seat);
     if (k.setup) return ChooseSetup(k);
     return ChoosePlay(k);
   }

@@ -92,15 +92,17 @@ struct Node {
 
 class Searcher {
  public:
-  Searcher(const engine::State& root, const MctsConfig& config, const MctsHooks& hooks, Rng& rng)
+  Searcher(const engine::SeatHandle& root, const MctsConfig& config, const MctsHooks& hooks,
+           Rng& rng)
       : root_(root),
         config_(config),
         hooks_(hooks),
         rng_(rng),
         num_seats_(root.game().NumSeats()),
-        root_seat_(root.CurrentSeat()),
+        root_seat_(root.viewer()),
         hidden_(root.game().info().hidden_information),
-        scratch_(root.Clone()) {
+        known_root_(hidden_ ? nullptr : root.SampleState(rng)),
+        scratch_(hidden_ ? nullptr : known_root_->Clone()) {
     nodes_.reserve(1 << 14);
     values_.reserve((1 << 14) * static_cast<std::size_t>(num_seats_));
     NewNode(-1);
@@ -160,14 +162,14 @@ class Searcher {
 
   void Iterate() {
     // The state this iteration plays in: the root itself, or a sample the root seat cannot tell
-    // from it. Only SampleConsistentState looks at hidden parts of the real state.
+    // from it, drawn through the seat's handle.
     engine::State* state = scratch_.get();
     std::unique_ptr<engine::State> sampled;
     if (hidden_) {
-      sampled = root_.SampleConsistentState(root_seat_, rng_);
+      sampled = root_.SampleState(rng_);
       state = sampled.get();
     } else {
-      scratch_->CopyFrom(root_);
+      scratch_->CopyFrom(*known_root_);
     }
 
     path_.clear();
@@ -279,7 +281,7 @@ class Searcher {
 
   // The most visited root action that is legal in the real state; ties go to the better mean.
   engine::Action Choose(std::int64_t iterations, MctsStats* stats) {
-    root_.LegalActions(legal_);
+    legal_ = root_.LegalActions();
     std::int32_t best = -1;
     for (const std::int32_t c : nodes_[0].children) {
       const Node& child = nodes_[c];
@@ -302,13 +304,15 @@ class Searcher {
     return chosen;
   }
 
-  const engine::State& root_;
+  const engine::SeatHandle& root_;
   const MctsConfig& config_;
   const MctsHooks& hooks_;
   Rng& rng_;
   const int num_seats_;
   const engine::Seat root_seat_;
   const bool hidden_;
+  // Perfect information: the real state (a clone) and the copy each iteration plays in.
+  std::unique_ptr<engine::State> known_root_;
   std::unique_ptr<engine::State> scratch_;
 
   std::vector<Node> nodes_;
@@ -324,11 +328,10 @@ class Searcher {
 
 }  // namespace
 
-engine::Action MctsSearch(const engine::State& state, const MctsConfig& config,
+engine::Action MctsSearch(const engine::SeatHandle& state, const MctsConfig& config,
                           const MctsHooks& hooks, Rng& rng, MctsStats* stats) {
-  if (state.IsTerminal() || state.IsChanceNode()) {
-    throw Error("MctsSearch needs a decision node, not a chance or terminal state");
-  }
+  if (!state.IsMyDecision())
+    throw Error("MctsSearch needs the decision of the seat it searches for");
   if (config.iterations <= 0 && config.milliseconds <= 0) {
     throw Error("MctsSearch needs an iteration or time budget");
   }
@@ -353,9 +356,9 @@ class MctsBot : public Bot {
         hooks_(MakeMctsHooks(game.id())),
         spec_(std::move(spec)) {}
 
-  engine::Action ChooseAction(const engine::State& state) override {
-    if (const auto planned = NextPlanned(state)) return *planned;
-    return MctsSearch(state, config_, *hooks_, rng_);
+  engine::Action ChooseAction(const engine::SeatHandle& seat) override {
+    if (const auto planned = NextPlanned(seat)) return *planned;
+    return MctsSearch(seat, config_, *hooks_, rng_);
   }
 
   std::string Spec() const override { return spec_; }
@@ -363,17 +366,21 @@ class MctsBot : public Bot {
  private:
   // The next action of the setup plan (MctsHooks::SetupPlan) while it stays legal; a new plan
   // when the game offers one here.
-  std::optional<engine::Action> NextPlanned(const engine::State& state) {
-    if (next_planned_ >= plan_.size() || !state.WhyIllegal(plan_[next_planned_]).empty()) {
-      plan_ = hooks_->SetupPlan(state, rng_);
+  std::optional<engine::Action> NextPlanned(const engine::SeatHandle& seat) {
+    const int version = seat.version();
+    if (next_planned_ >= plan_.size() || !seat.WhyRefused(plan_[next_planned_], version).empty()) {
+      plan_ = hooks_->SetupPlan(*seat.SampleState(plan_sample_rng_), rng_);
       next_planned_ = 0;
-      if (plan_.empty() || !state.WhyIllegal(plan_.front()).empty()) return std::nullopt;
+      if (plan_.empty() || !seat.WhyRefused(plan_.front(), version).empty()) return std::nullopt;
     }
     return plan_[next_planned_++];
   }
 
   std::vector<engine::Action> plan_;
   std::size_t next_planned_ = 0;
+  // Draws the state a setup plan is asked of; apart from rng_ so that searches do not depend on
+  // how often a plan was asked for.
+  Rng plan_sample_rng_{0};
   MctsConfig config_;
   Rng rng_;
   std::unique_ptr<MctsHooks> hooks_;

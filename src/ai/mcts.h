@@ -14,6 +14,7 @@
 
 #include "ai/bot.h"
 #include "core/rng.h"
+#include "engine/seat_handle.h"
 #include "engine/state.h"
 
 namespace quartel::ai {
@@ -59,9 +60,11 @@ struct MctsStats {
   double root_value_of_choice = 0;  // mean return of the chosen action for the seat to act
 };
 
-// Searches from `state` (a decision node) and returns the most visited action. A state with one
-// legal action returns it without searching. Fills `*stats` when it is not null.
-engine::Action MctsSearch(const engine::State& state, const MctsConfig& config,
+// Searches for the seat of `seat` (on its own decision) and returns the most visited action. Each
+// iteration plays in a full state drawn by SeatHandle::SampleState (the real one, cloned, in
+// perfect-information games). One legal action is returned without searching. Fills `*stats`
+// when it is not null.
+engine::Action MctsSearch(const engine::SeatHandle& seat, const MctsConfig& config,
                           const MctsHooks& hooks, Rng& rng, MctsStats* stats = nullptr);
 
 // Registers "mcts" (keys iterations, ms, c, seed). RegisterBuiltinBots calls it.

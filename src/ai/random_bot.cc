@@ -12,8 +12,8 @@ class RandomBot : public Bot {
  public:
   explicit RandomBot(std::uint64_t seed) : rng_(seed) {}
 
-  engine::Action ChooseAction(const engine::State& state) override {
-    state.LegalActions(legal_);
+  engine::Action ChooseAction(const engine::SeatHandle& seat) override {
+    legal_ = seat.LegalActions();
     return legal_[rng_.Below(static_cast<std::uint32_t>(legal_.size()))];
   }
 

@@ -62,12 +62,12 @@ class WarBot : public Bot {
   WarBot(const WarGame& game, Params params, std::string spec, std::uint64_t seed)
       : game_(&game), map_(&game.map()), params_(params), spec_(std::move(spec)), rng_(seed) {}
 
-  Action ChooseAction(const engine::State& state) override {
-    const Seat seat = state.CurrentSeat();
-    state.LegalActions(legal_);  // what the seat may do is public: the board and its own hand
+  Action ChooseAction(const engine::SeatHandle& handle) override {
+    const Seat seat = handle.viewer();
+    legal_ = handle.LegalActions();
     if (legal_.size() == 1) return legal_[0];
     // Everything below reads only this sample: the others' hands and objectives are random there.
-    const std::unique_ptr<engine::State> sample = state.SampleConsistentState(seat, rng_);
+    const std::unique_ptr<engine::State> sample = handle.SampleState(rng_);
     const auto& view = static_cast<const WarState&>(*sample);
     seat_ = seat;
     pos_ = &view.position();

@@ -68,7 +68,8 @@ std::uint64_t BotGamePlies(const engine::Game& game) {
   while (!state->IsTerminal() && plies < kMaxBotGamePlies) {
     const engine::Action action = state->IsChanceNode()
                                       ? engine::SampleChanceOutcome(*state, rng)
-                                      : bots[state->CurrentSeat()]->ChooseAction(*state);
+                                      : bots[state->CurrentSeat()]->ChooseAction(
+                                            engine::SeatHandle(*state, state->CurrentSeat()));
     state->ApplyAction(action);
     ++plies;
   }

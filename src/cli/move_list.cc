@@ -6,6 +6,7 @@
 #include <cctype>
 
 #include "core/error.h"
+#include "core/rng.h"
 #include "core/text.h"
 
 namespace quartel::cli {
@@ -127,6 +128,14 @@ std::optional<Action> ChainStop(const State& state) {
   return std::nullopt;
 }
 
+std::optional<Action> ChainStop(const engine::SeatHandle& seat) {
+  if (!seat.MidTurn() || !seat.IsMyDecision()) return std::nullopt;
+  for (Action action : seat.LegalActions()) {
+    if (seat.ActionToString(action) == "stop") return action;
+  }
+  return std::nullopt;
+}
+
 bool StartsChain(const State& state, Action action) {
   auto after = state.Clone();
   after->ApplyAction(action);
@@ -134,7 +143,12 @@ bool StartsChain(const State& state, Action action) {
          ChainStop(*after).has_value();
 }
 
-std::string FormatMoves(const State& state, Seat viewer, std::size_t width) {
+std::string FormatMoves(const engine::SeatHandle& seat, std::size_t width) {
+  const Seat viewer = seat.viewer();
+  if (!seat.IsMyDecision()) return "  0 moves: it is not your turn\n";
+  Rng rng(0);  // any state the seat cannot tell from the real one lists the same moves
+  const auto sampled = seat.SampleState(rng);
+  const State& state = *sampled;
   std::vector<Group> groups;
   std::size_t count = 0;
   bool chains_listed = false, marked = false;

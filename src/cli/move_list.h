@@ -12,20 +12,24 @@
 #include <string>
 #include <vector>
 
+#include "engine/seat_handle.h"
 #include "engine/state.h"
 
 namespace quartel::cli {
 
 // The legal "stop" of a chain in progress, or nullopt when the seat to act is in no chain.
 std::optional<engine::Action> ChainStop(const engine::State& state);
+// The same for the seat of `seat`: nullopt unless it is its decision.
+std::optional<engine::Action> ChainStop(const engine::SeatHandle& seat);
 
 // Whether playing `action` leaves the seat that played it in a chain it may go on with.
 bool StartsChain(const engine::State& state, engine::Action action);
 
-// The moves the seat to act may type now, as `viewer` writes them, for the `moves` command: a
+// The moves the seat of `seat` may type now (none unless it is its decision), for the `moves`
+// command, worked out in a state it cannot tell from the real one (SeatHandle::SampleState): a
 // count, then one line per group (the part of the notation before its first separator: a piece's
 // point, a rank in a setup, a command word), wrapped to `width` columns. A jump after which the
 // chain may go on is listed as its whole chains where they are few, else marked with a '+'.
-std::string FormatMoves(const engine::State& state, engine::Seat viewer, std::size_t width = 80);
+std::string FormatMoves(const engine::SeatHandle& seat, std::size_t width = 80);
 
 }  // namespace quartel::cli

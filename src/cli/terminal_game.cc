@@ -122,7 +122,9 @@ void TerminalGame::PlayBot(Seat seat) {
   std::vector<Action> actions;
   do {
     const State& state = match_.state();
-    Apply(state.IsChanceNode() ? SampleChance() : players_[seat].bot->ChooseAction(state), actions);
+    Apply(state.IsChanceNode() ? SampleChance()
+                               : players_[seat].bot->ChooseAction(match_.Handle(seat)),
+          actions);
   } while (!match_.Over() && match_.state().MidTurn() &&
            (match_.state().CurrentSeat() == seat || match_.state().IsChanceNode()));
   Tell(SeatLabel(seat), *start, actions);
@@ -205,7 +207,7 @@ TerminalGame::Reply TerminalGame::HandleCommand(Seat seat, const std::string& co
   if (lower == "help" || lower == "?") {
     out_ << HelpText();
   } else if (lower == "moves") {
-    out_ << FormatMoves(match_.state(), Viewer());
+    out_ << FormatMoves(match_.Handle(seat));
   } else if (lower == "board") {
     ShowBoard();
   } else if (lower == "quit" || lower == "exit") {
@@ -217,7 +219,7 @@ TerminalGame::Reply TerminalGame::HandleCommand(Seat seat, const std::string& co
     Undo(seat);
   } else if (lower == "save" || lower.starts_with("save ")) {
     Save(std::string(Trim(command.substr(4))));
-  } else if (const auto answer = match_.state().Inquire(command, Viewer())) {
+  } else if (const auto answer = match_.Handle(seat).Inquire(command)) {
     out_ << *answer << "\n";
   } else {
     return PlayTyped(seat, command);
@@ -231,14 +233,15 @@ TerminalGame::Reply TerminalGame::HandleCommand(Seat seat, const std::string& co
 TerminalGame::Reply TerminalGame::PlayTyped(Seat seat, const std::string& command) {
   const auto start = match_.state().Clone();
   std::vector<Action> actions;
-  for (Action action : match_.state().StringToTurn(command)) Apply(action, actions);
+  const engine::SeatHandle handle = match_.Handle(seat);
+  for (Action action : handle.ParseTurn(command, handle.version())) Apply(action, actions);
   while (!match_.Over() && match_.state().IsChanceNode() && match_.state().MidTurn()) {
     Apply(SampleChance(), actions);
   }
   turn_actions_.insert(turn_actions_.end(), actions.begin(), actions.end());
-  out_ << "  " << start->DescribeTurn(actions, Viewer()) << "\n";
+  out_ << "  " << engine::SeatHandle(*start, Viewer()).DescribeTurn(actions) << "\n";
   if (!match_.Over() && match_.state().MidTurn() && match_.state().CurrentSeat() == seat) {
-    if (ChainStop(match_.state())) ShowChainOptions();
+    if (ChainStop(match_.Handle(seat))) ShowChainOptions();
     return Reply::kStay;
   }
   EndHumanTurn(seat);
@@ -318,12 +321,13 @@ void TerminalGame::Save(const std::string& path) {
 // not (hot seat).
 void TerminalGame::Tell(const std::string& who, const State& start,
                         const std::vector<Action>& actions) {
-  out_ << who << ": " << start.DescribeTurn(actions, Viewer()) << "\n";
+  out_ << who << ": " << engine::SeatHandle(start, Viewer()).DescribeTurn(actions) << "\n";
   if (HotSeat()) played_.push_back({who, start.Clone(), actions});
 }
 
 std::string TerminalGame::Describe(const PlayedTurn& turn, Seat viewer) const {
-  return turn.start ? turn.start->DescribeTurn(turn.actions, viewer) : "resigned";
+  return turn.start ? engine::SeatHandle(*turn.start, viewer).DescribeTurn(turn.actions)
+                    : "resigned";
 }
 
 // The game's own notation (GameInfo::notation_help), then the terminal's commands: undo and save
@@ -357,21 +361,21 @@ std::string TerminalGame::HelpText() const {
 
 std::string TerminalGame::Prompt(Seat seat) const {
   const std::string name = match_.game().SeatName(seat);
-  if (ChainStop(match_.state())) return name + ", the next jump or stop> ";
+  if (ChainStop(match_.Handle(seat))) return name + ", the next jump or stop> ";
   return name + " to play (help for commands)> ";
 }
 
 void TerminalGame::ShowBoard() {
-  out_ << match_.state().ViewText(Viewer(), options_.colour) << "\n";
+  out_ << match_.Handle(Viewer()).ViewText(options_.colour) << "\n";
   board_stale_ = false;
 }
 
 // In a chain that can go on: what the player may type next.
 void TerminalGame::ShowChainOptions() {
-  const State& state = match_.state();
+  const engine::SeatHandle seat = match_.Handle(match_.state().CurrentSeat());
   std::vector<std::string> next;
-  for (Action action : state.LegalActions()) {
-    const std::string text = state.ActionToStringFor(action, Viewer());
+  for (Action action : seat.LegalActions()) {
+    const std::string text = seat.ActionToString(action);
     if (text != "stop") next.push_back(text);
   }
   out_ << fmt::format("  The chain can go on: {} (or stop)\n", fmt::join(next, "  "));
@@ -380,7 +384,7 @@ void TerminalGame::ShowChainOptions() {
 // The final board, which every view shows in full once the game is over (rulings: after the game
 // ends everything is revealed), the result, and the seed.
 void TerminalGame::ShowEnd() {
-  out_ << "\n" << match_.state().ViewText(engine::kSpectator, options_.colour) << "\n";
+  out_ << "\n" << match_.Handle(engine::kSpectator).ViewText(options_.colour) << "\n";
   const auto& record = match_.record();
   std::vector<std::string> results;
   for (std::size_t seat = 0; seat < record.result.size(); ++seat) {

@@ -8,6 +8,7 @@
 
 #include "core/error.h"
 #include "core/text.h"
+#include "engine/state.h"
 
 namespace quartel::engine {
 namespace {
@@ -109,6 +110,11 @@ std::map<std::string, std::string> ParseOptionList(std::string_view text) {
     }
   }
   return options;
+}
+
+std::unique_ptr<State> Game::NewStateFromPosition(std::string_view text) const {
+  (void)text;
+  throw Error(fmt::format("{} has no position text yet", id()));
 }
 
 int Game::TensorSize() const {

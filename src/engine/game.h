@@ -2,6 +2,10 @@
 // Games are registered by id with their metadata (GameInfo) so that the CLI, the server and the
 // tests can list them, validate options and load them by name (OpenSpiel's registry, KataGo's
 // rules-as-small-struct: every option has a type, a default, a help text and a string round-trip).
+//
+// Threads: a Game is immutable once built, so one const Game may be shared by any number of
+// threads (each with its own States; see state.h). The registry is locked and may be read from any
+// thread; register games before starting threads.
 #pragma once
 
 #include <cstdint>
@@ -83,6 +87,11 @@ class Game : public std::enable_shared_from_this<Game> {
   // The seat's name as players know it ("Sámi", "white").
   virtual std::string SeatName(int seat) const = 0;
   virtual std::unique_ptr<State> NewInitialState() const = 0;
+  // The state whose State::PositionText() is `text` (the game's position text, documented in its
+  // header). Throws quartel::Error naming what is wrong on text that is malformed or describes no
+  // reachable kind of position (a piece off the board, a count out of range). The default
+  // throws: the game has no position text.
+  virtual std::unique_ptr<State> NewStateFromPosition(std::string_view text) const;
   // Every action id, chance outcomes included, lies in [0, NumDistinctActions()).
   virtual int NumDistinctActions() const = 0;
   // No game lasts more actions than this (chance outcomes included); engine caps make it finite.
@@ -90,6 +99,11 @@ class Game : public std::enable_shared_from_this<Game> {
   // Shape of ViewTensor's output, e.g. {planes, rows, columns}.
   virtual std::vector<int> TensorShape() const = 0;
   int TensorSize() const;
+  // Bounds of State::Returns() for any seat in any finished game (OpenSpiel's Min/MaxUtility);
+  // Returns() of every finished game sum to UtilitySum().
+  virtual double MinUtility() const { return -1.0; }
+  virtual double MaxUtility() const { return 1.0; }
+  virtual double UtilitySum() const { return 0.0; }
 
  private:
   GameInfo info_;

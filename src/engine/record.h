@@ -25,6 +25,7 @@
 
 #include "core/json.h"
 #include "engine/game.h"
+#include "engine/seat_handle.h"
 #include "engine/state.h"
 
 namespace quartel::engine {
@@ -67,6 +68,11 @@ class Match {
   std::shared_ptr<const Game> shared_game() const { return game_; }
   const State& state() const { return *state_; }
   const Record& record() const { return record_; }
+  // Counts everything that has happened (the record's entries: actions, chance outcomes and
+  // resignations): the version a seat's input must answer.
+  int version() const { return static_cast<int>(record_.actions.size()); }
+  // `viewer`'s way into the game (a seat or kSpectator): what it sees, may do and may type.
+  SeatHandle Handle(Seat viewer) const { return SeatHandle(*state_, viewer, version()); }
 
   // Checked apply: an illegal action throws and changes nothing.
   void Apply(Action action);

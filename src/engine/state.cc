@@ -67,6 +67,24 @@ std::vector<double> TwoSeatReturns(int winner) {
   return returns;
 }
 
+State::State(const Game& game)
+    : game_(game.shared_from_this()),
+      num_distinct_actions_(static_cast<std::uint32_t>(game.NumDistinctActions())) {}
+
+void State::ThrowOutOfRange(Action action) const {
+  throw Error(fmt::format("action {} is outside {}'s actions 0..{}", action, game_->id(),
+                          num_distinct_actions_ - 1));
+}
+
+std::string State::PositionText() const {
+  throw Error(fmt::format("{} has no position text yet", game_->id()));
+}
+
+std::string State::ViewPositionText(Seat viewer) const {
+  (void)viewer;
+  throw Error(fmt::format("{} has no position text yet", game_->id()));
+}
+
 std::vector<Action> State::LegalActions() const {
   std::vector<Action> actions;
   LegalActions(actions);

@@ -69,13 +69,18 @@ struct UndoInfo {
   std::array<std::uint64_t, 8> words{};
 };
 
-// A State refers to its Game, which must outlive it (keep the shared_ptr from LoadGame).
+// Ownership and threads (OpenSpiel's contract): a State keeps its Game alive (it holds a
+// shared_ptr to it, taken from the Game, which must therefore be owned by a shared_ptr, as
+// LoadGame's are; constructing a State for a Game that is not throws std::bad_weak_ptr). A Game is
+// immutable: one const Game may be shared by any number of threads. A State is not synchronised:
+// use each State from one thread at a time (clone it for another thread).
 class State {
  public:
-  explicit State(const Game& game) : game_(&game) {}
+  explicit State(const Game& game);
   virtual ~State() = default;
 
   const Game& game() const { return *game_; }
+  const std::shared_ptr<const Game>& shared_game() const { return game_; }
 
   // --- Whose turn --------------------------------------------------------------------------------
   // The seat to decide, kChanceSeat at a chance node, or kTerminalSeat when the game is over.
@@ -104,9 +109,14 @@ class State {
   // reason and leaves the state unchanged. In debug builds CheckConsistency() runs afterwards.
   void ApplyAction(Action action);
   void ApplyAction(Action action, UndoInfo& undo);
-  // The unchecked fast path used by search and playouts: `action` must be legal. Fills `*undo`
-  // when it is not null and the game supports undo.
-  virtual void DoApplyAction(Action action, UndoInfo* undo) = 0;
+  // The unchecked fast path used by search and playouts: `action` must be legal (its legality is
+  // not checked), but an id outside [0, NumDistinctActions()) is refused with quartel::Error
+  // before the game sees it, so no caller can index the game's tables out of range. Fills
+  // `*undo` when it is not null and the game supports undo.
+  void DoApplyAction(Action action, UndoInfo* undo) {
+    if (static_cast<std::uint32_t>(action) >= num_distinct_actions_) ThrowOutOfRange(action);
+    DoApply(action, undo);
+  }
   // Whether UndoAction is implemented for this game.
   virtual bool SupportsUndo() const { return false; }
   // Takes back `action`, which must be the last action applied, with the UndoInfo it filled.
@@ -167,6 +177,19 @@ class State {
     return false;
   }
 
+  // --- Position text
+  // ------------------------------------------------------------------------------ The full state
+  // as text (like a chess FEN, Stockfish's Position::fen): the board, who is to act, the progress
+  // of a compound turn, hands, objectives, counters and whatever history the rules need, and the
+  // ply count. Game::NewStateFromPosition parses it back to a state that Equals this one, with the
+  // same PlyCount, legal actions and views. Each game documents its form in its header. It holds
+  // everything hidden: it is for the server's snapshots, tests and research, never for a seat (a
+  // seat's form is ViewPositionText).
+  virtual std::string PositionText() const;
+  // What `viewer` (a seat or kSpectator) may know in the same form, with what it may not know
+  // marked as unknown ('?'): a seat's own position text. Not parsed back.
+  virtual std::string ViewPositionText(Seat viewer) const;
+
   // --- Copies ------------------------------------------------------------------------------------
   virtual std::unique_ptr<State> Clone() const = 0;
   // Overwrites this state with `other`, a state of the same game; no heap allocation.
@@ -202,8 +225,14 @@ class State {
   State(const State&) = default;
   State& operator=(const State&) = default;
 
+  // DoApplyAction's work, once the id is known to be in range.
+  virtual void DoApply(Action action, UndoInfo* undo) = 0;
+
  private:
-  const Game* game_;
+  [[noreturn]] void ThrowOutOfRange(Action action) const;
+
+  std::shared_ptr<const Game> game_;
+  std::uint32_t num_distinct_actions_;
 };
 
 }  // namespace quartel::engine

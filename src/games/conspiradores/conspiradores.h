@@ -278,7 +278,7 @@ class ConspiradoresState : public engine::State {
   using engine::State::LegalActions;
   std::vector<engine::ChanceOutcome> ChanceOutcomes() const override;
   std::string WhyIllegal(Action action) const override { return pos_.WhyIllegal(action); }
-  void DoApplyAction(Action action, engine::UndoInfo* undo) override { pos_.Apply(action, undo); }
+  void DoApply(Action action, engine::UndoInfo* undo) override { pos_.Apply(action, undo); }
   bool SupportsUndo() const override { return true; }
   void UndoAction(Action action, const engine::UndoInfo& undo) override { pos_.Undo(action, undo); }
 

@@ -73,9 +73,7 @@ class DablotState : public engine::State {
   using engine::State::LegalActions;
   std::vector<engine::ChanceOutcome> ChanceOutcomes() const override;
   std::string WhyIllegal(Action action) const override { return position_.WhyIllegal(action); }
-  void DoApplyAction(Action action, engine::UndoInfo* undo) override {
-    position_.Apply(action, undo);
-  }
+  void DoApply(Action action, engine::UndoInfo* undo) override { position_.Apply(action, undo); }
   bool SupportsUndo() const override { return true; }
   void UndoAction(Action action, const engine::UndoInfo& undo) override {
     position_.Undo(action, undo);

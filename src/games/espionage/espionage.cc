@@ -573,7 +573,7 @@ void EspionageState::UndoAction(Action action, const engine::UndoInfo& undo) {
   p_.removal_this_turn = u.removal_this_turn != 0;
 }
 
-void EspionageState::DoApplyAction(Action action, engine::UndoInfo* undo) {
+void EspionageState::DoApply(Action action, engine::UndoInfo* undo) {
   UndoData u{};
   if (undo != nullptr) {
     u = SaveUndo(p_, action);

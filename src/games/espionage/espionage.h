@@ -167,7 +167,7 @@ class EspionageState : public engine::State {
   using engine::State::LegalActions;
   std::vector<engine::ChanceOutcome> ChanceOutcomes() const override;
   std::string WhyIllegal(Action action) const override;
-  void DoApplyAction(Action action, engine::UndoInfo* undo) override;
+  void DoApply(Action action, engine::UndoInfo* undo) override;
   bool SupportsUndo() const override { return true; }
   void UndoAction(Action action, const engine::UndoInfo& undo) override;
 

@@ -116,9 +116,7 @@ class StrategoState : public engine::State {
   void LegalActions(std::vector<Action>& out) const override { position_.LegalActions(out); }
   using engine::State::LegalActions;
   std::string WhyIllegal(Action action) const override { return position_.WhyIllegal(action); }
-  void DoApplyAction(Action action, engine::UndoInfo* undo) override {
-    position_.Apply(action, undo);
-  }
+  void DoApply(Action action, engine::UndoInfo* undo) override { position_.Apply(action, undo); }
   bool SupportsUndo() const override { return true; }
   void UndoAction(Action action, const engine::UndoInfo& undo) override {
     position_.Undo(action, undo);

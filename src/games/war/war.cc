@@ -1002,7 +1002,7 @@ void WarState::EndMovement() {
   NextTurn();
 }
 
-void WarState::DoApplyAction(Action action, engine::UndoInfo* undo) {
+void WarState::DoApply(Action action, engine::UndoInfo* undo) {
   (void)undo;
   const WarGame& g = *game_;
   ++pos_.ply;

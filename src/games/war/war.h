@@ -231,7 +231,7 @@ class WarState : public engine::State {
   void LegalActions(std::vector<Action>& out) const override;
   std::vector<engine::ChanceOutcome> ChanceOutcomes() const override;
   std::string WhyIllegal(Action action) const override;
-  void DoApplyAction(Action action, engine::UndoInfo* undo) override;
+  void DoApply(Action action, engine::UndoInfo* undo) override;
 
   std::string ActionToString(Action action) const override;
   std::string ActionToStringFor(Action action, Seat viewer) const override;
