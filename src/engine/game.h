@@ -99,6 +99,10 @@ class Game : public std::enable_shared_from_this<Game> {
   // Shape of ViewTensor's output, e.g. {planes, rows, columns}.
   virtual std::vector<int> TensorShape() const = 0;
   int TensorSize() const;
+  // What each slice along the tensor's first dimension holds, one short line each ("own Scouts:
+  // 1 where the viewer has a Scout"), TensorShape()[0] of them: the layout `quartel show
+  // --tensor` prints, documented in full in the game's header. Empty where not yet described.
+  virtual std::vector<std::string> TensorLayout() const { return {}; }
   // Bounds of State::Returns() for any seat in any finished game (OpenSpiel's Min/MaxUtility);
   // Returns() of every finished game sum to UtilitySum().
   virtual double MinUtility() const { return -1.0; }
