@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every test, from nothing: installs what is missing, then builds and runs
-#   1. the release build's test suite (unit, rules, perft, conformance, CLI),
+#   1. the release build's test suite (warnings are errors in both builds) (unit, rules, perft, conformance, CLI),
 #   2. the same unit tests built with AddressSanitizer and UndefinedBehaviorSanitizer (clang),
 #   3. a short run of each libFuzzer target (record parser, action notation of every game).
 set -euo pipefail
@@ -10,13 +10,13 @@ bash scripts/install-deps.sh
 jobs=$(nproc)
 
 echo "== release build and tests"
-cmake --preset release >/dev/null
+cmake --preset release -DQUARTEL_WERROR=ON >/dev/null
 cmake --build --preset release -j "$jobs"
 ctest --preset release -j "$jobs" | tee build/ctest-release.log
 passed=$(sed -n 's/.*tests passed, 0 tests failed out of //p' build/ctest-release.log)
 
 echo "== sanitizer build (ASan + UBSan) and tests"
-cmake --preset asan >/dev/null
+cmake --preset asan -DQUARTEL_WERROR=ON >/dev/null
 cmake --build --preset asan -j "$jobs"
 ctest --preset asan -j "$jobs" | tee build/ctest-asan.log
 passed=$((passed + $(sed -n 's/.*tests passed, 0 tests failed out of //p' build/ctest-asan.log)))

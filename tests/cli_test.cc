@@ -77,13 +77,13 @@ TEST(Cli, BadArgumentsAreNamed) {
   EXPECT_THROW(PlayWith("dablot", "human,bot", "", "1", "max_turns=-5"), Error);
   std::ostringstream out;
   EXPECT_THROW(Replay("/nonexistent/record.json", false, out), Error);
-  EXPECT_THROW(Perft("dablot", -1, "", "", out), Error);
+  EXPECT_THROW(Perft("dablot", -1, "", "", "", out), Error);
 }
 
 TEST(Cli, PerftPrintsEachDepth) {
   games::RegisterAllGames();
   std::ostringstream out;
-  Perft("dablot", 2, "", "", out);
+  Perft("dablot", 2, "", "", "", out);
   EXPECT_NE(out.str().find("perft 1 = "), std::string::npos);
   EXPECT_NE(out.str().find("perft 2 = "), std::string::npos);
 }

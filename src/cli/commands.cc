@@ -2,13 +2,16 @@
 #include "cli/commands.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <chrono>
 #include <iostream>
 
 #include "core/error.h"
+#include "core/text.h"
 #include "engine/playout.h"
 #include "engine/record.h"
+#include "engine/seat_handle.h"
 
 namespace quartel::cli {
 namespace {
@@ -64,7 +67,7 @@ int PrintRules(const std::string& game, std::ostream& out) {
 }
 
 int Perft(const std::string& game_id, int depth, const std::string& options,
-          const std::string& record_file, std::ostream& out) {
+          const std::string& record_file, const std::string& position, std::ostream& out) {
   if (depth < 0) throw Error(fmt::format("perft depth {} is negative", depth));
   // The game outlives the state (a State must not outlive its Game).
   std::shared_ptr<const engine::Game> game;
@@ -77,6 +80,9 @@ int Perft(const std::string& game_id, int depth, const std::string& options,
     }
     game = match.shared_game();
     state = match.state().Clone();
+  } else if (!position.empty()) {
+    game = engine::LoadGame(game_id, engine::ParseOptionList(options));
+    state = game->NewStateFromPosition(position);
   } else {
     game = engine::LoadGame(game_id, engine::ParseOptionList(options));
     state = game->NewInitialState();
@@ -89,6 +95,62 @@ int Perft(const std::string& game_id, int depth, const std::string& options,
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     out << fmt::format("perft {} = {} ({:.3f} s)\n", d, nodes, seconds);
   }
+  return 0;
+}
+
+namespace {
+
+// A seat by number or by name ("1", "Blue", "blue"), or "spectator".
+engine::Seat ParseViewer(const engine::Game& game, const std::string& text) {
+  if (ToLower(text) == "spectator") return engine::kSpectator;
+  for (engine::Seat seat = 0; seat < game.NumSeats(); ++seat) {
+    if (text == std::to_string(seat) || ToLower(text) == ToLower(game.SeatName(seat))) return seat;
+  }
+  std::vector<std::string> names;
+  for (engine::Seat seat = 0; seat < game.NumSeats(); ++seat) {
+    names.push_back(fmt::format("{} ({})", seat, game.SeatName(seat)));
+  }
+  throw Error(fmt::format("--seat {}: not a seat of {}; the seats are {}, or spectator", text,
+                          game.id(), fmt::join(names, ", ")));
+}
+
+// The tensor slice by slice: each slice's line from TensorLayout, then its values as rows.
+std::string TensorText(const engine::Game& game, const std::vector<float>& tensor) {
+  const std::vector<int> shape = game.TensorShape();
+  const std::vector<std::string> layout = game.TensorLayout();
+  const std::size_t slice = tensor.size() / static_cast<std::size_t>(shape.front());
+  const std::size_t row = shape.size() >= 3 ? static_cast<std::size_t>(shape.back()) : slice;
+  std::string out = fmt::format("tensor {} ({} values)\n", fmt::join(shape, " x "), tensor.size());
+  for (int s = 0; s < shape.front(); ++s) {
+    out += fmt::format("[{}] {}\n", s, s < static_cast<int>(layout.size()) ? layout[s] : "");
+    for (std::size_t at = 0; at < slice; at += row) {
+      std::vector<std::string> values;
+      for (std::size_t i = at; i < at + row; ++i)
+        values.push_back(fmt::format("{:g}", tensor[s * slice + i]));
+      out += "  " + fmt::format("{}", fmt::join(values, " ")) + "\n";
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+int Show(const ShowArgs& args, std::ostream& out) {
+  const auto game = engine::LoadGame(args.game, engine::ParseOptionList(args.options));
+  const auto state =
+      args.position.empty() ? game->NewInitialState() : game->NewStateFromPosition(args.position);
+  if (args.viewer.empty()) {
+    if (args.tensor || args.json)
+      throw Error("--tensor and --json show a viewer's view: add --seat");
+    out << state->PositionText() << "\n";
+    out << state->ViewText(engine::kSpectator, false) << "\n";
+    return 0;
+  }
+  const engine::SeatHandle handle(*state, ParseViewer(*game, args.viewer));
+  out << handle.ViewPositionText() << "\n";
+  if (args.json) out << handle.ViewJson().dump(1) << "\n";
+  if (args.tensor) out << TensorText(*game, handle.ViewTensor());
+  if (!args.json && !args.tensor) out << handle.ViewText(false) << "\n";
   return 0;
 }
 

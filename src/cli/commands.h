@@ -19,13 +19,26 @@ struct PlayArgs {
   std::optional<std::string> seed;
   bool colour = true;
   bool clear_screen = false;  // the output is a terminal (clear it when a hot seat changes hands)
+  std::string position;       // start from this position text (State::PositionText); "": initial
+};
+
+struct ShowArgs {
+  std::string game;
+  std::string options;   // "k=v,k=v"
+  std::string position;  // position text; "" for the initial position
+  std::string viewer;    // "" for the full state, a seat number or name, or "spectator"
+  bool tensor = false;   // the viewer's tensor, slice by slice with TensorLayout's names
+  bool json = false;     // the viewer's JSON view
 };
 
 int ListGames(std::ostream& out);
 int PrintRules(const std::string& game, std::ostream& out);
 int Play(const PlayArgs& args, std::istream& in, std::ostream& out);
 int Perft(const std::string& game, int depth, const std::string& options,
-          const std::string& record_file, std::ostream& out);
+          const std::string& record_file, const std::string& position, std::ostream& out);
+// A position as text and as a board: the full state, or what one viewer may know (its position
+// text, its board, and on request its JSON view and tensor).
+int Show(const ShowArgs& args, std::ostream& out);
 int Replay(const std::string& record_file, bool colour, std::ostream& out);
 // `only`: a game id to measure alone (its node count then covers that game only), or "" for all.
 int Bench(double seconds_per_game, const std::string& only, std::ostream& out);

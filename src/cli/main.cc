@@ -38,6 +38,8 @@ int main(int argc, char** argv) {
                    "bot:heuristic); sets the number of players. Default: you against bots, one "
                    "seat each");
   play->add_option("--options", play_args.options, "Rule options name=value,... (quartel list)");
+  play->add_option("--position", play_args.position,
+                   "Start from this position text (quartel show) instead of the initial one");
   auto* play_seed = play->add_option(
       "--seed", seed,
       "Seed for chance and bots: a number, or the 64 hexadecimal digits shown at the end of a "
@@ -60,10 +62,28 @@ int main(int argc, char** argv) {
   perft->add_option("GAME", game, "Game id")->required();
   perft->add_option("DEPTH", depth, "Number of turns")->required()->check(CLI::Range(0, 64));
   perft->add_option("--options", options, "Rule options name=value,...");
-  perft->add_option("--record", record_file, "Start from the end of this record (JSON)")
-      ->check(CLI::ExistingFile);
-  perft->callback(
-      [&] { run = [&] { return cli::Perft(game, depth, options, record_file, std::cout); }; });
+  std::string position;
+  auto* perft_record =
+      perft->add_option("--record", record_file, "Start from the end of this record (JSON)")
+          ->check(CLI::ExistingFile);
+  perft->add_option("--position", position, "Start from this position text (quartel show)")
+      ->excludes(perft_record);
+  perft->callback([&] {
+    run = [&] { return cli::Perft(game, depth, options, record_file, position, std::cout); };
+  });
+
+  cli::ShowArgs show_args;
+  auto* show = app.add_subcommand(
+      "show", "Print a position as text (like a FEN) and as a board, in full or as a seat sees it");
+  show->add_option("GAME", show_args.game, "Game id")->required();
+  show->add_option("--options", show_args.options, "Rule options name=value,...");
+  show->add_option("--position", show_args.position,
+                   "The position text (default: the initial position)");
+  show->add_option("--seat", show_args.viewer,
+                   "Show what this viewer may know: a seat number or name, or spectator");
+  show->add_flag("--tensor", show_args.tensor, "The viewer's tensor, with each plane's meaning");
+  show->add_flag("--json", show_args.json, "The viewer's JSON view");
+  show->callback([&] { run = [&] { return cli::Show(show_args, std::cout); }; });
 
   auto* replay = app.add_subcommand("replay", "Replay a game record, checking every action");
   replay->add_option("FILE", record_file, "Record (JSON)")->required()->check(CLI::ExistingFile);

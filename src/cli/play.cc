@@ -115,8 +115,8 @@ int Play(const PlayArgs& args, std::istream& in, std::ostream& out) {
   std::vector<std::string> labels;
   for (const auto& player : players) labels.push_back(player.label);
   const TerminalOptions options{.colour = args.colour, .clear_screen = args.clear_screen};
-  TerminalGame terminal(Match(game, labels), std::move(players), std::move(chance), options, in,
-                        out);
+  TerminalGame terminal(Match(game, labels, args.position), std::move(players), std::move(chance),
+                        options, in, out);
   return terminal.Run();
 }
 

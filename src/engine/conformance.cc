@@ -8,6 +8,7 @@
 #include "core/error.h"
 #include "engine/playout.h"
 #include "engine/record.h"
+#include "engine/seat_handle.h"
 #include "engine/state.h"
 
 namespace quartel::engine {
@@ -32,6 +33,37 @@ void CheckCopies(const State& state, const Place& at) {
   Expect(copy->Equals(state), at, "CopyFrom gives a different state");
   Expect(clone->ViewJson(kSpectator).dump() == state.ViewJson(kSpectator).dump(), at,
          "a clone renders differently");
+}
+
+// Position text and the serialised state give back exactly this state (Stockfish's fen round
+// trip): equal, with the same ply count, text, legal actions and every viewer's view.
+void CheckPositionText(const State& state, const Place& at) {
+  const Game& game = state.game();
+  const std::string text = state.PositionText();
+  std::unique_ptr<State> restored;
+  try {
+    restored = game.NewStateFromPosition(text);
+  } catch (const Error& e) {
+    Expect(false, at, fmt::format("position text '{}' does not parse back: {}", text, e.what()));
+  }
+  Expect(restored->Equals(state) && state.Equals(*restored), at,
+         fmt::format("position text '{}' gives another state", text));
+  Expect(restored->PlyCount() == state.PlyCount(), at,
+         fmt::format("position text '{}' gives another ply count", text));
+  Expect(restored->PositionText() == text, at,
+         fmt::format("position text '{}' reads back as '{}'", text, restored->PositionText()));
+  Expect(restored->LegalActions() == state.LegalActions(), at,
+         fmt::format("position text '{}' gives other legal actions", text));
+  for (Seat viewer = kSpectator; viewer < game.NumSeats(); ++viewer) {
+    if (viewer == kTerminalSeat || viewer == kChanceSeat) continue;
+    Expect(restored->ViewJson(viewer) == state.ViewJson(viewer), at,
+           fmt::format("position text '{}' shows viewer {} another view", text, viewer));
+    Expect(restored->ViewPositionText(viewer) == state.ViewPositionText(viewer), at,
+           fmt::format("position text '{}' gives viewer {} another position text", text, viewer));
+  }
+  const auto deserialised = DeserializeState(SerializeState(state));
+  Expect(deserialised->Equals(state) && deserialised->PlyCount() == state.PlyCount(), at,
+         "a serialised state restores to another state");
 }
 
 void CheckChance(const State& state, const std::vector<Action>& legal, const Place& at) {
@@ -101,15 +133,73 @@ void CheckViews(const State& state, const Place& at) {
     state.ViewTensor(viewer, tensor);
     Expect(std::all_of(tensor.begin(), tensor.end(), [](float v) { return std::isfinite(v); }), at,
            "the tensor view has a non-finite value");
+    // The handle shows a viewer legal actions (and a mask) on its own decision only.
+    const SeatHandle handle(state, viewer);
+    const auto shown = handle.LegalActions();
+    const auto mask = handle.LegalActionMask();
+    Expect(static_cast<int>(mask.size()) == game.NumDistinctActions(), at,
+           "the action mask has the wrong size");
+    Expect(std::count(mask.begin(), mask.end(), 1) == static_cast<long>(shown.size()), at,
+           "the action mask and the legal actions shown differ");
+    if (state.CurrentSeat() == viewer) {
+      Expect(shown == state.LegalActions(), at, "a seat is not shown its own legal actions");
+    } else {
+      Expect(shown.empty(), at, fmt::format("viewer {} is shown another's legal actions", viewer));
+    }
   }
+  const std::vector<std::string> layout = game.TensorLayout();
+  Expect(layout.empty() || static_cast<int>(layout.size()) == game.TensorShape().front(), at,
+         "TensorLayout() does not name every slice of the tensor");
 }
 
-// Hidden information: a state the seat cannot tell apart must give the seat the same view and,
-// when it is that seat's turn, the same legal actions.
-void CheckHiddenInvariance(const State& state, Rng& rng, const Place& at) {
+// Every path out of the engine for `viewer`, as one text: two states the viewer cannot tell apart
+// must give the same text. The views (JSON, text, tensor, position text), the legal actions and
+// mask the viewer is shown, the notation of every action id as it may see it, and what it is told
+// when it types a command or sends an action, with the version right or stale.
+std::string EverythingShown(const State& state, Seat viewer, bool every_action) {
+  const SeatHandle handle(state, viewer);
+  std::string out = fmt::format("{}\n{}\n{}\n", handle.ViewJson().dump(), handle.ViewText(false),
+                                handle.ViewPositionText());
+  for (float value : handle.ViewTensor()) out += fmt::format("{} ", value);
+  out += "\nlegal:";
+  for (Action action : handle.LegalActions()) out += fmt::format(" {}", action);
+  if (every_action) {
+    out += "\nnotation:";
+    for (Action action = 0; action < state.game().NumDistinctActions(); ++action) {
+      out += fmt::format(" {}", handle.ActionToString(action));
+    }
+  }
+  if (!handle.IsMyDecision()) {  // a seat's own decision is its own to know in full
+    const auto told = [&](auto&& attempt) {
+      try {
+        attempt();
+      } catch (const Error& e) {
+        return std::string(e.what());
+      }
+      return std::string("accepted");
+    };
+    for (int version : {handle.version(), handle.version() + 1}) {
+      out += fmt::format("\n{}\n{}", told([&] { (void)handle.ParseTurn("a1-a2", version); }),
+                         handle.WhyRefused(0, version));
+    }
+  }
+  return out;
+}
+
+// Hidden information: a state the seat cannot tell apart must show the seat everything the same way
+// (every path out: EverythingShown) and, when it is that seat's turn, give the same legal actions.
+// What the spectator is shown is public, which every seat knows: the same in any seat's sample.
+void CheckHiddenInvariance(const State& state, Rng& rng, bool every_action, const Place& at) {
   if (!state.game().info().hidden_information) return;
   for (Seat seat = 0; seat < state.game().NumSeats(); ++seat) {
     auto sampled = state.SampleConsistentState(seat, rng);
+    for (Seat viewer : {seat, kSpectator}) {
+      Expect(EverythingShown(*sampled, viewer, every_action) ==
+                 EverythingShown(state, viewer, every_action),
+             at,
+             fmt::format("viewer {} is shown something that depends on what seat {} cannot know",
+                         viewer, seat));
+    }
     Expect(sampled->ViewJson(seat).dump() == state.ViewJson(seat).dump(), at,
            fmt::format("a state consistent with seat {}'s view shows it something else", seat));
     Expect(sampled->ViewText(seat, false) == state.ViewText(seat, false), at,
@@ -151,6 +241,8 @@ void CheckHiddenFlow(const State& state, Action action, Rng& rng, const Place& a
     const std::string told =
         fmt::format("after {} by seat {}, seat {} can tell what it may not know: ",
                     state.ActionToStringFor(action, seat), actor, seat);
+    Expect(state.DescribeTurn({&action, 1}, seat) == other->DescribeTurn({&action, 1}, seat), at,
+           told + "the turn is described differently");
     Expect(played->CurrentSeat() == other->CurrentSeat(), at, told + "who acts next differs");
     Expect(played->MidTurn() == other->MidTurn(), at, told + "whether the turn goes on differs");
     const Json view = played->ViewJson(seat);
@@ -185,14 +277,18 @@ void CheckTerminal(const State& state, const Place& at) {
   const auto returns = state.Returns();
   Expect(static_cast<int>(results.size()) == seats, at, "Results() has the wrong size");
   Expect(static_cast<int>(returns.size()) == seats, at, "Returns() has the wrong size");
+  const Game& game = state.game();
   double total = 0;
   for (int seat = 0; seat < seats; ++seat) {
-    Expect(returns[seat] >= -1 && returns[seat] <= 1, at, "a return is outside [-1, 1]");
+    Expect(returns[seat] >= game.MinUtility() && returns[seat] <= game.MaxUtility(), at,
+           fmt::format("return {} is outside the game's bounds [{}, {}]", returns[seat],
+                       game.MinUtility(), game.MaxUtility()));
     total += returns[seat];
     if (results[seat] == Outcome::kWin) Expect(returns[seat] > 0, at, "a win scores <= 0");
     if (results[seat] == Outcome::kLoss) Expect(returns[seat] < 0, at, "a loss scores >= 0");
   }
-  Expect(std::abs(total) < 1e-9, at, fmt::format("returns sum to {}", total));
+  Expect(std::abs(total - game.UtilitySum()) < 1e-9, at,
+         fmt::format("returns sum to {}, not {}", total, game.UtilitySum()));
 }
 
 // An ending outside the rules (State::EndGame, where the game implements it) ends the game with
@@ -241,7 +337,9 @@ Record PlayCheckedGame(const Game& game, std::uint64_t seed, const ConformanceOp
     if (full) {
       CheckCopies(state, at);
       CheckViews(state, at);
-      CheckHiddenInvariance(state, check_rng, at);
+      CheckPositionText(state, at);
+      // The notation of every action id, for every viewer, costs NumDistinctActions() calls.
+      CheckHiddenInvariance(state, check_rng, state.PlyCount() % 8 == 0, at);
       if (state.PlyCount() < 64 || state.PlyCount() % 64 == 0) CheckRecordRoundTrip(match, at);
     }
     if (state.IsTerminal()) {

@@ -94,6 +94,7 @@ Json RecordToJson(const Record& record) {
   for (const auto& [name, value] : record.options) json["options"][name] = value;
   json["rules_version"] = record.rules_version;
   json["seats"] = record.seats;
+  if (!record.start.empty()) json["start"] = record.start;
   json["actions"] = Json::array();
   for (const auto& entry : record.actions) {
     if (entry.resign) {
@@ -143,6 +144,7 @@ Record RecordFromJson(std::string_view text) {
       record.seats.push_back(seat.get<std::string>());
     }
   }
+  if (json.contains("start")) record.start = RequireString(json, "start", "the record");
   const Json& actions = Require(json, "actions", "the record");
   if (!actions.is_array()) Malformed("\"actions\" must be an array");
   for (std::size_t ply = 0; ply < actions.size(); ++ply) {
@@ -198,12 +200,14 @@ void WriteRecordFile(const std::string& path, const Record& record) {
   if (!out) throw Error(fmt::format("error writing record file '{}'", path));
 }
 
-Match::Match(std::shared_ptr<const Game> game, std::vector<std::string> seats)
-    : game_(std::move(game)), state_(game_->NewInitialState()) {
+Match::Match(std::shared_ptr<const Game> game, std::vector<std::string> seats, std::string start)
+    : game_(std::move(game)),
+      state_(start.empty() ? game_->NewInitialState() : game_->NewStateFromPosition(start)) {
   record_.game = game_->id();
   record_.options = game_->options().values();
   record_.rules_version = game_->info().rules_version;
   record_.seats = std::move(seats);
+  record_.start = std::move(start);
 }
 
 Match Match::Replay(const Record& record) {
@@ -212,7 +216,13 @@ Match Match::Replay(const Record& record) {
     throw Error(fmt::format("record: rules version '{}' does not match this engine's '{}'",
                             record.rules_version, info.rules_version));
   }
-  Match match(LoadGame(record.game, record.options), record.seats);
+  Match match = [&] {
+    try {
+      return Match(LoadGame(record.game, record.options), record.seats, record.start);
+    } catch (const Error& e) {
+      throw Error(fmt::format("record: {}", e.what()));
+    }
+  }();
   for (std::size_t ply = 0; ply < record.actions.size(); ++ply) {
     const RecordedAction& entry = record.actions[ply];
     try {
@@ -244,6 +254,50 @@ Match Match::Replay(const Record& record) {
     throw Error("record: the stated result does not match the replayed game");
   }
   return match;
+}
+
+std::string SerializeState(const State& state) {
+  const Game& game = state.game();
+  Json json;
+  json["game"] = game.id();
+  json["options"] = Json::object();
+  for (const auto& [name, value] : game.options().values()) json["options"][name] = value;
+  json["rules_version"] = game.info().rules_version;
+  json["position"] = state.PositionText();
+  return json.dump();
+}
+
+std::unique_ptr<State> DeserializeState(std::string_view text) {
+  try {
+    Json json;
+    try {
+      json = Json::parse(text);
+    } catch (const Json::exception& e) {
+      throw Error("not valid JSON");
+    }
+    if (!json.is_object()) throw Error("the top level must be an object");
+    const std::string where = "the state";
+    const std::string id = RequireString(json, "game", where);
+    const std::string version = RequireString(json, "rules_version", where);
+    const std::string position = RequireString(json, "position", where);
+    std::map<std::string, std::string> options;
+    const Json& given = Require(json, "options", where);
+    if (!given.is_object()) throw Error("\"options\" must be an object");
+    for (const auto& [name, value] : given.items()) {
+      if (!value.is_string()) throw Error(fmt::format("option \"{}\" must be a string", name));
+      options[name] = value.get<std::string>();
+    }
+    const auto game = LoadGame(id, options);
+    if (version != game->info().rules_version) {
+      throw Error(fmt::format("rules version '{}' does not match this engine's '{}'", version,
+                              game->info().rules_version));
+    }
+    return game->NewStateFromPosition(position);
+  } catch (const Error& e) {
+    std::string_view what = e.what();
+    if (what.starts_with("record: ")) what.remove_prefix(8);
+    throw Error(fmt::format("state: {}", what));
+  }
 }
 
 void Match::Apply(Action action) {

@@ -14,7 +14,9 @@
 // words of the server an imported game came from) and then needs "result"; a
 // resignation that ends the game is a loss for that seat and a win for every other. An entry needs
 // "action" or "notation" (or both, which must then agree); "seat" is checked when present.
-// "result" is written for finished games and checked on replay when present.
+// "result" is written for finished games and checked on replay when present. A game that starts
+// from a position other than the initial one has "start": that position's text
+// (State::PositionText), after "seats"; its actions are played from there.
 #pragma once
 
 #include <map>
@@ -42,6 +44,7 @@ struct Record {
   std::map<std::string, std::string> options;
   std::string rules_version;
   std::vector<std::string> seats;
+  std::string start;  // the position text the game starts from; empty: the initial state
   std::vector<RecordedAction> actions;
   std::vector<std::string> result;  // outcome names per seat; empty while the game goes on
   std::string ending;  // an EndReason name when the game ended outside its rules, else empty
@@ -56,10 +59,18 @@ Record RecordFromJson(std::string_view text);
 Record ReadRecordFile(const std::string& path);
 void WriteRecordFile(const std::string& path, const Record& record);
 
+// A full state as text, exactly (the server's snapshots, research): the game, its options and rules
+// version, and the state's PositionText. Holds everything hidden: never for a seat.
+std::string SerializeState(const State& state);
+// The state SerializeState wrote (Equals it, same PlyCount); throws quartel::Error "state: <what is
+// wrong>" on malformed text, an unknown game, a bad option, another rules version or bad position.
+std::unique_ptr<State> DeserializeState(std::string_view text);
+
 // A game in progress: the state plus the record that leads to it and what undo needs.
 class Match {
  public:
-  Match(std::shared_ptr<const Game> game, std::vector<std::string> seats);
+  // From the initial state, or from the position `start` (State::PositionText; bad text throws).
+  Match(std::shared_ptr<const Game> game, std::vector<std::string> seats, std::string start = "");
   // Replays `record` (checking the rules version, each action, seat and notation, and the result);
   // throws quartel::Error "ply N (notation): reason" at the first problem.
   static Match Replay(const Record& record);

@@ -41,8 +41,8 @@ std::vector<std::uint8_t> SeatHandle::LegalActionMask() const {
 
 void SeatHandle::CheckTurn(int version) const {
   if (version != version_) {
-    throw Error(fmt::format("stale: you answered version {} but the game is at version {}",
-                            version, version_));
+    throw Error(fmt::format("stale: you answered version {} but the game is at version {}", version,
+                            version_));
   }
   if (IsSpectator()) throw Error("a spectator does not act");
   const Seat current = state_->CurrentSeat();
