@@ -26,7 +26,7 @@ mkdir -p build/fuzz-corpus
 for fuzzer in build/asan/*_fuzzer; do
   name=$(basename "$fuzzer")
   mkdir -p "build/fuzz-corpus/$name"
-  "$fuzzer" -max_total_time="${QUARTEL_FUZZ_SECONDS:-30}" -artifact_prefix="build/fuzz-corpus/" \
+  "$fuzzer" -max_total_time="${QUARTEL_FUZZ_SECONDS:-20}" -artifact_prefix="build/fuzz-corpus/" \
     "build/fuzz-corpus/$name" tests/fuzz/corpus 2>"build/fuzz-corpus/$name.log" ||
     { tail -n 40 "build/fuzz-corpus/$name.log"; echo "$name FAILED"; exit 1; }
   echo "$name: $(grep -o 'Done [0-9]* runs' "build/fuzz-corpus/$name.log"), no crash"
