@@ -62,6 +62,36 @@
 // "result"}, "scout_shown", "rescue": null or {"rank", "square"}}), "rescue_offered", "plies" (null
 // during the setup), "play_plies", "quiet_plies", "result" (null or {"winner", "ending"})}.
 // ViewTensor: 31 planes x 10 x 10 (see stratego.cc).
+//
+// Position text (PositionText; NewStateFromPosition parses it; position_text.cc): twelve fields
+// separated by spaces. The rule options (army, repetition, ...) are the game's, not the text's.
+//   board        ranks 10 down to 1 separated by '/', files a..k in each: '.' empty, '~' lake, or a
+//                piece: r|b (owner), its rank character, then '+' if it has moved and '*' if its
+//                rank is known to the opponent. What is not on the board is still to place
+//                (setup) or lost.
+//   side         r|b: the seat to act (during the setup: the seat setting up; Red sets up first)
+//   phase        setup|play|over
+//   plies        actions applied, setup included; then play_plies, quiet_plies (the engine caps)
+//   unseen       per seat "<red>/<blue>": the rank characters of its lost pieces the opponent has
+//                not seen (silent_defense), '-' none
+//   history      per seat three moves, newest first, "a4-a5,a5-a4,-" (repetition rules)
+//   last         '-' or "<r|b>:<from>-<to>:<combat>:<marks>:<rescue>": combat '-' or
+//                "<attacker>x<defender><a|d|b>" (attacker won, defender won, both removed); marks
+//                '-' or s (long move showed a Scout) and d (combat showed the defender); rescue '-'
+//                or "<rank>@<square>"
+//   rescue       per seat "<rescues made>,<rescuer square or ->", then ":offered" while the seat
+//                to act may rescue
+//   chase        per seat '-' or "<stage>:<evader squares or ->:<kept position hashes, 16 hex
+//                digits each, or ->" (repetition=isf, board.h Chase)
+//   ending       '-' or "<flag|nomove|bothnomove|plycap|quietcap|resigned|time|abandoned|agreed>:
+//                <winner r|b|->", then ":<red outcome>,<blue outcome>" for an ending outside the
+//                rules, then ":setup" if it came during the setup
+// The initial position:
+//   ........../........../........../........../..~~..~~../..~~..~~../........../........../
+//   ........../.......... r setup 0 0 0 -/- -,-,-/-,-,- - 0,-/0,- -/- -
+// ViewPositionText: the same form as the viewer may know it (as ViewJson): ranks it has not seen
+// are '?', the other seat's pieces are left out during the setup, plies is '?' during the setup,
+// the opponent's unseen losses are one '?' each, a defender it was not shown is '?'.
 #pragma once
 
 #include <array>
