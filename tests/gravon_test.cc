@@ -30,6 +30,15 @@ std::string DataFile(const std::string& name) {
   return std::string(QUARTEL_SOURCE_DIR) + "/tests/data/gravon/" + name;
 }
 
+// The 100-character field of a Gravon XML file, read with a pattern (independently of the
+// importer).
+std::string ReadGravonField(const std::string& path) {
+  std::ifstream in(path);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::size_t at = text.find("content=\"");
+  return at == std::string::npos ? "" : text.substr(at + 9, kNumSquares);
+}
+
 const Position& PositionOf(const engine::Match& match) {
   return static_cast<const StrategoState&>(match.state()).position();
 }
@@ -50,9 +59,10 @@ TEST(Gravon, XmlImportReplaysToTheFlagCapture) {
   const engine::Record record = ReadGravonFile(DataFile("flag_capture.xml"));
   EXPECT_EQ(record.game, "stratego");
   EXPECT_EQ(record.seats, (std::vector<std::string>{"alice", "bob & co"}));
-  ASSERT_EQ(record.actions.size(), 3u);
-  EXPECT_EQ(record.actions[0].notation, "a4-a6");
-  EXPECT_EQ(record.actions[2].notation, "a6xa7");
+  // Red's 40 placements, Blue's 40, then the three moves.
+  ASSERT_EQ(record.actions.size(), 83u);
+  EXPECT_EQ(record.actions[80].notation, "a4-a6");
+  EXPECT_EQ(record.actions[82].notation, "a6xa7");
   EXPECT_EQ(record.result, (std::vector<std::string>{"win", "loss"}));
   const engine::Match match = engine::Match::Replay(record);
   EXPECT_TRUE(match.Over());
@@ -60,6 +70,40 @@ TEST(Gravon, XmlImportReplaysToTheFlagCapture) {
   // The JSON form reads back too.
   EXPECT_NO_THROW(
       engine::Match::Replay(engine::RecordFromJson(engine::RecordToJson(record).dump())));
+}
+
+// Issue 9, 1: the field's two setups are the seats' setup turns in the record (Red's placements,
+// then Blue's), not options; a record cut before the end holds no setup in its options.
+TEST(Gravon, ImportedSetupsAreTheSeatsTurnsNotOptions) {
+  games::RegisterAllGames();
+  const engine::Record record = ReadGravonFile(DataFile("flag_capture.xml"));
+  for (const auto& [name, value] : record.options) {
+    EXPECT_EQ(name.find("setup"), std::string::npos) << name;
+  }
+  ASSERT_GT(record.actions.size(), 2u * kSetupSquares);
+  for (int i = 0; i < 2 * kSetupSquares; ++i) {
+    EXPECT_EQ(record.actions[i].seat, i < kSetupSquares ? 0 : 1) << i;
+    EXPECT_TRUE(IsPlace(record.actions[i].action)) << i;
+  }
+  engine::Record unfinished = record;
+  unfinished.actions.resize(2 * kSetupSquares + 1);
+  unfinished.result.clear();
+  unfinished.ending.clear();
+  const engine::Match match = engine::Match::Replay(unfinished);
+  EXPECT_FALSE(match.Over());
+  EXPECT_EQ(match.record().options, record.options);
+  // The field's setups stand as the file wrote them (Red a1..k4, Blue a7..k10).
+  const std::string field = ReadGravonField(DataFile("flag_capture.xml"));
+  const Position& p = PositionOf(engine::Match::Replay(
+      engine::Record{record.game,
+                     record.options,
+                     record.rules_version,
+                     record.seats,
+                     {record.actions.begin(), record.actions.begin() + 2 * kSetupSquares}}));
+  for (int sq = 0; sq < kNumSquares; ++sq) {
+    if (!InSetupRows(0, sq) && !InSetupRows(1, sq)) continue;
+    EXPECT_EQ(p.board[sq] == 0, field[sq] == 'A') << SquareName(sq);
+  }
 }
 
 TEST(Gravon, GsnImportMatchesTheXml) {
@@ -156,12 +200,14 @@ TEST(Gravon, GsnExportRoundTrips) {
     EXPECT_NE(gsn.find("\nEND\nalice vs bob result "), std::string::npos) << gsn;
     const engine::Record back = GravonToRecord(gsn);
     EXPECT_EQ(back.seats, match.record().seats);
-    // The import sets up by options: compare the moves, which follow the placements.
+    // The import places each setup in setup-string order: compare the moves, which follow.
     std::vector<Action> moves, back_moves;
     for (const auto& entry : match.record().actions) {
       if (IsMove(entry.action)) moves.push_back(entry.action);
     }
-    for (const auto& entry : back.actions) back_moves.push_back(entry.action);
+    for (const auto& entry : back.actions) {
+      if (IsMove(entry.action)) back_moves.push_back(entry.action);
+    }
     EXPECT_EQ(back_moves, moves);
     const engine::Match replayed = engine::Match::Replay(back);
     EXPECT_EQ(PositionOf(replayed).board, PositionOf(match).board);
@@ -264,9 +310,9 @@ TEST(GravonFormat, RealLayoutWithColonSquaresImports) {
   games::RegisterAllGames();
   const engine::Record xml = ReadGravonFile(DataFile("classic_flag.xml"));
   EXPECT_EQ(xml.seats, (std::vector<std::string>{"alice", "bob & co"}));
-  ASSERT_EQ(xml.actions.size(), 5u);
-  EXPECT_EQ(xml.actions[0].notation, "k4xk7");
-  EXPECT_EQ(xml.actions[4].notation, "k1xk10");
+  ASSERT_EQ(xml.actions.size(), 85u);  // 80 placements, then the moves
+  EXPECT_EQ(xml.actions[80].notation, "k4xk7");
+  EXPECT_EQ(xml.actions[84].notation, "k1xk10");
   EXPECT_EQ(xml.result, (std::vector<std::string>{"win", "loss"}));
   EXPECT_TRUE(xml.ending.empty());
   EXPECT_EQ(xml.options.count("gravon_result"), 0u);  // an ending is no rule option
@@ -286,7 +332,8 @@ TEST(GravonFormat, BarrageGamesEndByTheRules) {
   EXPECT_EQ(draw.result, (std::vector<std::string>{"draw", "draw"}));
   EXPECT_EQ(PositionOf(engine::Match::Replay(draw)).h.ending, kBothNoMove);
   const engine::Record no_move = ReadGravonFile(DataFile("barrage_no_move.xml"));
-  EXPECT_EQ(no_move.actions[1].notation, "i10xi4");  // Gravon's "I:"
+  EXPECT_EQ(no_move.actions[2 * 8 + 1].notation,
+            "i10xi4");  // after Barrage's 8 + 8 placements  // Gravon's "I:"
   EXPECT_EQ(no_move.result, (std::vector<std::string>{"win", "loss"}));
   EXPECT_EQ(PositionOf(engine::Match::Replay(no_move)).h.ending, kNoMove);
   // Exported back: the Barrage game type and the same result.
@@ -346,7 +393,7 @@ TEST(GravonFormat, EveryEndingOutsideTheRulesRoundTrips) {
     const engine::Record record = GravonToRecord(ArchiveFile(c.type, c.winner));
     EXPECT_EQ(record.ending, c.ending);
     EXPECT_EQ(record.result, c.result);
-    ASSERT_EQ(record.actions.size(), 2u);
+    ASSERT_EQ(record.actions.size(), 82u);  // 80 placements, then the moves
     const engine::Match replayed = engine::Match::Replay(record);
     EXPECT_TRUE(replayed.state().IsTerminal());
     const std::string out = RecordToGravonXml(record);

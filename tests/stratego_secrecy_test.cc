@@ -123,18 +123,18 @@ TEST(StrategoSecretSetup, BlueSetsUpWithoutSeeingRedsSquares) {
   EXPECT_EQ(red_seen, 8);
 }
 
-// The same with the classic army and with Blue's setup given by option: Red sets up without
-// seeing Blue's squares either.
-TEST(StrategoSecretSetup, SetupByOptionIsSecretToo) {
-  const auto game = Load({{"setup_blue", "preset fortress"}});
+// The same with the classic army: once Red's setup stands, Blue sets up without Red's squares
+// showing, and Red sees none of Blue's.
+TEST(StrategoSecretSetup, ClassicSetupIsSecretToo) {
+  const auto game = Load({});
   auto state = game->NewInitialState();
-  ASSERT_EQ(state->CurrentSeat(), 0);
-  const Json red_view = state->ViewJson(0);
-  for (const Json& cell : red_view["board"]) {
-    EXPECT_FALSE(cell.is_object() && cell["owner"] == 1);
-  }
-  EXPECT_EQ(state->ViewJson(0)["setup_done"], Json::array({false, true}));
   Play(*state, kRedSetup);
+  ASSERT_EQ(state->CurrentSeat(), 1);
+  for (const Json& cell : state->ViewJson(1)["board"]) {
+    EXPECT_FALSE(cell.is_object() && cell["owner"] == 0);
+  }
+  EXPECT_EQ(state->ViewJson(1)["setup_done"], Json::array({true, false}));
+  Play(*state, "preset fortress");
   int blue_seen = 0;
   const Json after = state->ViewJson(0);
   for (const Json& cell : after["board"]) blue_seen += cell.is_object();

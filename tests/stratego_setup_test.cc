@@ -1,5 +1,5 @@
-// Whole Stratego setups (games/stratego/setups.h): the options setup_red and setup_blue, saving a
-// setup as its 40-character string, the named presets and random setups.
+// Whole Stratego setups (games/stratego/setups.h): a seat's setup as one turn (never an option),
+// saving a setup as its 40-character string, the named presets and random setups.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -28,6 +28,21 @@ const StrategoState& AsStratego(const engine::State& state) {
 std::shared_ptr<const engine::Game> Load(const std::map<std::string, std::string>& options) {
   games::RegisterAllGames();
   return engine::LoadGame("stratego", options);
+}
+
+// Issue 9, 1: a seat's setup is its private input, played as its setup turn, never a game option
+// (options are printed at the start and stored in records before the game ends).
+TEST(StrategoSetup, SetupsAreNoGameOptions) {
+  games::RegisterAllGames();
+  for (const engine::OptionSpec& spec : engine::FindGame("stratego").options) {
+    EXPECT_EQ(spec.name.find("setup"), std::string::npos) << spec.name;
+  }
+  for (const char* name : {"setup", "setup_red", "setup_blue"}) {
+    EXPECT_THROW(Load({{name, "preset fortress"}}), Error) << name;
+  }
+  for (const auto& [name, value] : Load({})->options().values()) {
+    EXPECT_EQ(name.find("setup"), std::string::npos) << name;
+  }
 }
 
 TEST(StrategoSetup, PresetsHoldTheClassicArmyFromBothSides) {
@@ -81,10 +96,20 @@ TEST(StrategoSetup, RandomSetupsAreValidAndVary) {
   EXPECT_NO_THROW(ParseSetupString(seed, SeedArmy()));
 }
 
-TEST(StrategoSetup, BothOptionsStartThePlayPhase) {
+// Plays `text` (a setup string, "preset NAME" or "random N") as the setup turn of the seat to act.
+void PlaySetup(engine::State& state, const std::string& text) {
+  for (Action a : state.StringToTurn(text)) state.ApplyAction(a);
+}
+
+// Both setups scripted as the seats' turns start the play phase, Red to move.
+TEST(StrategoSetup, BothSetupTurnsStartThePlayPhase) {
   const std::string red = PresetSetup("fortress", 0), blue = PresetSetup("blitz", 1);
-  auto game = Load({{"setup_red", red}, {"setup_blue", blue}});
-  auto state = game->NewInitialState();
+  auto state = Load({})->NewInitialState();
+  PlaySetup(*state, red);
+  EXPECT_EQ(AsStratego(*state).position().h.phase, Phase::kSetup);
+  EXPECT_EQ(state->CurrentSeat(), 1);
+  EXPECT_THROW(SetupString(AsStratego(*state).position(), 1), Error);
+  PlaySetup(*state, blue);
   const Position& p = AsStratego(*state).position();
   EXPECT_EQ(p.h.phase, Phase::kPlay);
   EXPECT_EQ(state->CurrentSeat(), 0);
@@ -96,46 +121,29 @@ TEST(StrategoSetup, BothOptionsStartThePlayPhase) {
   EXPECT_EQ(PieceRank(p.board[60]), RankFromChar(blue[0]));
 }
 
-TEST(StrategoSetup, RedOptionLeavesBlueToSetUp) {
-  const std::string red = PresetSetup("shoreline", 0);
-  auto game = Load({{"setup_red", red}});
-  auto state = game->NewInitialState();
-  EXPECT_EQ(AsStratego(*state).position().h.phase, Phase::kSetup);
-  EXPECT_EQ(state->CurrentSeat(), 1);
-  EXPECT_THROW(SetupString(AsStratego(*state).position(), 1), Error);
-  for (Action a : state->StringToTurn(PresetSetup("fortress", 1))) state->ApplyAction(a);
-  EXPECT_EQ(AsStratego(*state).position().h.phase, Phase::kPlay);
-  EXPECT_EQ(state->CurrentSeat(), 0);
-  EXPECT_EQ(SetupString(AsStratego(*state).position(), 1), PresetSetup("fortress", 1));
-}
-
-TEST(StrategoSetup, BlueOptionPlaysAfterRedsSetupAndUndoes) {
-  const std::string blue = PresetSetup("shoreline", 1);
-  auto game = Load({{"setup_blue", blue}});
-  engine::Match match(game, {"human", "human"});
-  EXPECT_EQ(match.state().CurrentSeat(), 0);
-  const std::vector<Action> setup = match.state().StringToTurn(PresetSetup("blitz", 0));
+TEST(StrategoSetup, SetupTurnsUndoAndReplay) {
+  engine::Match match(Load({}), {"human", "human"});
+  for (Action a : match.state().StringToTurn(PresetSetup("blitz", 0))) match.Apply(a);
+  const std::vector<Action> setup = match.state().StringToTurn("preset shoreline");
   for (Action a : setup) match.Apply(a);
-  const Position& p = AsStratego(match.state()).position();
-  EXPECT_EQ(p.h.phase, Phase::kPlay);
-  EXPECT_EQ(match.state().CurrentSeat(), 0);
-  EXPECT_EQ(SetupString(p, 1), blue);
+  EXPECT_EQ(AsStratego(match.state()).position().h.phase, Phase::kPlay);
+  EXPECT_EQ(SetupString(AsStratego(match.state()).position(), 1), PresetSetup("shoreline", 1));
   match.Undo();
   EXPECT_EQ(AsStratego(match.state()).position().h.phase, Phase::kSetup);
-  EXPECT_EQ(match.state().CurrentSeat(), 0);
+  EXPECT_EQ(match.state().CurrentSeat(), 1);
   EXPECT_NO_THROW(match.state().CheckConsistency());
-  // The record replays with the option.
   match.Apply(setup.back());
   EXPECT_NO_THROW(engine::Match::Replay(match.record()));
+  for (const auto& [name, value] : match.record().options) {
+    EXPECT_EQ(name.find("setup"), std::string::npos) << name;
+  }
 }
 
-// Issue 8, 1.8: a single `setup` option for both seats gave a bot the player's army; only the
-// per-seat options remain.
-TEST(StrategoSetup, NoSetupOptionForBothSeats) {
-  EXPECT_THROW(Load({{"setup", "preset fortress"}}), Error);
-  // setup_red / setup_blue accept presets and seeded random setups.
-  auto state =
-      Load({{"setup_red", "preset shoreline"}, {"setup_blue", "random 7"}})->NewInitialState();
+// Presets and seeded random setups are whole setup turns.
+TEST(StrategoSetup, PresetAndRandomSetupTurns) {
+  auto state = Load({})->NewInitialState();
+  PlaySetup(*state, "preset shoreline");
+  PlaySetup(*state, "random 7");
   const Position& p = AsStratego(*state).position();
   EXPECT_EQ(SetupString(p, 0), PresetSetup("shoreline", 0));
   Rng rng(7);
@@ -146,7 +154,9 @@ TEST(StrategoSetup, NoSetupOptionForBothSeats) {
 // piece; the opponent and spectators never do.
 TEST(StrategoSetup, OwnViewShowsTheSetupString) {
   const std::string red = PresetSetup("fortress", 0), blue = PresetSetup("blitz", 1);
-  auto state = Load({{"setup_red", red}, {"setup_blue", blue}})->NewInitialState();
+  auto state = Load({})->NewInitialState();
+  PlaySetup(*state, red);
+  PlaySetup(*state, blue);
   EXPECT_EQ(state->ViewJson(0)["setup"], red);
   EXPECT_EQ(state->ViewJson(1)["setup"], blue);
   EXPECT_TRUE(state->ViewJson(engine::kSpectator)["setup"].is_null());
@@ -157,23 +167,19 @@ TEST(StrategoSetup, OwnViewShowsTheSetupString) {
   EXPECT_TRUE(state->ViewJson(0)["setup"].is_null());
   EXPECT_EQ(state->ViewText(0, false).find("Your setup"), std::string::npos);
   EXPECT_EQ(state->ViewJson(1)["setup"], blue);
-  // The string loads back as the option.
-  auto again = Load({{"setup_red", red}})->NewInitialState();
+  // The string plays back as a setup turn.
+  auto again = Load({})->NewInitialState();
+  PlaySetup(*again, red);
+  PlaySetup(*again, blue);
   EXPECT_EQ(again->ViewJson(0)["setup"], red);
 }
 
-TEST(StrategoSetup, InvalidOptionNamesTheOption) {
-  games::RegisterAllGames();
-  try {
-    engine::LoadGame("stratego", {{"setup_blue", "FFF"}});
-    FAIL() << "an invalid setup was accepted";
-  } catch (const Error& e) {
-    EXPECT_NE(std::string(e.what()).find("setup_blue"), std::string::npos) << e.what();
-  }
+TEST(StrategoSetup, InvalidSetupTurnIsRefused) {
+  auto state = Load({})->NewInitialState();
+  EXPECT_THROW(state->StringToTurn("FFF"), Error);
   // The seed's army needs its own list.
-  EXPECT_THROW(
-      engine::LoadGame("stratego", {{"army", "seed"}, {"setup_red", PresetSetup("blitz", 0)}}),
-      Error);
+  EXPECT_THROW(Load({{"army", "seed"}})->NewInitialState()->StringToTurn(PresetSetup("blitz", 0)),
+               Error);
 }
 
 }  // namespace
@@ -286,7 +292,6 @@ TEST(StrategoBarrage, ArmyPresetsAndSetups) {
   EXPECT_EQ(AsStratego(*state).position().h.phase, Phase::kPlay);
   EXPECT_EQ(state->PlyCount(), 16);
   EXPECT_THROW(state->StringToTurn("preset fortress"), Error);  // the game is in play anyway
-  EXPECT_THROW(Load({{"army", "barrage"}, {"setup_red", "preset fortress"}}), Error);
 }
 
 }  // namespace

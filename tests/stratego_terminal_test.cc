@@ -64,7 +64,10 @@ TEST(StrategoTerminal, SetupInputErrorsSayWhatIsWrong) {
 // A seat's own pieces that the opponent knows are marked '*' in its text view (with a legend);
 // the opponent's known pieces show their rank, unmarked.
 TEST(StrategoTerminal, OwnKnownPiecesAreMarked) {
-  auto state = NewState({{"setup_red", kRedSetup}, {"setup_blue", "preset fortress"}});
+  auto state = NewState();
+  for (const char* setup : {kRedSetup, "preset fortress"}) {
+    for (Action a : state->StringToTurn(setup)) state->ApplyAction(a);
+  }
   EXPECT_EQ(state->ViewText(0, false).find("R2*"), std::string::npos);
   for (Action a : state->StringToTurn("e4-e6")) state->ApplyAction(a);  // a Scout's long move
   const std::string red = state->ViewText(0, false);

@@ -8,11 +8,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdio>
 #include <map>
 #include <memory>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -47,9 +49,31 @@ const StrategoGame& Game(const std::map<std::string, std::string>& options = {})
   return static_cast<const StrategoGame&>(*game);
 }
 
+// The position text (stratego.h) of a play-phase position: `placement` lists pieces as
+// "<r|b><rank char><square>[*]" ('*': has moved), e.g. "rXa1 bFk10 b2e7*"; the pieces not listed
+// are lost (seen by the opponent); no move has been made yet.
+std::string PlayPosition(const std::string& placement, int to_move) {
+  std::array<std::string, kNumSquares> cells;
+  for (int sq = 0; sq < kNumSquares; ++sq) cells[sq] = IsLake(sq) ? "~" : ".";
+  std::istringstream in(placement);
+  std::string token;
+  while (in >> token) {
+    const bool moved = token.back() == '*';
+    if (moved) token.pop_back();
+    cells[ParseSquare(token.substr(2))] = token.substr(0, 2) + (moved ? "+" : "");
+  }
+  std::string board;
+  for (int row = kSize - 1; row >= 0; --row) {
+    for (int file = 0; file < kSize; ++file) board += cells[row * kSize + file];
+    if (row > 0) board += '/';
+  }
+  return board + (to_move == 0 ? " r" : " b") + " play 0 0 0 -/- -,-,-/-,-,- - 0,-/0,- -/- -";
+}
+
 std::unique_ptr<StrategoState> Place(const std::string& placement, int to_move,
                                      const std::map<std::string, std::string>& options = {}) {
-  return MakeState(Game(options), placement, to_move);
+  auto state = Game(options).NewStateFromPosition(PlayPosition(placement, to_move));
+  return std::unique_ptr<StrategoState>(static_cast<StrategoState*>(state.release()));
 }
 
 bool IsLegal(const engine::State& state, const std::string& text) {

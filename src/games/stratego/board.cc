@@ -157,39 +157,6 @@ Position Position::Initial(const Rules& rules) {
   return p;
 }
 
-Position Position::FromText(const std::string& placement, int to_move, const Rules& rules) {
-  Position p = Initial(rules);
-  p.h.to_place = {};
-  p.h.lost = {p.FullArmy(), p.FullArmy()};
-  p.h.lost_known = p.h.lost;
-  std::istringstream in(placement);
-  std::string token;
-  while (in >> token) {
-    const bool moved = token.back() == '*';
-    if (moved) token.pop_back();
-    if (token.size() < 4 || (token[0] != 'r' && token[0] != 'b')) {
-      throw Error(fmt::format("bad Stratego piece '{}' (e.g. rXa1, b2e7*)", token));
-    }
-    const int owner = token[0] == 'b';
-    const int rank = RankFromChar(token[1]);
-    const int sq = ParseSquare(token.substr(2));
-    if (rank == kNone || sq == kNone || IsLake(sq) || p.board[sq] != 0) {
-      throw Error(fmt::format("bad or repeated Stratego piece '{}'", token));
-    }
-    if (moved && !Movable(rank)) throw Error(fmt::format("'{}': that piece never moves", token));
-    if (p.h.lost[owner][rank] == 0) {
-      throw Error(fmt::format("'{}': the army has no more pieces of that rank", token));
-    }
-    --p.h.lost[owner][rank];
-    --p.h.lost_known[owner][rank];
-    p.board[sq] = static_cast<std::uint8_t>(MakePiece(owner, rank) | (moved ? kMoved : 0));
-  }
-  p.h.phase = Phase::kPlay;
-  p.h.to_move = static_cast<std::uint8_t>(to_move);
-  p.EndIfStuck();
-  return p;
-}
-
 // --- Move generation
 // --------------------------------------------------------------------------------
 
@@ -484,22 +451,7 @@ void Position::ApplyPlace(Action action) {
   --h.to_place[seat][rank];
   h.last = LastMove{};
   if (ArmySize(h.to_place[seat]) != 0) return;
-  // Blue's setup may already stand (option setup_blue).
-  if (seat == 0 && ArmySize(h.to_place[1]) != 0) {
-    h.to_move = 1;
-    return;
-  }
-  StartPlay();
-}
-
-void Position::PlaceWholeSetup(int seat, const std::array<std::int8_t, kSetupSquares>& ranks) {
-  const int first = seat == 0 ? 0 : 60;
-  for (int i = 0; i < kSetupSquares; ++i) {
-    if (ranks[i] != kNone) board[first + i] = MakePiece(seat, ranks[i]);
-  }
-  h.to_place[seat] = {};
-  if (ArmySize(h.to_place[0]) != 0) return;  // Red still places its pieces
-  if (ArmySize(h.to_place[1]) != 0) {
+  if (seat == 0) {
     h.to_move = 1;
     return;
   }

@@ -8,8 +8,10 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <vector>
 
@@ -263,16 +265,6 @@ struct Position {
   bool operator==(const Position&) const = default;
 
   static Position Initial(const Rules& rules);
-  // A play-phase position for tests: tokens "<r|b><rank char><square>[*]" separated by spaces,
-  // e.g. "rXa1 bFk10 b2e7*" ('*' = has moved). Pieces not on the board are counted as lost.
-  // `to_move` decides next; if either seat cannot move the game ends as the rules say.
-  static Position FromText(const std::string& placement, int to_move, const Rules& rules);
-
-  // Options setup_red / setup_blue: `seat`'s whole setup stands before the game starts (ranks[i]
-  // on the seat's i-th setup square in setup-string order, kNone empty). Red's setup first; once
-  // both stand, play begins.
-  void PlaceWholeSetup(int seat, const std::array<std::int8_t, kSetupSquares>& ranks);
-
   // The army of this game, as Rules::army says.
   Army FullArmy() const { return ArmyOf(h.rules.army); }
   // Mid-turn while a rescue is offered after the move that earned it, and while a seat sets up
@@ -333,5 +325,24 @@ struct Position {
   void Finish(int winner, Ending ending);
 };
 static_assert(std::is_trivially_copyable_v<Position>);
+
+// What a position text shows (the form is in stratego.h): everything (`Full()`), or one viewer's
+// knowledge: which pieces stand on its board, the rank character it sees of each, whether it
+// knows which of `seat`'s lost pieces the opponent never saw, and the last combat's defender.
+struct PositionTextView {
+  bool full = true;
+  std::function<bool(std::uint8_t piece)> on_board;
+  std::function<char(std::uint8_t piece)> rank;
+  std::function<bool(int seat)> sees_unseen;
+  std::function<char(const LastMove& last)> defender;
+  static PositionTextView Full() {
+    return {true, [](std::uint8_t) { return true; },
+            [](std::uint8_t p) { return RankChar(PieceRank(p)); }, [](int) { return true; },
+            [](const LastMove& last) { return RankChar(last.defender); }};
+  }
+};
+std::string PositionToText(const Position& p, const PositionTextView& view);
+// Parses the full form for a game with `rules`; throws quartel::Error naming the field.
+Position PositionFromText(std::string_view text, const Rules& rules);
 
 }  // namespace quartel::stratego

@@ -492,14 +492,17 @@ engine::Record GravonToRecord(std::string_view text) {
       {"max_plies_without_capture", "100000"},
       // Gravon applied the ISF rules (two-squares and more-squares); the seed's rule is stricter
       // than what was played.
-      {"repetition", "isf"},
-      {"setup_red", g.setups[0]},
-      {"setup_blue", g.setups[1]}};
+      {"repetition", "isf"}};
   std::vector<std::string> seats;
   for (int seat = 0; seat < 2; ++seat) {
     seats.push_back(g.players[seat].empty() ? (seat == 0 ? "Red" : "Blue") : g.players[seat]);
   }
   engine::Match match(engine::LoadGame("stratego", options), seats);
+  // Each seat's setup is its own setup turn (Red's, then Blue's), never an option: options are
+  // public from the start.
+  for (const std::string& setup : g.setups) {
+    for (Action a : match.state().StringToTurn(setup)) match.Apply(a);
+  }
   for (std::size_t i = 0; i < g.moves.size(); ++i) {
     const Move& move = g.moves[i];
     const std::string what = fmt::format("move {} {}", i + 1, move.text);

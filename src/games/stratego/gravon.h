@@ -19,14 +19,14 @@
 //   10 both missing, 11 player clock, 12 game clock, 13 player clock and missing, 14 opponent
 //   missing. "classicfree" games (free positions, pieces anywhere) are refused.
 //
-// Import: the setups become the options setup_red and setup_blue (and army=barrage for Barrage),
-// the moves the record's actions; the engine caps are raised to their maximum so a long archived
-// game replays whole. Types 0-2 must be where the moves lead, with the file's winner; the others
-// become the record's ending (Match::End: forfeit a resignation, tie agreed an agreement, the
-// clocks time, missing players abandoned) with the file's winner as it is; Gravon's words for
-// the ending are kept as the record's ending_detail.
-// Export: a finished classic or Barrage Quartel record (setup by placements or by the setup
-// options) without Gravon's missing rules (rescue, aggressor_advantage, silent_defense) becomes
+// Import: the setups become Red's and then Blue's setup turns (placements, a1..k4 then
+// a7..k10), the moves the record's following actions (and army=barrage for Barrage); the engine
+// caps are raised to their maximum so a long archived game replays whole. Types 0-2 must be where
+// the moves lead, with the file's winner; the others become the record's ending (Match::End:
+// forfeit a resignation, tie agreed an agreement, the clocks time, missing players abandoned) with
+// the file's winner as it is; Gravon's words for the ending are kept as the record's ending_detail.
+// Export: a finished classic or Barrage Quartel record (the field read where the placements
+// leave it) without Gravon's missing rules (rescue, aggressor_advantage, silent_defense) becomes
 // Gravon XML in the archive's layout or .gsn that imports back to the same game, with the result
 // type it was imported with when it still fits.
 #pragma once

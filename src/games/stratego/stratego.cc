@@ -91,20 +91,6 @@ StrategoGame::StrategoGame(const engine::GameOptions& options)
   rules_.aggressor_advantage = options.GetBool("aggressor_advantage") ? 1 : 0;
   rules_.silent_defense = options.GetBool("silent_defense") ? 1 : 0;
   rules_.rescue = options.GetBool("rescue") ? 1 : 0;
-  const Army army = ArmyOf(rules_.army);
-  // One option per seat, so that a setup meant for one seat never sets the other's army (issue 8:
-  // a bot must not get the player's setup).
-  const char* names[2] = {"setup_red", "setup_blue"};
-  for (int seat = 0; seat < 2; ++seat) {
-    const char* name = names[seat];
-    const std::string& text = options.GetString(name);
-    if (text.empty()) continue;
-    try {
-      setups_[seat] = ParseSetupString(ExpandSetupWords(text, seat, army), army);
-    } catch (const Error& e) {
-      throw Error(fmt::format("option {}: {}", name, e.what()));
-    }
-  }
 }
 
 std::string StrategoGame::SeatName(int seat) const {
@@ -113,17 +99,11 @@ std::string StrategoGame::SeatName(int seat) const {
 }
 
 std::unique_ptr<engine::State> StrategoGame::NewInitialState() const {
-  Position position = Position::Initial(rules_);
-  for (int seat = 0; seat < 2; ++seat) {
-    if (setups_[seat]) position.PlaceWholeSetup(seat, *setups_[seat]);
-  }
-  return std::make_unique<StrategoState>(*this, position);
+  return std::make_unique<StrategoState>(*this, Position::Initial(rules_));
 }
 
-std::unique_ptr<StrategoState> MakeState(const StrategoGame& game, const std::string& placement,
-                                         int to_move) {
-  return std::make_unique<StrategoState>(game,
-                                         Position::FromText(placement, to_move, game.rules()));
+std::unique_ptr<engine::State> StrategoGame::NewStateFromPosition(std::string_view text) const {
+  return std::make_unique<StrategoState>(*this, PositionFromText(text, rules_));
 }
 
 void Register() {
@@ -190,26 +170,7 @@ void Register() {
                             0,
                             0,
                             {}};
-  engine::OptionSpec setup_red{"setup_red",
-                               engine::OptionType::kString,
-                               "",
-                               "Red's whole setup as a 40-character setup string (a1..k1, a2..k2, "
-                               "..., a4..k4; rank characters F S 2-9 X B, '.' empty), or 'preset "
-                               "NAME', or 'random N', placed before the game",
-                               0,
-                               0,
-                               {}};
-  engine::OptionSpec setup_blue{
-      "setup_blue",
-      engine::OptionType::kString,
-      "",
-      "Blue's whole setup as a 40-character setup string (a7..k7, ..., "
-      "a10..k10), or 'preset NAME', or 'random N', placed before the game",
-      0,
-      0,
-      {}};
-  info.options = {aggressor, army,       max_plies, quiet, repetition,
-                  rescue,    setup_blue, setup_red, silent};
+  info.options = {aggressor, army, max_plies, quiet, repetition, rescue, silent};
   info.rules_version = "stratego-2";
   info.rules_doc = "docs/rules/stratego.md";
   // A whole setup is one turn of up to 40 placements: far too many turns to count, so perft
@@ -440,6 +401,21 @@ std::string StrategoState::OwnSetup(engine::Seat viewer) const {
     if (p != 0 && PieceOwner(p) == viewer && (p & kMoved)) return "";
   }
   return SetupString(position_, viewer);
+}
+
+std::string StrategoState::PositionText() const {
+  return PositionToText(position_, PositionTextView::Full());
+}
+
+// The same projection as ViewJson: the pieces on the viewer's board, the ranks it sees, its own
+// lost pieces (and, once the game is over, everything), the defender it was shown.
+std::string StrategoState::ViewPositionText(engine::Seat viewer) const {
+  const bool over = position_.h.phase == Phase::kOver;
+  PositionTextView view{false, [this, viewer](std::uint8_t p) { return OnViewersBoard(viewer, p); },
+                        [this, viewer](std::uint8_t p) { return ShownRank(viewer, p); },
+                        [over, viewer](int seat) { return over || seat == viewer; },
+                        [this, viewer](const LastMove&) { return DefenderChar(viewer); }};
+  return PositionToText(position_, view);
 }
 
 char StrategoState::ShownRank(engine::Seat viewer, std::uint8_t p) const {

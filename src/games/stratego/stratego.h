@@ -22,11 +22,9 @@
 //   silent_defense       bool, default false: seed tournament rule, only the attacker's rank is
 //                        shown in combat (unless a Scout attacks, or both pieces are removed)
 //   rescue               bool, default false: seed tournament rule, see docs/rules/stratego.md
-//   setup_red, setup_blue  string, default empty: that seat's whole setup, standing before the
-//                        game starts: a setup string (format below), "preset NAME" or "random
-//                        N" (presets and saving in setups.h); a seat without one sets up as
-//                        usual. A string that does not hold the army is an option error. (No
-//                        option sets both seats: a bot must never get the player's army.)
+// A seat's setup is its own secret input, never an option (options are public and stored in
+// records from the start): to script both setups (tests, bots, imports), play each seat's setup
+// turn, e.g. StringToTurn("preset fortress"), or start from a position (PositionText below).
 //
 // Action encoding (square = row * 10 + file, a1 = 0, k10 = 99; see board.h):
 //   rank * 100 + square                           place a piece ("X:a1", "B:c2", "F:a1")
@@ -64,6 +62,36 @@
 // "result"}, "scout_shown", "rescue": null or {"rank", "square"}}), "rescue_offered", "plies" (null
 // during the setup), "play_plies", "quiet_plies", "result" (null or {"winner", "ending"})}.
 // ViewTensor: 31 planes x 10 x 10 (see stratego.cc).
+//
+// Position text (PositionText; NewStateFromPosition parses it; position_text.cc): twelve fields
+// separated by spaces. The rule options (army, repetition, ...) are the game's, not the text's.
+//   board        ranks 10 down to 1 separated by '/', files a..k in each: '.' empty, '~' lake, or a
+//                piece: r|b (owner), its rank character, then '+' if it has moved and '*' if its
+//                rank is known to the opponent. What is not on the board is still to place
+//                (setup) or lost.
+//   side         r|b: the seat to act (during the setup: the seat setting up; Red sets up first)
+//   phase        setup|play|over
+//   plies        actions applied, setup included; then play_plies, quiet_plies (the engine caps)
+//   unseen       per seat "<red>/<blue>": the rank characters of its lost pieces the opponent has
+//                not seen (silent_defense), '-' none
+//   history      per seat three moves, newest first, "a4-a5,a5-a4,-" (repetition rules)
+//   last         '-' or "<r|b>:<from>-<to>:<combat>:<marks>:<rescue>": combat '-' or
+//                "<attacker>x<defender><a|d|b>" (attacker won, defender won, both removed); marks
+//                '-' or s (long move showed a Scout) and d (combat showed the defender); rescue '-'
+//                or "<rank>@<square>"
+//   rescue       per seat "<rescues made>,<rescuer square or ->", then ":offered" while the seat
+//                to act may rescue
+//   chase        per seat '-' or "<stage>:<evader squares or ->:<kept position hashes, 16 hex
+//                digits each, or ->" (repetition=isf, board.h Chase)
+//   ending       '-' or "<flag|nomove|bothnomove|plycap|quietcap|resigned|time|abandoned|agreed>:
+//                <winner r|b|->", then ":<red outcome>,<blue outcome>" for an ending outside the
+//                rules, then ":setup" if it came during the setup
+// The initial position:
+//   ........../........../........../........../..~~..~~../..~~..~~../........../........../
+//   ........../.......... r setup 0 0 0 -/- -,-,-/-,-,- - 0,-/0,- -/- -
+// ViewPositionText: the same form as the viewer may know it (as ViewJson): ranks it has not seen
+// are '?', the other seat's pieces are left out during the setup, plies is '?' during the setup,
+// the opponent's unseen losses are one '?' each, a defender it was not shown is '?'.
 #pragma once
 
 #include <array>
@@ -96,13 +124,12 @@ class StrategoGame : public engine::Game {
     return 2 * kSetupSquares + (rules_.rescue ? 2 : 1) * rules_.max_plies;
   }
   std::vector<int> TensorShape() const override { return {kNumPlanes, kSize, kSize}; }
+  std::unique_ptr<engine::State> NewStateFromPosition(std::string_view text) const override;
 
   const Rules& rules() const { return rules_; }
 
  private:
   Rules rules_;
-  // Options setup_red / setup_blue, parsed; empty when not given.
-  std::array<std::optional<SetupRanks>, 2> setups_;
 };
 
 class StrategoState : public engine::State {
@@ -144,6 +171,8 @@ class StrategoState : public engine::State {
   std::unique_ptr<engine::State> SampleConsistentState(engine::Seat seat, Rng& rng) const override;
 
   void CheckConsistency() const override { position_.Check(); }
+  std::string PositionText() const override;
+  std::string ViewPositionText(engine::Seat viewer) const override;
 
   const Position& position() const { return position_; }
 
@@ -175,14 +204,10 @@ class StrategoState : public engine::State {
   Position position_;
 };
 
-// The setup string that `text` stands for when typed by `seat` or given as a setup option: "preset
+// The setup string that `text` stands for when typed by `seat` as its setup turn: "preset
 // NAME" (setups.h) and "random N" (a shuffle of `army` seeded by N) are expanded, anything else is
 // returned as it is (ParseSetupString checks it).
 std::string ExpandSetupWords(std::string_view text, int seat, const Army& army);
-
-// A play-phase state for tests and tools (see Position::FromText).
-std::unique_ptr<StrategoState> MakeState(const StrategoGame& game, const std::string& placement,
-                                         int to_move);
 
 // Registers "stratego" with the engine's registry.
 void Register();
