@@ -54,12 +54,14 @@
 // "defender")}), "play_plies", "quiet_turns", "quiet_plies", "draw_claimable", "result" (null, or
 // {"winner" (a seat or null), "ending" (how: "headquarters captured", "no move", "draw claimed",
 // "move cap", "no-capture cap", "resignation", "time", "abandoned", "agreement"), "results" (per
-// seat "win"|"loss"|"draw")})}. ViewTensor: 28 planes x 10 x 10 (see espionage.cc). Every action
+// seat "win"|"loss"|"draw")})}. ViewTensor: 28 planes x 10 x 10 (see views.cc). Every action
 // can be taken back (UndoAction).
+//
+// Files: board.h the fast core (Position: rules and undo); this adapter's views in views.cc,
+// notation and typed turns in notation.cc, SampleConsistentState in sampling.cc; setups.h the
+// setup strings and the drawn setups.
 #pragma once
 
-#include <array>
-#include <cstdint>
 #include <memory>
 #include <span>
 #include <string>
@@ -68,77 +70,12 @@
 
 #include "engine/game.h"
 #include "engine/state.h"
+#include "games/espionage/board.h"
+#include "games/hidden_army/hidden_army.h"
 
 namespace quartel::espionage {
 
-using engine::Action;
-
-inline constexpr int kSize = 10;
-inline constexpr int kNumSquares = 100;
-inline constexpr int kHomeSquares = 30;
-inline constexpr int kNumRanks = 9;
-inline constexpr int kNone = -1;
-// Ranks: 0 Headquarters, 1-5 soldiers (Corporal .. General), then the specials.
-inline constexpr int kHq = 0, kGeneral = 5, kSpy = 6, kSapper = 7, kMine = 8;
-inline constexpr int kFirstLot = 100, kFirstPlace = 200, kFirstMove = 1200, kClaimDraw = 1600;
-inline constexpr int kNumActions = 1601;
 inline constexpr int kNumPlanes = 28;
-
-using Army = std::array<std::int8_t, kNumRanks>;
-Army FullArmy();  // 1 H, 5/4/3/2/2 soldiers, 5 S, 4 P, 4 M
-char RankChar(int rank);
-int RankFromChar(char c);  // kNone if not a rank character
-std::string RankName(int rank);
-std::string SquareName(int sq);
-int ParseSquare(std::string_view text);  // kNone if malformed
-
-enum class Combat { kAttackerWins, kDefenderWins };
-// The seed's combat table in one place (rulings "Espionage"): what happens when a piece of rank
-// `attacker` steps onto a piece of rank `defender`.
-Combat Resolve(int attacker, int defender);
-
-struct Rules {
-  int volcanoes = 4;
-  int moves_per_turn = 2;
-  bool reveal_on_combat = false;
-  int no_capture_draw = 50;
-  int max_plies = 2000;
-  int max_plies_without_capture = 200;
-
-  bool operator==(const Rules&) const = default;
-};
-
-enum class Phase : std::uint8_t { kVolcanoes, kSetup, kLot, kPlay, kOver };
-
-// A cell: 0 empty, kVolcano, or a piece: kOccupied | owner << 6 | moved | known | rank, plus
-// recognised. Known: combat showed the rank to both seats (reveal_on_combat). Recognised: an
-// enemy Spy showed the rank to the enemy only; the owner is not told (rulings "Espionage").
-using CellBits = std::uint16_t;
-inline constexpr CellBits kVolcano = 0x0f, kOccupied = 0x80, kOwnerBit = 0x40, kMovedBit = 0x20,
-                          kKnownBit = 0x10, kRecognisedBit = 0x100;
-
-struct Position {
-  std::array<CellBits, kNumSquares> board{};
-  std::array<std::int8_t, kNumSquares> back{};  // no-return square of the piece there, or -1
-  std::array<Army, 2> to_place{};
-  std::array<CellBits, 60> removed{};  // cells of removed pieces, in order
-  std::int32_t num_removed = 0;
-  Rules rules;
-  Phase phase = Phase::kVolcanoes;
-  std::int32_t volcanoes_left = 0;
-  std::int32_t to_move = 0;
-  std::int32_t moves_done = 0;       // moves made in the current turn
-  std::int32_t first_piece = kNone;  // square of the piece moved first this turn (if alive)
-  std::int32_t plies = 0, play_plies = 0, quiet_turns = 0;
-  std::int32_t quiet_plies = 0;  // play moves since a piece was last removed (engine cap)
-  bool removal_this_turn = false;
-  std::int32_t last_from = kNone, last_to = kNone, last_removed = 0;  // 0 none 1 att 2 def
-  std::int32_t winner = kNone;
-  std::int32_t ending = 0;  // how the game ended (kEndings in espionage.cc), 0 while it goes on
-  std::array<engine::Outcome, 2> outcomes{};  // the results given to EndGame
-
-  bool operator==(const Position&) const = default;
-};
 
 class EspionageGame : public engine::Game {
  public:
@@ -160,16 +97,18 @@ class EspionageState : public engine::State {
   EspionageState(const EspionageGame& game, const Position& position);
 
   engine::Seat CurrentSeat() const override;
-  bool MidTurn() const override;
-  int PlyCount() const override { return p_.plies; }
+  bool MidTurn() const override { return position_.MidTurn(); }
+  int PlyCount() const override { return position_.plies; }
 
-  void LegalActions(std::vector<Action>& out) const override;
+  void LegalActions(std::vector<Action>& out) const override { position_.LegalActions(out); }
   using engine::State::LegalActions;
   std::vector<engine::ChanceOutcome> ChanceOutcomes() const override;
-  std::string WhyIllegal(Action action) const override;
-  void DoApply(Action action, engine::UndoInfo* undo) override;
+  std::string WhyIllegal(Action action) const override { return position_.WhyIllegal(action); }
+  void DoApply(Action action, engine::UndoInfo* undo) override { position_.Apply(action, undo); }
   bool SupportsUndo() const override { return true; }
-  void UndoAction(Action action, const engine::UndoInfo& undo) override;
+  void UndoAction(Action action, const engine::UndoInfo& undo) override {
+    position_.Undo(action, undo);
+  }
 
   std::string ActionToString(Action action) const override;
   std::string ActionToStringFor(Action action, engine::Seat viewer) const override;
@@ -190,15 +129,15 @@ class EspionageState : public engine::State {
   std::string ViewText(engine::Seat viewer, bool colour) const override;
 
   std::unique_ptr<engine::State> SampleConsistentState(engine::Seat seat, Rng& rng) const override;
-  void CheckConsistency() const override;
+  void CheckConsistency() const override { position_.Check(); }
 
-  const Position& position() const { return p_; }
-  Position& mutable_position() { return p_; }
-  // Whether `seat` has a legal move now (honouring the turn's first piece and no-return squares).
-  bool HasMove(int seat) const;
+  const Position& position() const { return position_; }
+  Position& mutable_position() { return position_; }
 
  private:
-  void Moves(int seat, std::vector<Action>& out) const;
+  bool Over() const { return position_.phase == Phase::kOver; }
+  // The cell as the shared hidden-army grid shows it to `viewer` (see views.cc).
+  hidden_army::Piece ArmyPiece(CellBits cell, engine::Seat viewer) const;
   // Whether `viewer` sees the piece on `cell` at all (not while it is part of a secret setup).
   bool Shown(engine::Seat viewer, CellBits cell) const;
   // Whether `viewer` is shown that a turn goes on (MidTurn()).
@@ -209,12 +148,22 @@ class EspionageState : public engine::State {
   bool Sees(engine::Seat viewer, CellBits cell) const;
   // The rank character of `cell` as `viewer` sees it, or '?'.
   char ShownRank(engine::Seat viewer, CellBits cell) const;
+  // The JSON board, per-seat setup, to_place and lost parts of ViewJson.
+  Json BoardJson(engine::Seat viewer) const;
+  Json LostJson(engine::Seat viewer, int seat) const;
+  Json ResultJson() const;
   // The last move in words, projected for `viewer` ("Last move: ..."; needs a last move).
   std::string LastMoveText(engine::Seat viewer) const;
   // "Game over: ..." with the results and how the game ended (needs a game that is over).
   std::string OverLine() const;
-  void EndTurn();
-  Position p_;
+  // The line under the board saying what happens now (whose setup, whose move, the lot).
+  std::string PhaseText(engine::Seat viewer) const;
+  // A turn of the play phase typed as its moves ("a3-a4 b3-b4").
+  std::vector<Action> ParsePlayTurn(std::string_view text) const;
+  // A whole setup typed at once ("random N" or a setup string), before the seat's first placement.
+  std::vector<Action> ParseWholeSetup(std::string_view text) const;
+
+  Position position_;
 };
 
 // A play-phase state for tests: `rows` lists row 10 first, each 20 characters, two per square:
