@@ -29,45 +29,6 @@ std::unique_ptr<engine::State> EspionageGame::NewInitialState() const {
   return std::make_unique<EspionageState>(*this, Position::Initial(rules_));
 }
 
-std::unique_ptr<EspionageState> MakeState(const EspionageGame& game,
-                                          const std::vector<std::string>& rows, int to_move) {
-  Position p = Position::Initial(game.rules());
-  p.to_place = {};
-  p.volcanoes_left = 0;
-  p.phase = Phase::kPlay;
-  p.to_move = to_move;
-  if (rows.size() != kSize) throw Error("MakeState needs 10 rows");
-  std::array<Army, 2> left = {FullArmy(), FullArmy()};
-  for (int i = 0; i < kSize; ++i) {
-    if (rows[i].size() != 2 * kSize)
-      throw Error(fmt::format("MakeState: row {} is not 20 wide", i));
-    for (int f = 0; f < kSize; ++f) {
-      const int sq = (kSize - 1 - i) * kSize + f;
-      const char a = rows[i][2 * f], b = rows[i][2 * f + 1];
-      if (a == '~') {
-        p.board[sq] = kVolcano;
-      } else if (a == 'R' || a == 'B') {
-        const int owner = a == 'R' ? 0 : 1, rank = RankFromChar(b);
-        if (rank == kNone || --left[owner][rank] < 0) {
-          throw Error(fmt::format("MakeState: bad piece {}{}", a, b));
-        }
-        p.board[sq] = MakeCell(owner, rank);
-      }
-    }
-  }
-  // The missing pieces were removed; those that can move had moved (a Mine never does, and the
-  // sampler relies on it).
-  for (int seat = 0; seat < 2; ++seat) {
-    for (int rank = 0; rank < kNumRanks; ++rank) {
-      for (int n = 0; n < left[seat][rank]; ++n) {
-        p.removed[p.num_removed++] =
-            static_cast<CellBits>(MakeCell(seat, rank) | (Mobile(rank) ? kMovedBit : 0));
-      }
-    }
-  }
-  return std::make_unique<EspionageState>(game, p);
-}
-
 void Register() {
   engine::GameInfo info;
   info.id = "espionage";

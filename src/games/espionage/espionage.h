@@ -57,12 +57,49 @@
 // seat "win"|"loss"|"draw")})}. ViewTensor: 28 planes x 10 x 10 (see views.cc). Every action
 // can be taken back (UndoAction).
 //
+// Position text (PositionText, ViewPositionText, EspionageGame::NewStateFromPosition): one line,
+// the board then space-separated fields NAME=VALUE, all of them, in any order:
+//   board        rows 10 to 1 separated by '/', each ten squares a to j: '.' empty, '~' a volcano
+//                (neutral rows only), or a piece: 'R' or 'B' (owner), its rank character ('?' in a
+//                view where unknown), then its marks in this order: ' moved, + known by combat to
+//                both seats, ! recognised by an enemy Spy, and n|e|s|w the direction of its
+//                no-return square (the square its last move came from)
+//   phase        volcanoes | setup | lot | play | over
+//   to_move      red | blue (the seat setting up or to move; red while volcanoes and the lot)
+//   moves_done   moves made in the current turn (0 .. moves_per_turn - 1; the first piece of the
+//                turn and whether the turn removed a piece follow from last_move)
+//   placed       pieces each seat has placed, RED/BLUE ("30/30" in play; the armies to place are
+//                what the board and removed pieces leave of the full army)
+//   removed      the removed pieces in the order they were removed, tokens as on the board
+//                without no-return marks and without separators ("R1'B3'+"), or -
+//   last_move    - or FROM-TO, or FROMxTO:attacker|defender (which piece the attack removed)
+//   plies        actions so far, chance included (the ply count)
+//   play_plies, quiet_plies, quiet_turns   moves of play, moves since a removal, whole turns
+//                since a removal (the no-capture draw and the engine caps)
+//   result       - while the game goes on, else ENDING:RED/BLUE: ENDING one of
+//                headquarters-captured, no-move, draw-claimed, move-cap, no-capture-cap,
+//                resignation, time, abandoned, agreement; RED and BLUE win, loss or draw.
+// The rules (options) come from the game. The parser refuses, naming the field: a malformed
+// field, a missing, unknown or repeated one, more pieces of a rank than the army holds, armies
+// that do not fit the phase (Red sets up before Blue, setups in the home rows, nothing removed
+// before play, both armies whole in the lot and in play), a placed count that the pieces
+// contradict, too many volcanoes for the volcano phase, a move of more than one step, moves_done
+// out of range, a result that does not fit its ending. The initial position (4 volcanoes):
+//   ........../........../........../........../........../........../........../........../
+//   ........../.......... phase=volcanoes to_move=red moves_done=0 placed=0/0 removed=-
+//   last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-
+// (one line). A seat's view (ViewPositionText) has the same form as that seat may know it: the
+// other seat's pieces absent ('.') during the setup, unknown ranks '?', '!' only on the enemy
+// pieces the viewer's own Spies recognised (the owner is never told, rulings "Espionage"), the
+// placed count and plies of a setup in progress '?' to the others; everything once over.
+//
 // Files: board.h the fast core (Position: rules and undo); this adapter's views in views.cc,
 // notation and typed turns in notation.cc, SampleConsistentState in sampling.cc; setups.h the
 // setup strings and the drawn setups.
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -83,6 +120,7 @@ class EspionageGame : public engine::Game {
   int NumSeats() const override { return 2; }
   std::string SeatName(int seat) const override;
   std::unique_ptr<engine::State> NewInitialState() const override;
+  std::unique_ptr<engine::State> NewStateFromPosition(std::string_view text) const override;
   int NumDistinctActions() const override { return kNumActions; }
   int MaxGameLength() const override { return 8 + 2 * kHomeSquares + 1 + rules_.max_plies + 1; }
   std::vector<int> TensorShape() const override { return {kNumPlanes, kSize, kSize}; }
@@ -124,6 +162,9 @@ class EspionageState : public engine::State {
   std::vector<double> Returns() const override;
   bool EndGame(engine::EndReason reason, std::span<const engine::Outcome> results) override;
 
+  std::string PositionText() const override;
+  std::string ViewPositionText(engine::Seat viewer) const override;
+
   Json ViewJson(engine::Seat viewer) const override;
   void ViewTensor(engine::Seat viewer, std::span<float> out) const override;
   std::string ViewText(engine::Seat viewer, bool colour) const override;
@@ -132,7 +173,6 @@ class EspionageState : public engine::State {
   void CheckConsistency() const override { position_.Check(); }
 
   const Position& position() const { return position_; }
-  Position& mutable_position() { return position_; }
 
  private:
   bool Over() const { return position_.phase == Phase::kOver; }
@@ -148,6 +188,10 @@ class EspionageState : public engine::State {
   bool Sees(engine::Seat viewer, CellBits cell) const;
   // The rank character of `cell` as `viewer` sees it, or '?'.
   char ShownRank(engine::Seat viewer, CellBits cell) const;
+  // The position text, full (no viewer) or as `viewer` may know it (position_text.cc).
+  std::string PositionTextFor(std::optional<engine::Seat> viewer) const;
+  std::string BoardText(std::optional<engine::Seat> viewer) const;
+  std::string PieceText(CellBits cell, std::optional<engine::Seat> viewer, int back_dir) const;
   // The JSON board, per-seat setup, to_place and lost parts of ViewJson.
   Json BoardJson(engine::Seat viewer) const;
   Json LostJson(engine::Seat viewer, int seat) const;
@@ -165,12 +209,6 @@ class EspionageState : public engine::State {
 
   Position position_;
 };
-
-// A play-phase state for tests: `rows` lists row 10 first, each 20 characters, two per square:
-// ". " empty, "~~" a volcano, or 'R'/'B' and a rank character ("R5" a red General). Both armies
-// are counted as fully placed; missing pieces count as removed.
-std::unique_ptr<EspionageState> MakeState(const EspionageGame& game,
-                                          const std::vector<std::string>& rows, int to_move);
 
 // Registers "espionage" with the engine's registry.
 void Register();
