@@ -47,10 +47,22 @@ TEST(EspionageRecognition, TheOwnerOfARecognisedPieceIsNotTold) {
   for (const char* options : {"false", "true"}) {  // reveal_on_combat: no combat here either way
     const std::map<std::string, std::string> opts = {{"moves_per_turn", "1"},
                                                      {"reveal_on_combat", options}};
-    auto spy =
-        Make({{"e4", "RS"}, {"a1", "RH"}, {"j10", "BH"}, {"d6", "B3"}, {"a10", "B1"}}, 0, opts);
-    auto corporal =
-        Make({{"e4", "R1"}, {"a1", "RH"}, {"j10", "BH"}, {"d6", "B3"}, {"a10", "B1"}}, 0, opts);
+    auto spy = FromPosition(
+        "B1........BH/........../........../........../...B3....../........../....RS...../......."
+        ".../........../RH........."
+        " phase=play to_move=red moves_done=0 placed=30/30"
+        " removed=R1'R1'R1'R1'R1'R2'R2'R2'R2'R3'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMR"
+        "MB1'B1'B1'B1'B2'B2'B2'B2'B3'B3'B4'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM"
+        " last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-",
+        opts);
+    auto corporal = FromPosition(
+        "B1........BH/........../........../........../...B3....../........../....R1...../......."
+        ".../........../RH........."
+        " phase=play to_move=red moves_done=0 placed=30/30"
+        " removed=R1'R1'R1'R1'R2'R2'R2'R2'R3'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMR"
+        "MB1'B1'B1'B1'B2'B2'B2'B2'B3'B3'B4'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM"
+        " last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-",
+        opts);
     Play(*spy, "e4-e5");
     Play(*corporal, "e4-e5");
     // The spying side sees the Captain; with a Corporal it does not.
@@ -67,9 +79,22 @@ TEST(EspionageRecognition, TheOwnerOfARecognisedPieceIsNotTold) {
 // Red now knows the Colonel; Blue must not learn it.
 TEST(EspionageRecognition, APieceMovingNextToASpyIsNotToldEither) {
   const std::map<std::string, std::string> opts = {{"moves_per_turn", "1"}};
-  auto spy = Make({{"e5", "RS"}, {"a1", "RH"}, {"b1", "R1"}, {"j10", "BH"}, {"f7", "B4"}}, 1, opts);
-  auto corporal =
-      Make({{"e5", "R1"}, {"a1", "RH"}, {"b1", "RS"}, {"j10", "BH"}, {"f7", "B4"}}, 1, opts);
+  auto spy = FromPosition(
+      ".........BH/........../........../.....B4..../........../....RS...../........../........"
+      "../........../RHR1........"
+      " phase=play to_move=blue moves_done=0 placed=30/30"
+      " removed=R1'R1'R1'R1'R2'R2'R2'R2'R3'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMRMB1"
+      "'B1'B1'B1'B1'B2'B2'B2'B2'B3'B3'B3'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM"
+      " last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-",
+      opts);
+  auto corporal = FromPosition(
+      ".........BH/........../........../.....B4..../........../....R1...../........../........"
+      "../........../RHRS........"
+      " phase=play to_move=blue moves_done=0 placed=30/30"
+      " removed=R1'R1'R1'R1'R2'R2'R2'R2'R3'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMRMB1"
+      "'B1'B1'B1'B1'B2'B2'B2'B2'B3'B3'B3'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM"
+      " last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-",
+      opts);
   Play(*spy, "f7-f6");
   Play(*corporal, "f7-f6");
   EXPECT_EQ(spy->ViewJson(0)["board"][Sq("f6")]["rank"], "4");
@@ -84,8 +109,14 @@ TEST(EspionageRecognition, APieceMovingNextToASpyIsNotToldEither) {
 
 // After the game ends everything is revealed (rulings "Common to every game"), recognitions too.
 TEST(EspionageRecognition, TheEndOfTheGameTellsTheOwner) {
-  auto s = Make({{"e4", "RS"}, {"a1", "RH"}, {"j10", "BH"}, {"d6", "B3"}, {"a10", "B1"}}, 0,
-                {{"moves_per_turn", "1"}});
+  auto s = FromPosition(
+      "B1........BH/........../........../........../...B3....../........../....RS...../......."
+      ".../........../RH........."
+      " phase=play to_move=red moves_done=0 placed=30/30"
+      " removed=R1'R1'R1'R1'R1'R2'R2'R2'R2'R3'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMR"
+      "MB1'B1'B1'B1'B2'B2'B2'B2'B3'B3'B4'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM"
+      " last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-",
+      {{"moves_per_turn", "1"}});
   Play(*s, "e4-e5");
   EXPECT_FALSE(s->ViewJson(1)["board"][Sq("d6")]["known"].get<bool>());
   const std::vector<engine::Outcome> results = {engine::Outcome::kWin, engine::Outcome::kLoss};
@@ -98,8 +129,14 @@ TEST(EspionageRecognition, TheEndOfTheGameTellsTheOwner) {
 
 // With reveal_on_combat=on, what combat shows is known to both seats and may be marked as such.
 TEST(EspionageRecognition, CombatRevealsAreKnownToBoth) {
-  auto s = Make({{"e4", "R5"}, {"a1", "RH"}, {"j10", "BH"}, {"e5", "B3"}, {"a10", "B1"}}, 0,
-                {{"moves_per_turn", "1"}, {"reveal_on_combat", "true"}});
+  auto s = FromPosition(
+      "B1........BH/........../........../........../........../....B3...../....R5...../......."
+      ".../........../RH........."
+      " phase=play to_move=red moves_done=0 placed=30/30"
+      " removed=R1'R1'R1'R1'R1'R2'R2'R2'R2'R3'R3'R3'R4'R4'R5'RS'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMR"
+      "MB1'B1'B1'B1'B2'B2'B2'B2'B3'B3'B4'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM"
+      " last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-",
+      {{"moves_per_turn", "1"}, {"reveal_on_combat", "true"}});
   Play(*s, "e4xe5");
   for (engine::Seat viewer : {0, 1, engine::kSpectator}) {
     const Json cell = s->ViewJson(viewer)["board"][Sq("e5")];
@@ -111,14 +148,14 @@ TEST(EspionageRecognition, CombatRevealsAreKnownToBoth) {
 // The sampler redraws which of the seat's own pieces the opponent's Spies recognised: the seat
 // cannot know it, so in the samples the opponent knows some of them and not others.
 TEST(EspionageRecognition, SamplesRedrawWhatTheSpiesSaw) {
-  auto s = Make({{"e4", "RS"},
-                 {"a1", "RH"},
-                 {"j10", "BH"},
-                 {"d6", "B3"},
-                 {"f6", "B4"},
-                 {"a10", "B1"},
-                 {"b10", "B2"}},
-                0, {{"moves_per_turn", "1"}});
+  auto s = FromPosition(
+      "B1B2.......BH/........../........../........../...B3.B4..../........../....RS...../....."
+      "...../........../RH........."
+      " phase=play to_move=red moves_done=0 placed=30/30"
+      " removed=R1'R1'R1'R1'R1'R2'R2'R2'R2'R3'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMR"
+      "MB1'B1'B1'B1'B2'B2'B2'B3'B3'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM"
+      " last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-",
+      {{"moves_per_turn", "1"}});
   Play(*s, "e4-e5");  // the Spy recognises d6 and f6
   Rng rng(3);
   std::set<std::string> red_knows;  // which Blue pieces Red knows, over the samples for Blue

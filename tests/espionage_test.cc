@@ -24,21 +24,45 @@ namespace quartel::espionage {
 namespace {
 
 using test_helpers::AfterSetup;
-using test_helpers::Empty;
+using test_helpers::FromPosition;
 using test_helpers::Game;
 using test_helpers::IsLegal;
 using test_helpers::kBlueSetup;
 using test_helpers::kRedSetup;
-using test_helpers::Make;
 using test_helpers::Play;
 using test_helpers::Pos;
-using test_helpers::Put;
 using test_helpers::RankAt;
 using test_helpers::Sq;
 
 // Whether the opponent's Spy recognised the piece on `name` (seen by the spying side only).
 bool Recognised(const engine::State& state, const char* name) {
   return (Pos(state).board[Sq(name)] & kRecognisedBit) != 0;
+}
+
+// Position text of a duel: Red's `attacker` (e.g. "R5") on e4 facing Blue's `defender` on e5,
+// Red's Headquarters on a1 (and a Corporal on j1 when `red_corporal`), Blue's Headquarters on j10
+// (unless it is the defender) and a Corporal on a10; the rest of both armies removed (moved,
+// but for the Mines); `to_move` ("red" or "blue") to move.
+std::string DuelPosition(const std::string& attacker, const std::string& defender,
+                         bool red_corporal, const std::string& to_move = "red") {
+  std::string red_removed =
+      "R1'R1'R1'R1'R1'R2'R2'R2'R2'R3'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMRM";
+  std::string blue_removed =
+      "B1'B1'B1'B1'B2'B2'B2'B2'B3'B3'B3'B4'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM";
+  const auto take = [](std::string& removed, const std::string& piece) {
+    const std::string token = piece + (piece[1] == 'M' || piece[1] == 'H' ? "" : "'");
+    removed.erase(removed.find(token), token.size());
+  };
+  if (red_corporal) take(red_removed, "R1");
+  if (!attacker.empty()) take(red_removed, attacker);
+  const bool defender_is_hq = defender == "BH";
+  if (!defender.empty() && !defender_is_hq) take(blue_removed, defender);
+  const auto square = [](const std::string& piece) { return piece.empty() ? "." : piece; };
+  return "B1........" + std::string(defender_is_hq ? "." : "BH") +
+         "/........../........../........../........../...." + square(defender) + "...../...." +
+         square(attacker) + "...../........../........../RH........" + (red_corporal ? "R1" : ".") +
+         " phase=play to_move=" + to_move + " moves_done=0 placed=30/30 removed=" + red_removed +
+         blue_removed + " last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-";
 }
 
 // ==== Board and chance ====
@@ -208,12 +232,7 @@ TEST(EspionageCombat, OnTheBoard) {
     if (a == kMine) continue;
     for (int d = 0; d < kNumRanks; ++d) {
       const std::string att = std::string("R") + RankChar(a), def = std::string("B") + RankChar(d);
-      const std::string hq = d == kHq ? "" : "BH";
-      std::vector<std::pair<const char*, const char*>> pieces = {
-          {"e4", att.c_str()}, {"e5", def.c_str()}, {"a1", "RH"}, {"j1", "R1"}};
-      if (d != kHq) pieces.push_back({"j10", "BH"});
-      pieces.push_back({"a10", "B1"});
-      auto state = Make(pieces, 0);
+      auto state = FromPosition(DuelPosition(att, def, true));
       EXPECT_EQ(state->ActionToString(state->StringToAction("e4xe5")), "e4xe5");
       state->ApplyAction(state->StringToAction("e4xe5"));
       const std::uint8_t left = Pos(*state).board[Sq("e5")];
@@ -233,32 +252,68 @@ TEST(EspionageCombat, OnTheBoard) {
 }
 
 TEST(EspionageCombat, SapperAndGeneralBothDirections) {
-  auto s1 = Make({{"e4", "RP"}, {"e5", "B5"}, {"a1", "RH"}, {"j10", "BH"}, {"a10", "B1"}}, 0);
+  auto s1 = FromPosition(
+      "B1........BH/........../........../........../........../....B5...../....RP...../......."
+      ".../........../RH........."
+      " phase=play to_move=red moves_done=0 placed=30/30"
+      " removed=R1'R1'R1'R1'R1'R2'R2'R2'R2'R3'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RS'RP'RP'RP'RMRMRMR"
+      "MB1'B1'B1'B1'B2'B2'B2'B2'B3'B3'B3'B4'B4'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM"
+      " last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-");
   Play(*s1, "e4xe5");
   EXPECT_EQ(Pos(*s1).board[Sq("e5")] & (kOwnerBit | 15), kSapper);  // red Sapper wins
-  auto s2 = Make({{"e4", "R5"}, {"e5", "BP"}, {"a1", "RH"}, {"j10", "BH"}, {"a10", "B1"}}, 0);
+  auto s2 = FromPosition(
+      "B1........BH/........../........../........../........../....BP...../....R5...../......."
+      ".../........../RH........."
+      " phase=play to_move=red moves_done=0 placed=30/30"
+      " removed=R1'R1'R1'R1'R1'R2'R2'R2'R2'R3'R3'R3'R4'R4'R5'RS'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMR"
+      "MB1'B1'B1'B1'B2'B2'B2'B2'B3'B3'B3'B4'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BMBMBMBM"
+      " last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-");
   Play(*s2, "e4xe5");
   EXPECT_EQ(Pos(*s2).board[Sq("e5")] & (kOwnerBit | 15), kGeneral);  // red General wins
   // Negative: a Sapper attacking a Colonel dies.
-  auto s3 = Make({{"e4", "RP"}, {"e5", "B4"}, {"a1", "RH"}, {"j10", "BH"}, {"a10", "B1"}}, 0);
+  auto s3 = FromPosition(
+      "B1........BH/........../........../........../........../....B4...../....RP...../......."
+      ".../........../RH........."
+      " phase=play to_move=red moves_done=0 placed=30/30"
+      " removed=R1'R1'R1'R1'R1'R2'R2'R2'R2'R3'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RS'RP'RP'RP'RMRMRMR"
+      "MB1'B1'B1'B1'B2'B2'B2'B2'B3'B3'B3'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM"
+      " last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-");
   Play(*s3, "e4xe5");
   EXPECT_EQ(Pos(*s3).board[Sq("e5")] & (kOwnerBit | 15), kOwnerBit | 4);
 }
 
 TEST(EspionageCombat, MinesAndSappers) {
-  auto s1 = Make({{"e4", "RP"}, {"e5", "BM"}, {"a1", "RH"}, {"j10", "BH"}, {"a10", "B1"}}, 0);
+  auto s1 = FromPosition(
+      "B1........BH/........../........../........../........../....BM...../....RP...../......."
+      ".../........../RH........."
+      " phase=play to_move=red moves_done=0 placed=30/30"
+      " removed=R1'R1'R1'R1'R1'R2'R2'R2'R2'R3'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RS'RP'RP'RP'RMRMRMR"
+      "MB1'B1'B1'B1'B2'B2'B2'B2'B3'B3'B3'B4'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBM"
+      " last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-");
   Play(*s1, "e4xe5");
   EXPECT_EQ(RankAt(*s1, "e5"), kSapper);  // the Sapper removes the Mine and stays
   EXPECT_EQ(Pos(*s1).quiet_turns, 0);
-  auto s2 = Make({{"e4", "R5"}, {"e5", "BM"}, {"a1", "RH"}, {"j10", "BH"}, {"a10", "B1"}}, 0);
+  auto s2 = FromPosition(
+      "B1........BH/........../........../........../........../....BM...../....R5...../......."
+      ".../........../RH........."
+      " phase=play to_move=red moves_done=0 placed=30/30"
+      " removed=R1'R1'R1'R1'R1'R2'R2'R2'R2'R3'R3'R3'R4'R4'R5'RS'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMR"
+      "MB1'B1'B1'B1'B2'B2'B2'B2'B3'B3'B3'B4'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBM"
+      " last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-");
   Play(*s2, "e4xe5");
   EXPECT_EQ(RankAt(*s2, "e5"), kMine);  // the General dies, the Mine stays
   EXPECT_NE(Pos(*s2).board[Sq("e5")] & kOwnerBit, 0);
 }
 
 TEST(EspionageCombat, RanksStayHiddenUnlessTheOption) {
-  auto s = Make({{"e4", "R3"}, {"e5", "B2"}, {"a1", "RH"}, {"j10", "BH"}, {"a10", "B1"}}, 0);
-  // (MakeState counts the pieces it was not given as removed and unseen: 28 per side here.)
+  auto s = FromPosition(
+      "B1........BH/........../........../........../........../....B2...../....R3...../......."
+      ".../........../RH........."
+      " phase=play to_move=red moves_done=0 placed=30/30"
+      " removed=R1'R1'R1'R1'R1'R2'R2'R2'R2'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMR"
+      "MB1'B1'B1'B1'B2'B2'B2'B3'B3'B3'B4'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM"
+      " last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-");
+  // (The position has 28 pieces per side removed, unseen by the other seat.)
   Play(*s, "e4xe5");
   EXPECT_EQ(s->ViewJson(1)["board"][Sq("e5")]["rank"], "?");
   EXPECT_EQ(s->ViewJson(0)["lost"][1]["hidden"], 28);  // Red does not learn what it took
@@ -266,8 +321,14 @@ TEST(EspionageCombat, RanksStayHiddenUnlessTheOption) {
   const std::string own_lost = s->ViewJson(1)["lost"][1]["pieces"].get<std::string>();
   EXPECT_EQ(std::count(own_lost.begin(), own_lost.end(), '2'), 4);  // Blue knows its loss
   EXPECT_EQ(s->ViewJson(0)["last_move"]["removed"], "defender");
-  auto r = Make({{"e4", "R3"}, {"e5", "B2"}, {"a1", "RH"}, {"j10", "BH"}, {"a10", "B1"}}, 0,
-                {{"reveal_on_combat", "true"}});
+  auto r = FromPosition(
+      "B1........BH/........../........../........../........../....B2...../....R3...../......."
+      ".../........../RH........."
+      " phase=play to_move=red moves_done=0 placed=30/30"
+      " removed=R1'R1'R1'R1'R1'R2'R2'R2'R2'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMR"
+      "MB1'B1'B1'B1'B2'B2'B2'B3'B3'B3'B4'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM"
+      " last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-",
+      {{"reveal_on_combat", "true"}});
   Play(*r, "e4xe5");
   EXPECT_EQ(r->ViewJson(1)["board"][Sq("e5")]["rank"], "3");
   EXPECT_EQ(r->ViewJson(0)["lost"][1]["pieces"], "2");
@@ -277,7 +338,13 @@ TEST(EspionageCombat, RanksStayHiddenUnlessTheOption) {
 // ==== Moves and turns ====
 
 TEST(EspionageTurns, TwoMovesWithTwoDifferentPieces) {
-  auto s = Make({{"e4", "R3"}, {"f4", "R2"}, {"a1", "RH"}, {"j10", "BH"}, {"a10", "B1"}}, 0);
+  auto s = FromPosition(
+      "B1........BH/........../........../........../........../........../....R3R2..../......."
+      ".../........../RH........."
+      " phase=play to_move=red moves_done=0 placed=30/30"
+      " removed=R1'R1'R1'R1'R1'R2'R2'R2'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMRMB1"
+      "'B1'B1'B1'B2'B2'B2'B2'B3'B3'B3'B4'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM"
+      " last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-");
   Play(*s, "e4-e5");
   EXPECT_TRUE(s->MidTurn());
   EXPECT_EQ(s->CurrentSeat(), 0);
@@ -296,31 +363,46 @@ TEST(EspionageTurns, TwoMovesWithTwoDifferentPieces) {
 
 TEST(EspionageTurns, OneMoveWhenOnlyOnePieceCanMove) {
   // Red: one mobile piece and immobile Mines and HQ.
-  auto s = Make({{"e4", "R3"}, {"a1", "RH"}, {"b1", "RM"}, {"j10", "BH"}, {"a10", "B1"}}, 0);
+  auto s = FromPosition(
+      "B1........BH/........../........../........../........../........../....R3...../........"
+      "../........../RHRM........"
+      " phase=play to_move=red moves_done=0 placed=30/30"
+      " removed=R1'R1'R1'R1'R1'R2'R2'R2'R2'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMB"
+      "1'B1'B1'B1'B2'B2'B2'B2'B3'B3'B3'B4'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM"
+      " last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-");
   Play(*s, "e4-e5");
   EXPECT_FALSE(s->MidTurn());
   EXPECT_EQ(s->CurrentSeat(), 1);
   // A second piece that is blocked (by volcanoes and its own pieces) does not give a second move.
-  auto rows = Empty();
-  Put(rows, "a1", "R1");
-  Put(rows, "b1", "RM");
-  Put(rows, "a2", "RM");
-  Put(rows, "j1", "RH");
-  Put(rows, "e4", "R3");
-  Put(rows, "j10", "BH");
-  Put(rows, "a10", "B1");
-  auto t = MakeState(Game(), rows, 0);
+  auto t = FromPosition(
+      "B1........BH/........../........../........../........../"
+      "........../....R3...../........../RM........./R1RM.......RH phase=play to_move=red "
+      "moves_done=0 placed=30/30 removed=R1'R1'R1'R1'R2'R2'R2'R2'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'"
+      "RS'RP'RP'RP'RP'RMRMB1'B1'B1'B1'B2'B2'B2'B2'B3'B3'B3'B4'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'"
+      "BP'BMBMBMBM last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-");
   Play(*t, "e4-e5");
   EXPECT_EQ(t->CurrentSeat(), 1);
   // moves_per_turn=1: always one move.
-  auto u = Make({{"e4", "R3"}, {"f4", "R2"}, {"a1", "RH"}, {"j10", "BH"}, {"a10", "B1"}}, 0,
-                {{"moves_per_turn", "1"}});
+  auto u = FromPosition(
+      "B1........BH/........../........../........../........../........../....R3R2..../......."
+      ".../........../RH........."
+      " phase=play to_move=red moves_done=0 placed=30/30"
+      " removed=R1'R1'R1'R1'R1'R2'R2'R2'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMRMB1"
+      "'B1'B1'B1'B2'B2'B2'B2'B3'B3'B3'B4'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM"
+      " last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-",
+      {{"moves_per_turn", "1"}});
   Play(*u, "e4-e5");
   EXPECT_EQ(u->CurrentSeat(), 1);
 }
 
 TEST(EspionageTurns, MinesAndHeadquartersDoNotMove) {
-  auto s = Make({{"e4", "RM"}, {"f4", "R2"}, {"a1", "RH"}, {"j10", "BH"}, {"a10", "B1"}}, 0);
+  auto s = FromPosition(
+      "B1........BH/........../........../........../........../........../....RMR2..../......."
+      ".../........../RH........."
+      " phase=play to_move=red moves_done=0 placed=30/30"
+      " removed=R1'R1'R1'R1'R1'R2'R2'R2'R3'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMB"
+      "1'B1'B1'B1'B2'B2'B2'B2'B3'B3'B3'B4'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM"
+      " last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-");
   EXPECT_FALSE(IsLegal(*s, "e4-e5"));
   EXPECT_FALSE(IsLegal(*s, "a1-a2"));
   EXPECT_TRUE(IsLegal(*s, "f4-f5"));
@@ -329,8 +411,13 @@ TEST(EspionageTurns, MinesAndHeadquartersDoNotMove) {
 }
 
 TEST(EspionageTurns, NoReturnAcrossTurns) {
-  auto s = Make(
-      {{"e4", "R3"}, {"f4", "R2"}, {"g4", "R1"}, {"a1", "RH"}, {"j10", "BH"}, {"a10", "B1"}}, 0);
+  auto s = FromPosition(
+      "B1........BH/........../........../........../........../........../....R3R2R1.../......"
+      "..../........../RH........."
+      " phase=play to_move=red moves_done=0 placed=30/30"
+      " removed=R1'R1'R1'R1'R2'R2'R2'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMRMB1'B1"
+      "'B1'B1'B2'B2'B2'B2'B3'B3'B3'B4'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM"
+      " last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-");
   Play(*s, "e4-e5 f4-f5");
   Play(*s, "a10-a9");
   EXPECT_FALSE(IsLegal(*s, "e5-e4"));  // it just left e4
@@ -355,7 +442,13 @@ TEST(EspionageTurns, NoReturnAcrossTurns) {
 
 TEST(EspionageEnd, NoMoveLoses) {
   // Blue's only mobile piece is captured; Blue has HQ and Mines only: Blue loses at its turn.
-  auto s = Make({{"e4", "R3"}, {"f4", "R2"}, {"a1", "RH"}, {"j10", "BH"}, {"e5", "B1"}}, 0);
+  auto s = FromPosition(
+      ".........BH/........../........../........../........../....B1...../....R3R2..../......."
+      ".../........../RH........."
+      " phase=play to_move=red moves_done=0 placed=30/30"
+      " removed=R1'R1'R1'R1'R1'R2'R2'R2'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMRMB1"
+      "'B1'B1'B1'B2'B2'B2'B2'B3'B3'B3'B4'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM"
+      " last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-");
   Play(*s, "e4xe5");
   EXPECT_TRUE(s->MidTurn());
   Play(*s, "f4-f5");
@@ -363,14 +456,25 @@ TEST(EspionageEnd, NoMoveLoses) {
   EXPECT_EQ(s->Returns(), (std::vector<double>{1.0, -1.0}));
   EXPECT_EQ(s->ViewJson(0)["result"]["ending"], "no move");
   // Negative: with a mobile piece left Blue plays on.
-  auto t = Make(
-      {{"e4", "R3"}, {"f4", "R2"}, {"a1", "RH"}, {"j10", "BH"}, {"e5", "B1"}, {"a10", "B1"}}, 0);
+  auto t = FromPosition(
+      "B1........BH/........../........../........../........../....B1...../....R3R2..../......"
+      "..../........../RH........."
+      " phase=play to_move=red moves_done=0 placed=30/30"
+      " removed=R1'R1'R1'R1'R1'R2'R2'R2'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMRMB1"
+      "'B1'B1'B2'B2'B2'B2'B3'B3'B3'B4'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM"
+      " last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-");
   Play(*t, "e4xe5 f4-f5");
   EXPECT_FALSE(t->IsTerminal());
 }
 
 TEST(EspionageEnd, HeadquartersCaptureWinsAtOnce) {
-  auto s = Make({{"e4", "RS"}, {"f4", "R2"}, {"a1", "RH"}, {"e5", "BH"}, {"a10", "B1"}}, 0);
+  auto s = FromPosition(
+      "B1........./........../........../........../........../....BH...../....RSR2..../......."
+      ".../........../RH........."
+      " phase=play to_move=red moves_done=0 placed=30/30"
+      " removed=R1'R1'R1'R1'R1'R2'R2'R2'R3'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMRMB1"
+      "'B1'B1'B1'B2'B2'B2'B2'B3'B3'B3'B4'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM"
+      " last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-");
   Play(*s, "e4xe5");
   EXPECT_TRUE(s->IsTerminal());
   EXPECT_EQ(s->Results()[0], engine::Outcome::kWin);
@@ -378,9 +482,14 @@ TEST(EspionageEnd, HeadquartersCaptureWinsAtOnce) {
 }
 
 TEST(EspionageEnd, ClaimableDraw) {
-  auto s =
-      Make({{"e4", "R3"}, {"f4", "R2"}, {"a1", "RH"}, {"j10", "BH"}, {"a10", "B1"}, {"a9", "B2"}},
-           0, {{"no_capture_draw", "2"}});
+  auto s = FromPosition(
+      "B1........BH/B2........./........../........../........../........../....R3R2..../......"
+      "..../........../RH........."
+      " phase=play to_move=red moves_done=0 placed=30/30"
+      " removed=R1'R1'R1'R1'R1'R2'R2'R2'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMRMB1"
+      "'B1'B1'B1'B2'B2'B2'B3'B3'B3'B4'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM"
+      " last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-",
+      {{"no_capture_draw", "2"}});
   EXPECT_FALSE(IsLegal(*s, "claim draw"));
   Play(*s, "e4-e5 f4-f5");
   Play(*s, "a10-b10 a9-b9");
@@ -393,13 +502,24 @@ TEST(EspionageEnd, ClaimableDraw) {
   EXPECT_TRUE(s->IsTerminal());
   EXPECT_EQ(s->Returns(), (std::vector<double>{0.0, 0.0}));
   // A capture resets the count; 0 switches the claim off.
-  auto t =
-      Make({{"e4", "R3"}, {"f4", "R2"}, {"a1", "RH"}, {"j10", "BH"}, {"a10", "B1"}, {"e5", "B1"}},
-           0, {{"no_capture_draw", "1"}});
+  auto t = FromPosition(
+      "B1........BH/........../........../........../........../....B1...../....R3R2..../......"
+      "..../........../RH........."
+      " phase=play to_move=red moves_done=0 placed=30/30"
+      " removed=R1'R1'R1'R1'R1'R2'R2'R2'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMRMB1"
+      "'B1'B1'B2'B2'B2'B2'B3'B3'B3'B4'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM"
+      " last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-",
+      {{"no_capture_draw", "1"}});
   Play(*t, "e4xe5 f4-f5");
   EXPECT_FALSE(IsLegal(*t, "claim draw"));
-  auto u = Make({{"e4", "R3"}, {"f4", "R2"}, {"a1", "RH"}, {"j10", "BH"}, {"a10", "B1"}}, 0,
-                {{"no_capture_draw", "0"}});
+  auto u = FromPosition(
+      "B1........BH/........../........../........../........../........../....R3R2..../......."
+      ".../........../RH........."
+      " phase=play to_move=red moves_done=0 placed=30/30"
+      " removed=R1'R1'R1'R1'R1'R2'R2'R2'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMRMB1"
+      "'B1'B1'B1'B2'B2'B2'B2'B3'B3'B3'B4'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM"
+      " last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-",
+      {{"no_capture_draw", "0"}});
   for (int i = 0; i < 3; ++i) {
     for (Action a : u->LegalActions()) ASSERT_NE(a, kClaimDraw);
     u->ApplyAction(u->LegalActions()[0]);
@@ -407,8 +527,14 @@ TEST(EspionageEnd, ClaimableDraw) {
 }
 
 TEST(EspionageEnd, MovesCapIsADraw) {
-  auto s = Make({{"e4", "R3"}, {"f4", "R2"}, {"a1", "RH"}, {"j10", "BH"}, {"a10", "B1"}}, 0,
-                {{"max_plies", "10"}});
+  auto s = FromPosition(
+      "B1........BH/........../........../........../........../........../....R3R2..../......."
+      ".../........../RH........."
+      " phase=play to_move=red moves_done=0 placed=30/30"
+      " removed=R1'R1'R1'R1'R1'R2'R2'R2'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMRMB1"
+      "'B1'B1'B1'B2'B2'B2'B2'B3'B3'B3'B4'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM"
+      " last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-",
+      {{"max_plies", "10"}});
   Rng rng(3);
   while (!s->IsTerminal()) {
     const auto legal = s->LegalActions();
@@ -419,8 +545,14 @@ TEST(EspionageEnd, MovesCapIsADraw) {
 }
 
 TEST(EspionageEnd, NoCaptureCapIsADraw) {
-  auto s = Make({{"e4", "R3"}, {"f4", "R2"}, {"a1", "RH"}, {"j10", "BH"}, {"a10", "B1"}}, 0,
-                {{"max_plies_without_capture", "10"}});
+  auto s = FromPosition(
+      "B1........BH/........../........../........../........../........../....R3R2..../......."
+      ".../........../RH........."
+      " phase=play to_move=red moves_done=0 placed=30/30"
+      " removed=R1'R1'R1'R1'R1'R2'R2'R2'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMRMB1"
+      "'B1'B1'B1'B2'B2'B2'B2'B3'B3'B3'B4'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM"
+      " last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-",
+      {{"max_plies_without_capture", "10"}});
   Rng rng(5);
   while (!s->IsTerminal()) {
     const auto legal = s->LegalActions();
@@ -434,15 +566,13 @@ TEST(EspionageEnd, NoCaptureCapIsADraw) {
 // ==== Spy recognition ====
 
 TEST(EspionageSpy, SpyMovingNextToEnemiesRevealsThem) {
-  auto s = Make({{"e4", "RS"},
-                 {"f4", "R2"},
-                 {"a1", "RH"},
-                 {"j10", "BH"},
-                 {"d6", "B3"},
-                 {"f6", "B4"},
-                 {"e7", "B5"},
-                 {"a10", "B1"}},
-                0);
+  auto s = FromPosition(
+      "B1........BH/........../........../....B5...../...B3.B4..../........../....RSR2..../...."
+      "....../........../RH........."
+      " phase=play to_move=red moves_done=0 placed=30/30"
+      " removed=R1'R1'R1'R1'R1'R2'R2'R2'R3'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMRMB1"
+      "'B1'B1'B1'B2'B2'B2'B2'B3'B3'B4'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM"
+      " last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-");
   Play(*s, "e4-e5");
   EXPECT_TRUE(Recognised(*s, "d6"));
   EXPECT_TRUE(Recognised(*s, "f6"));   // diagonal
@@ -459,20 +589,25 @@ TEST(EspionageSpy, SpyMovingNextToEnemiesRevealsThem) {
   EXPECT_TRUE(Recognised(*s, "d6"));
   EXPECT_EQ(s->ViewJson(0)["board"][Sq("f6")]["rank"], "4");
   // Negative: a non-Spy moving next to enemies reveals nothing.
-  auto t = Make({{"e4", "R5"}, {"a1", "RH"}, {"j10", "BH"}, {"d6", "B3"}, {"a10", "B1"}}, 0);
+  auto t = FromPosition(
+      "B1........BH/........../........../........../...B3....../........../....R5...../......."
+      ".../........../RH........."
+      " phase=play to_move=red moves_done=0 placed=30/30"
+      " removed=R1'R1'R1'R1'R1'R2'R2'R2'R2'R3'R3'R3'R4'R4'R5'RS'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMR"
+      "MB1'B1'B1'B1'B2'B2'B2'B2'B3'B3'B4'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM"
+      " last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-");
   Play(*t, "e4-e5");
   EXPECT_FALSE(Recognised(*t, "d6"));
 }
 
 TEST(EspionageSpy, EnemyMovingNextToASpyIsRevealed) {
-  auto s = Make({{"e5", "RS"},
-                 {"a1", "RH"},
-                 {"b1", "R1"},
-                 {"j10", "BH"},
-                 {"f7", "B3"},
-                 {"c7", "B4"},
-                 {"a10", "B1"}},
-                1);
+  auto s = FromPosition(
+      "B1........BH/........../........../..B4..B3..../........../....RS...../........../......"
+      "..../........../RHR1........"
+      " phase=play to_move=blue moves_done=0 placed=30/30"
+      " removed=R1'R1'R1'R1'R2'R2'R2'R2'R3'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMRMB1"
+      "'B1'B1'B1'B2'B2'B2'B2'B3'B3'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM"
+      " last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-");
   Play(*s, "f7-f6 c7-c6");
   EXPECT_TRUE(Recognised(*s, "f6"));   // moved next to the Spy (diagonally)
   EXPECT_FALSE(Recognised(*s, "c6"));  // not next to it
@@ -515,15 +650,13 @@ TEST(EspionageContract, UndoRestoresEveryAction) {
 }
 
 TEST(EspionageSpy, UndoHidesWhatTheSpyShowed) {
-  auto s = Make({{"e4", "RS"},
-                 {"f4", "R2"},
-                 {"a1", "RH"},
-                 {"j10", "BH"},
-                 {"d6", "B3"},
-                 {"f6", "B4"},
-                 {"e7", "B5"},
-                 {"a10", "B1"}},
-                0);
+  auto s = FromPosition(
+      "B1........BH/........../........../....B5...../...B3.B4..../........../....RSR2..../...."
+      "....../........../RH........."
+      " phase=play to_move=red moves_done=0 placed=30/30"
+      " removed=R1'R1'R1'R1'R1'R2'R2'R2'R3'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMRMB1"
+      "'B1'B1'B1'B2'B2'B2'B2'B3'B3'B4'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM"
+      " last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-");
   const auto before = s->Clone();
   engine::UndoInfo undo;
   const Action a = s->StringToAction("e4-e5");
@@ -576,9 +709,9 @@ TEST(EspionageViews, LastMoveInWords) {
        "stays"},
   };
   for (const Case& c : cases) {
-    auto s =
-        Make({{"e4", c.attacker}, {"a1", "RH"}, {"j10", "BH"}, {"e5", c.defender}, {"a10", "B1"}},
-             0, {{"moves_per_turn", "1"}, {"reveal_on_combat", c.reveal_on_combat ? "1" : "0"}});
+    auto s = FromPosition(
+        DuelPosition(c.attacker, c.defender, false),
+        {{"moves_per_turn", "1"}, {"reveal_on_combat", c.reveal_on_combat ? "1" : "0"}});
     Play(*s, "e4xe5");
     for (const auto& [viewer, line] : std::vector<std::pair<engine::Seat, std::string>>{
              {0, c.red}, {1, c.blue}, {engine::kSpectator, c.spectator}}) {
@@ -588,8 +721,14 @@ TEST(EspionageViews, LastMoveInWords) {
     }
   }
   // A move without combat.
-  auto s = Make({{"e4", "R5"}, {"a1", "RH"}, {"j10", "BH"}, {"a10", "B1"}}, 1,
-                {{"moves_per_turn", "1"}});
+  auto s = FromPosition(
+      "B1........BH/........../........../........../........../........../....R5...../........"
+      "../........../RH........."
+      " phase=play to_move=blue moves_done=0 placed=30/30"
+      " removed=R1'R1'R1'R1'R1'R2'R2'R2'R2'R3'R3'R3'R4'R4'R5'RS'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMR"
+      "MB1'B1'B1'B1'B2'B2'B2'B2'B3'B3'B3'B4'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM"
+      " last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-",
+      {{"moves_per_turn", "1"}});
   Play(*s, "a10-a9");
   EXPECT_NE(s->ViewText(0, false).find("Last move: Blue moved a piece a10-a9\n"),
             std::string::npos);

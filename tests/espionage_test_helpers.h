@@ -1,5 +1,5 @@
 // Helpers shared by the Espionage tests (espionage_*test.cc): the game with options, positions
-// built from a list of pieces, typed turns and lookups on a state.
+// built from position text, typed turns and lookups on a state.
 #pragma once
 
 #include <map>
@@ -47,22 +47,10 @@ inline int RankAt(const engine::State& state, const char* name) {
   return Pos(state).board[Sq(name)] & 15;
 }
 
-// An empty board (rows listed from row 10 down, as MakeState reads them).
-inline std::vector<std::string> Empty() {
-  return std::vector<std::string>(10, std::string(20, '.'));
-}
-inline void Put(std::vector<std::string>& rows, const char* sq, const char* piece) {
-  const int s = Sq(sq);
-  rows[9 - s / 10][2 * (s % 10)] = piece[0];
-  rows[9 - s / 10][2 * (s % 10) + 1] = piece[1];
-}
-// A play-phase state with the given pieces ({"e4", "R5"}: a red General on e4), `to_move` to move.
-inline std::unique_ptr<EspionageState> Make(
-    const std::vector<std::pair<const char*, const char*>>& pieces, int to_move,
-    const std::map<std::string, std::string>& options = {}) {
-  auto rows = Empty();
-  for (const auto& [sq, piece] : pieces) Put(rows, sq, piece);
-  return MakeState(Game(options), rows, to_move);
+// The state whose position text is `text` (espionage.h, "Position text").
+inline std::unique_ptr<engine::State> FromPosition(
+    const std::string& text, const std::map<std::string, std::string>& options = {}) {
+  return Game(options).NewStateFromPosition(text);
 }
 
 inline constexpr const char* kRedSetup = "MHMMM12345 SSSSSPPPP1 1112223345";

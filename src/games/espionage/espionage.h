@@ -54,13 +54,52 @@
 // "defender")}), "play_plies", "quiet_turns", "quiet_plies", "draw_claimable", "result" (null, or
 // {"winner" (a seat or null), "ending" (how: "headquarters captured", "no move", "draw claimed",
 // "move cap", "no-capture cap", "resignation", "time", "abandoned", "agreement"), "results" (per
-// seat "win"|"loss"|"draw")})}. ViewTensor: 28 planes x 10 x 10 (see espionage.cc). Every action
+// seat "win"|"loss"|"draw")})}. ViewTensor: 28 planes x 10 x 10 (see views.cc). Every action
 // can be taken back (UndoAction).
+//
+// Position text (PositionText, ViewPositionText, EspionageGame::NewStateFromPosition): one line,
+// the board then space-separated fields NAME=VALUE, all of them, in any order:
+//   board        rows 10 to 1 separated by '/', each ten squares a to j: '.' empty, '~' a volcano
+//                (neutral rows only), or a piece: 'R' or 'B' (owner), its rank character ('?' in a
+//                view where unknown), then its marks in this order: ' moved, + known by combat to
+//                both seats, ! recognised by an enemy Spy, and n|e|s|w the direction of its
+//                no-return square (the square its last move came from)
+//   phase        volcanoes | setup | lot | play | over
+//   to_move      red | blue (the seat setting up or to move; red while volcanoes and the lot)
+//   moves_done   moves made in the current turn (0 .. moves_per_turn - 1; the first piece of the
+//                turn and whether the turn removed a piece follow from last_move)
+//   placed       pieces each seat has placed, RED/BLUE ("30/30" in play; the armies to place are
+//                what the board and removed pieces leave of the full army)
+//   removed      the removed pieces in the order they were removed, tokens as on the board
+//                without no-return marks and without separators ("R1'B3'+"), or -
+//   last_move    - or FROM-TO, or FROMxTO:attacker|defender (which piece the attack removed)
+//   plies        actions so far, chance included (the ply count)
+//   play_plies, quiet_plies, quiet_turns   moves of play, moves since a removal, whole turns
+//                since a removal (the no-capture draw and the engine caps)
+//   result       - while the game goes on, else ENDING:RED/BLUE: ENDING one of
+//                headquarters-captured, no-move, draw-claimed, move-cap, no-capture-cap,
+//                resignation, time, abandoned, agreement; RED and BLUE win, loss or draw.
+// The rules (options) come from the game. The parser refuses, naming the field: a malformed
+// field, a missing, unknown or repeated one, more pieces of a rank than the army holds, armies
+// that do not fit the phase (Red sets up before Blue, setups in the home rows, nothing removed
+// before play, both armies whole in the lot and in play), a placed count that the pieces
+// contradict, too many volcanoes for the volcano phase, a move of more than one step, moves_done
+// out of range, a result that does not fit its ending. The initial position (4 volcanoes):
+//   ........../........../........../........../........../........../........../........../
+//   ........../.......... phase=volcanoes to_move=red moves_done=0 placed=0/0 removed=-
+//   last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-
+// (one line). A seat's view (ViewPositionText) has the same form as that seat may know it: the
+// other seat's pieces absent ('.') during the setup, unknown ranks '?', '!' only on the enemy
+// pieces the viewer's own Spies recognised (the owner is never told, rulings "Espionage"), the
+// placed count and plies of a setup in progress '?' to the others; everything once over.
+//
+// Files: board.h the fast core (Position: rules and undo); this adapter's views in views.cc,
+// notation and typed turns in notation.cc, SampleConsistentState in sampling.cc; setups.h the
+// setup strings and the drawn setups.
 #pragma once
 
-#include <array>
-#include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -68,77 +107,12 @@
 
 #include "engine/game.h"
 #include "engine/state.h"
+#include "games/espionage/board.h"
+#include "games/hidden_army/hidden_army.h"
 
 namespace quartel::espionage {
 
-using engine::Action;
-
-inline constexpr int kSize = 10;
-inline constexpr int kNumSquares = 100;
-inline constexpr int kHomeSquares = 30;
-inline constexpr int kNumRanks = 9;
-inline constexpr int kNone = -1;
-// Ranks: 0 Headquarters, 1-5 soldiers (Corporal .. General), then the specials.
-inline constexpr int kHq = 0, kGeneral = 5, kSpy = 6, kSapper = 7, kMine = 8;
-inline constexpr int kFirstLot = 100, kFirstPlace = 200, kFirstMove = 1200, kClaimDraw = 1600;
-inline constexpr int kNumActions = 1601;
 inline constexpr int kNumPlanes = 28;
-
-using Army = std::array<std::int8_t, kNumRanks>;
-Army FullArmy();  // 1 H, 5/4/3/2/2 soldiers, 5 S, 4 P, 4 M
-char RankChar(int rank);
-int RankFromChar(char c);  // kNone if not a rank character
-std::string RankName(int rank);
-std::string SquareName(int sq);
-int ParseSquare(std::string_view text);  // kNone if malformed
-
-enum class Combat { kAttackerWins, kDefenderWins };
-// The seed's combat table in one place (rulings "Espionage"): what happens when a piece of rank
-// `attacker` steps onto a piece of rank `defender`.
-Combat Resolve(int attacker, int defender);
-
-struct Rules {
-  int volcanoes = 4;
-  int moves_per_turn = 2;
-  bool reveal_on_combat = false;
-  int no_capture_draw = 50;
-  int max_plies = 2000;
-  int max_plies_without_capture = 200;
-
-  bool operator==(const Rules&) const = default;
-};
-
-enum class Phase : std::uint8_t { kVolcanoes, kSetup, kLot, kPlay, kOver };
-
-// A cell: 0 empty, kVolcano, or a piece: kOccupied | owner << 6 | moved | known | rank, plus
-// recognised. Known: combat showed the rank to both seats (reveal_on_combat). Recognised: an
-// enemy Spy showed the rank to the enemy only; the owner is not told (rulings "Espionage").
-using CellBits = std::uint16_t;
-inline constexpr CellBits kVolcano = 0x0f, kOccupied = 0x80, kOwnerBit = 0x40, kMovedBit = 0x20,
-                          kKnownBit = 0x10, kRecognisedBit = 0x100;
-
-struct Position {
-  std::array<CellBits, kNumSquares> board{};
-  std::array<std::int8_t, kNumSquares> back{};  // no-return square of the piece there, or -1
-  std::array<Army, 2> to_place{};
-  std::array<CellBits, 60> removed{};  // cells of removed pieces, in order
-  std::int32_t num_removed = 0;
-  Rules rules;
-  Phase phase = Phase::kVolcanoes;
-  std::int32_t volcanoes_left = 0;
-  std::int32_t to_move = 0;
-  std::int32_t moves_done = 0;       // moves made in the current turn
-  std::int32_t first_piece = kNone;  // square of the piece moved first this turn (if alive)
-  std::int32_t plies = 0, play_plies = 0, quiet_turns = 0;
-  std::int32_t quiet_plies = 0;  // play moves since a piece was last removed (engine cap)
-  bool removal_this_turn = false;
-  std::int32_t last_from = kNone, last_to = kNone, last_removed = 0;  // 0 none 1 att 2 def
-  std::int32_t winner = kNone;
-  std::int32_t ending = 0;  // how the game ended (kEndings in espionage.cc), 0 while it goes on
-  std::array<engine::Outcome, 2> outcomes{};  // the results given to EndGame
-
-  bool operator==(const Position&) const = default;
-};
 
 class EspionageGame : public engine::Game {
  public:
@@ -146,6 +120,7 @@ class EspionageGame : public engine::Game {
   int NumSeats() const override { return 2; }
   std::string SeatName(int seat) const override;
   std::unique_ptr<engine::State> NewInitialState() const override;
+  std::unique_ptr<engine::State> NewStateFromPosition(std::string_view text) const override;
   int NumDistinctActions() const override { return kNumActions; }
   int MaxGameLength() const override { return 8 + 2 * kHomeSquares + 1 + rules_.max_plies + 1; }
   std::vector<int> TensorShape() const override { return {kNumPlanes, kSize, kSize}; }
@@ -160,16 +135,18 @@ class EspionageState : public engine::State {
   EspionageState(const EspionageGame& game, const Position& position);
 
   engine::Seat CurrentSeat() const override;
-  bool MidTurn() const override;
-  int PlyCount() const override { return p_.plies; }
+  bool MidTurn() const override { return position_.MidTurn(); }
+  int PlyCount() const override { return position_.plies; }
 
-  void LegalActions(std::vector<Action>& out) const override;
+  void LegalActions(std::vector<Action>& out) const override { position_.LegalActions(out); }
   using engine::State::LegalActions;
   std::vector<engine::ChanceOutcome> ChanceOutcomes() const override;
-  std::string WhyIllegal(Action action) const override;
-  void DoApply(Action action, engine::UndoInfo* undo) override;
+  std::string WhyIllegal(Action action) const override { return position_.WhyIllegal(action); }
+  void DoApply(Action action, engine::UndoInfo* undo) override { position_.Apply(action, undo); }
   bool SupportsUndo() const override { return true; }
-  void UndoAction(Action action, const engine::UndoInfo& undo) override;
+  void UndoAction(Action action, const engine::UndoInfo& undo) override {
+    position_.Undo(action, undo);
+  }
 
   std::string ActionToString(Action action) const override;
   std::string ActionToStringFor(Action action, engine::Seat viewer) const override;
@@ -185,20 +162,22 @@ class EspionageState : public engine::State {
   std::vector<double> Returns() const override;
   bool EndGame(engine::EndReason reason, std::span<const engine::Outcome> results) override;
 
+  std::string PositionText() const override;
+  std::string ViewPositionText(engine::Seat viewer) const override;
+
   Json ViewJson(engine::Seat viewer) const override;
   void ViewTensor(engine::Seat viewer, std::span<float> out) const override;
   std::string ViewText(engine::Seat viewer, bool colour) const override;
 
   std::unique_ptr<engine::State> SampleConsistentState(engine::Seat seat, Rng& rng) const override;
-  void CheckConsistency() const override;
+  void CheckConsistency() const override { position_.Check(); }
 
-  const Position& position() const { return p_; }
-  Position& mutable_position() { return p_; }
-  // Whether `seat` has a legal move now (honouring the turn's first piece and no-return squares).
-  bool HasMove(int seat) const;
+  const Position& position() const { return position_; }
 
  private:
-  void Moves(int seat, std::vector<Action>& out) const;
+  bool Over() const { return position_.phase == Phase::kOver; }
+  // The cell as the shared hidden-army grid shows it to `viewer` (see views.cc).
+  hidden_army::Piece ArmyPiece(CellBits cell, engine::Seat viewer) const;
   // Whether `viewer` sees the piece on `cell` at all (not while it is part of a secret setup).
   bool Shown(engine::Seat viewer, CellBits cell) const;
   // Whether `viewer` is shown that a turn goes on (MidTurn()).
@@ -209,19 +188,27 @@ class EspionageState : public engine::State {
   bool Sees(engine::Seat viewer, CellBits cell) const;
   // The rank character of `cell` as `viewer` sees it, or '?'.
   char ShownRank(engine::Seat viewer, CellBits cell) const;
+  // The position text, full (no viewer) or as `viewer` may know it (position_text.cc).
+  std::string PositionTextFor(std::optional<engine::Seat> viewer) const;
+  std::string BoardText(std::optional<engine::Seat> viewer) const;
+  std::string PieceText(CellBits cell, std::optional<engine::Seat> viewer, int back_dir) const;
+  // The JSON board, per-seat setup, to_place and lost parts of ViewJson.
+  Json BoardJson(engine::Seat viewer) const;
+  Json LostJson(engine::Seat viewer, int seat) const;
+  Json ResultJson() const;
   // The last move in words, projected for `viewer` ("Last move: ..."; needs a last move).
   std::string LastMoveText(engine::Seat viewer) const;
   // "Game over: ..." with the results and how the game ended (needs a game that is over).
   std::string OverLine() const;
-  void EndTurn();
-  Position p_;
-};
+  // The line under the board saying what happens now (whose setup, whose move, the lot).
+  std::string PhaseText(engine::Seat viewer) const;
+  // A turn of the play phase typed as its moves ("a3-a4 b3-b4").
+  std::vector<Action> ParsePlayTurn(std::string_view text) const;
+  // A whole setup typed at once ("random N" or a setup string), before the seat's first placement.
+  std::vector<Action> ParseWholeSetup(std::string_view text) const;
 
-// A play-phase state for tests: `rows` lists row 10 first, each 20 characters, two per square:
-// ". " empty, "~~" a volcano, or 'R'/'B' and a rank character ("R5" a red General). Both armies
-// are counted as fully placed; missing pieces count as removed.
-std::unique_ptr<EspionageState> MakeState(const EspionageGame& game,
-                                          const std::vector<std::string>& rows, int to_move);
+  Position position_;
+};
 
 // Registers "espionage" with the engine's registry.
 void Register();
