@@ -94,12 +94,12 @@ TEST(Gravon, ImportedSetupsAreTheSeatsTurnsNotOptions) {
   EXPECT_EQ(match.record().options, record.options);
   // The field's setups stand as the file wrote them (Red a1..k4, Blue a7..k10).
   const std::string field = ReadGravonField(DataFile("flag_capture.xml"));
-  const Position& p = PositionOf(engine::Match::Replay(
-      engine::Record{record.game,
-                     record.options,
-                     record.rules_version,
-                     record.seats,
-                     {record.actions.begin(), record.actions.begin() + 2 * kSetupSquares}}));
+  engine::Record setups_only = record;
+  setups_only.actions.resize(2 * kSetupSquares);
+  setups_only.result.clear();
+  setups_only.ending.clear();
+  setups_only.ending_detail.clear();
+  const Position& p = PositionOf(engine::Match::Replay(setups_only));
   for (int sq = 0; sq < kNumSquares; ++sq) {
     if (!InSetupRows(0, sq) && !InSetupRows(1, sq)) continue;
     EXPECT_EQ(p.board[sq] == 0, field[sq] == 'A') << SquareName(sq);
