@@ -41,8 +41,9 @@ std::vector<std::uint8_t> SeatHandle::LegalActionMask() const {
 
 void SeatHandle::CheckTurn(int version) const {
   if (version != version_) {
-    throw Error(fmt::format("stale: you answered version {} but the game is at version {}", version,
-                            version_));
+    // No numbers: the current version would tell how many actions were played (rulings: the
+    // number of placements in a setup is secret).
+    throw Error("stale: the game has moved on since the position you answered");
   }
   if (IsSpectator()) throw Error("a spectator does not act");
   const Seat current = state_->CurrentSeat();

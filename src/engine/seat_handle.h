@@ -35,6 +35,9 @@ class SeatHandle {
   // `viewer` is a seat of the state's game or kSpectator; anything else throws quartel::Error.
   // `version` counts what has happened to the state (by default its ply count; engine::Match
   // counts its record's entries, resignations included): inputs name the version they answer.
+  // The version changes with every action, a secret setup placement included: whoever publishes
+  // it to other viewers (the server) must publish it only where the number of actions is public,
+  // for instance once per whole typed command.
   SeatHandle(const State& state, Seat viewer);
   SeatHandle(const State& state, Seat viewer, int version);
 
@@ -49,7 +52,8 @@ class SeatHandle {
   bool IsTerminal() const { return state_->IsTerminal(); }
   bool IsChanceNode() const { return state_->IsChanceNode(); }
   bool MidTurn() const { return state_->MidTurn(); }
-  int PlyCount() const { return state_->PlyCount(); }
+  // No ply count: while a seat sets up piece by piece, the number of its placements is secret
+  // (rulings), and the ply count would tell it to the other seat.
 
   // --- The viewer's view ---------------------------------------------------------------------
   Json ViewJson() const { return state_->ViewJson(viewer_); }

@@ -1,7 +1,7 @@
-// libFuzzer target: arbitrary bytes as a position text (quartel show/perft/play --position, records'
-// "start", serialised states). The first byte picks the game. A text is either refused with
-// quartel::Error or gives a state whose invariants hold, whose text reads back to an equal state,
-// and from which a few legal actions can be played. Anything else is a bug.
+// libFuzzer target: arbitrary bytes as a position text (quartel show/perft/play --position,
+// records' "start", serialised states). The first byte picks the game. A text is either refused
+// with quartel::Error or gives a state whose invariants hold, whose text reads back to an equal
+// state, and from which a few legal actions can be played. Anything else is a bug.
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
