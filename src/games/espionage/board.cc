@@ -27,6 +27,8 @@ constexpr const char* kEndingNames[kNumEndings] = {"",
 constexpr int kDr[kNumDirs] = {1, 0, -1, 0};
 constexpr int kDf[kNumDirs] = {0, 1, 0, -1};
 
+}  // namespace
+
 // What Undo needs (in engine::UndoInfo's 64 bytes): every scalar an action may change, the two
 // cells and no-return marks of a move's squares, and which neighbours a Spy's arrival showed.
 // Counters that only grow (plies, num_removed, the armies to place) are stepped back instead.
@@ -41,6 +43,8 @@ struct UndoData {
 };
 static_assert(sizeof(UndoData) <= sizeof(engine::UndoInfo));
 static_assert(std::is_trivially_copyable_v<UndoData>);
+
+namespace {
 
 UndoData SaveUndo(const Position& p, Action action) {
   UndoData u{};
@@ -451,18 +455,7 @@ void Position::Undo(Action action, const engine::UndoInfo& undo) {
       ++to_place[u.to_move][PlaceRank(action)];
       break;
     case Phase::kPlay:
-      if (action == kClaimDraw) break;
-      {
-        const int from = MoveFrom(action), to = Step(from, MoveDir(action));
-        for (int k = 0; k < 8; ++k) {
-          if ((u.shown >> k) & 1) board[Neighbour(to, k)] &= ~kRecognisedBit;
-        }
-        board[from] = u.cell_from;
-        board[to] = u.cell_to;
-        back[from] = u.back_from;
-        back[to] = u.back_to;
-        while (num_removed > u.num_removed) removed[--num_removed] = 0;
-      }
+      if (action != kClaimDraw) UndoMove(action, u);
       break;
     case Phase::kLot:
     case Phase::kOver:
@@ -481,6 +474,19 @@ void Position::Undo(Action action, const engine::UndoInfo& undo) {
   ending = u.ending;
   phase = u.phase;
   removal_this_turn = u.removal_this_turn != 0;
+}
+
+// A move's two squares as they were, the recognitions it made taken back, its removal forgotten.
+void Position::UndoMove(Action action, const UndoData& u) {
+  const int from = MoveFrom(action), to = Step(from, MoveDir(action));
+  for (int k = 0; k < 8; ++k) {
+    if ((u.shown >> k) & 1) board[Neighbour(to, k)] &= ~kRecognisedBit;
+  }
+  board[from] = u.cell_from;
+  board[to] = u.cell_to;
+  back[from] = u.back_from;
+  back[to] = u.back_to;
+  while (num_removed > u.num_removed) removed[--num_removed] = 0;
 }
 
 // --- Invariants ---------------------------------------------------------------------------------

@@ -22,6 +22,8 @@ namespace quartel::espionage {
 
 using engine::Action;
 
+struct UndoData;  // board.cc
+
 inline constexpr int kSize = 10;
 inline constexpr int kNumSquares = 100;
 inline constexpr int kHomeSquares = 30;
@@ -185,6 +187,7 @@ struct Position {
   std::uint8_t Recognise(int to, int seat);
   // After a move of `seat`: the turn goes on while a second move is due and possible.
   void EndMoveOrTurn(int seat);
+  void UndoMove(Action action, const UndoData& undo);
   void EndTurn();
   void Finish(int winning_seat, Ending how);
 };

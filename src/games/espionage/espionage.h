@@ -54,8 +54,25 @@
 // "defender")}), "play_plies", "quiet_turns", "quiet_plies", "draw_claimable", "result" (null, or
 // {"winner" (a seat or null), "ending" (how: "headquarters captured", "no move", "draw claimed",
 // "move cap", "no-capture cap", "resignation", "time", "abandoned", "agreement"), "results" (per
-// seat "win"|"loss"|"draw")})}. ViewTensor: 28 planes x 10 x 10 (see views.cc). Every action
-// can be taken back (UndoAction).
+// seat "win"|"loss"|"draw")})}. Every action can be
+// taken back (UndoAction).
+//
+// ViewTensor: 101 planes x 10 rows x 10 files (plane, row, file; row 0 = row 1), exactly the
+// information of ViewJson for the same viewer, from the side of P, the viewer (Red for a
+// spectator), O the other seat (TensorLayout() names each plane; "count" and "all 1" planes hold
+// one value on every square):
+//   0-8 P's pieces of shown rank (H 1 2 3 4 5 S P M), 9 P's pieces of unknown rank, 10-19 the same
+//   for O (1 on the piece's square; the other seat's pieces are absent during a setup); 20
+//   volcanoes; 21 moved; 22 known (the JSON "known": combat for everyone, a Spy to its own side);
+//   23-26 the piece's no-return square lies north, east, south, west; 27-31 phase volcanoes,
+//   setup, lot, play, over; 32 P to move, 33 O to move (JSON "to_move"); 34 mid_turn; 35 P is
+//   Blue; 36-37 P's setup in progress, done; 38-39 O's; 40-48 P's pieces left to place per rank,
+//   49-57 O's (only once the game is over); 58-66 P's lost pieces of ranks the viewer knows, per
+//   rank, 67 P's lost pieces of unknown rank (counts), 68-77 the same for O; 78 the last move's
+//   square of departure, 79 its target; 80 it removed the attacker, 81 the defender; 82
+//   play_plies, 83 quiet_turns, 84 quiet_plies (counts); 85 draw_claimable; 86-94 the ending
+//   (headquarters captured, no move, draw claimed, move cap, no-capture cap, resignation, time,
+//   abandoned, agreement); 95-97 P's result win, loss, draw; 98-100 O's.
 //
 // Position text (PositionText, ViewPositionText, EspionageGame::NewStateFromPosition): one line,
 // the board then space-separated fields NAME=VALUE, all of them, in any order:
@@ -112,7 +129,7 @@
 
 namespace quartel::espionage {
 
-inline constexpr int kNumPlanes = 28;
+inline constexpr int kNumPlanes = 101;
 
 class EspionageGame : public engine::Game {
  public:
@@ -124,6 +141,7 @@ class EspionageGame : public engine::Game {
   int NumDistinctActions() const override { return kNumActions; }
   int MaxGameLength() const override { return 8 + 2 * kHomeSquares + 1 + rules_.max_plies + 1; }
   std::vector<int> TensorShape() const override { return {kNumPlanes, kSize, kSize}; }
+  std::vector<std::string> TensorLayout() const override;
   const Rules& rules() const { return rules_; }
 
  private:
@@ -192,6 +210,8 @@ class EspionageState : public engine::State {
   std::string PositionTextFor(std::optional<engine::Seat> viewer) const;
   std::string BoardText(std::optional<engine::Seat> viewer) const;
   std::string PieceText(CellBits cell, std::optional<engine::Seat> viewer, int back_dir) const;
+  // The board planes of ViewTensor.
+  void BoardPlanes(engine::Seat viewer, std::span<float> out) const;
   // The JSON board, per-seat setup, to_place and lost parts of ViewJson.
   Json BoardJson(engine::Seat viewer) const;
   Json LostJson(engine::Seat viewer, int seat) const;

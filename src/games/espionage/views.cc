@@ -138,33 +138,165 @@ Json EspionageState::ViewJson(engine::Seat viewer) const {
 // --- Tensor
 // ---------------------------------------------------------------------------------------
 
-// Planes, from the perspective seat P (the viewer; Red for a spectator), O the other seat:
-// 0-8 P's pieces of seen rank by rank; 9 P's pieces of unseen rank; 10-18 O's seen pieces by
-// rank; 19 O's unseen pieces; 20 moved; 21 rank shown to the piece's opponent, as far as the
-// viewer may know (JSON "known"); 22 volcanoes; 23 no-return
-// squares; 24 setup phase; 25 P to move; 26 mid-turn; 27 draw claimable.
-void EspionageState::ViewTensor(engine::Seat viewer, std::span<float> out) const {
-  std::fill(out.begin(), out.end(), 0.0f);
+namespace {
+
+// The planes of ViewTensor (espionage.h, "ViewTensor"), P the viewer (Red for a spectator), O the
+// other seat. "fill": the whole plane holds the value.
+enum Plane : int {
+  kPlanePieces = 0,          // + owner (0 P, 10 O) + shown rank (0-8) or 9 unknown: 1 on its square
+  kPlaneVolcano = 20,        // 1 on a volcano
+  kPlaneMoved = 21,          // 1 on a piece that has moved
+  kPlaneKnown = 22,          // 1 on a piece whose rank its opponent was shown (JSON "known")
+  kPlaneNoReturn = 23,       // + direction 0-3 (n, e, s, w) of the piece's no-return square
+  kPlanePhase = 27,          // + phase 0-4 (volcanoes, setup, lot, play, over), fill
+  kPlaneToMove = 32,         // + 0 P, 1 O is to move (JSON "to_move"), fill
+  kPlaneMidTurn = 34,        // fill
+  kPlaneViewerBlue = 35,     // fill: P is Blue
+  kPlaneSetup = 36,          // + 2 * (0 P, 1 O) + (0 in progress, 1 done), fill
+  kPlaneToPlace = 40,        // + 9 * (0 P, 1 O) + rank: pieces left to place, fill (where shown)
+  kPlaneLost = 58,           // + 10 * (0 P, 1 O) + known rank (0-8) or 9 unknown: count, fill
+  kPlaneLastFrom = 78,       // 1 on the last move's square of departure
+  kPlaneLastTo = 79,         // 1 on its target
+  kPlaneRemoved = 80,        // + 0 the attacker, 1 the defender was removed, fill
+  kPlaneCounters = 82,       // + 0 play_plies, 1 quiet_turns, 2 quiet_plies: the count, fill
+  kPlaneDrawClaimable = 85,  // fill
+  kPlaneEnding = 86,         // + ending - 1 (1-9, EndingName), fill
+  kPlaneResult = 95,         // + 3 * (0 P, 1 O) + (0 win, 1 loss, 2 draw), fill
+};
+static_assert(kPlaneResult + 6 == kNumPlanes);
+
+const char* const kRankWords[kNumRanks] = {"Headquarters", "Corporals", "Second Lieutenants",
+                                           "Captains",     "Colonels",  "Generals",
+                                           "Spies",        "Sappers",   "Mines"};
+
+}  // namespace
+
+std::vector<std::string> EspionageGame::TensorLayout() const {
+  static const char* kPhases[] = {"volcanoes", "setup", "lot", "play", "over"};
+  static const char* kSides[] = {"own (the viewer's; Red's for a spectator)", "the opponent's"};
+  static const char* kDirs[] = {"north", "east", "south", "west"};
+  static const char* kOutcomes[] = {"win", "loss", "draw"};
+  std::vector<std::string> layout;
+  for (const char* side : kSides) {
+    for (int rank = 0; rank < kNumRanks; ++rank) {
+      layout.push_back(fmt::format("{} {} shown: 1 on each", side, kRankWords[rank]));
+    }
+    layout.push_back(fmt::format("{} pieces of rank unknown to the viewer: 1 on each", side));
+  }
+  layout.push_back("volcanoes: 1 on each");
+  layout.push_back("pieces that have moved: 1 on each");
+  layout.push_back("pieces whose rank their opponent was shown (known): 1 on each");
+  for (const char* dir : kDirs) {
+    layout.push_back(fmt::format("pieces whose no-return square lies {}: 1 on each", dir));
+  }
+  for (const char* phase : kPhases) layout.push_back(fmt::format("phase {}: all 1", phase));
+  layout.push_back("own seat to move: all 1");
+  layout.push_back("opponent to move: all 1");
+  layout.push_back("a turn goes on (mid_turn): all 1");
+  layout.push_back("the viewer is Blue: all 1");
+  for (const char* side : {"own", "opponent's"}) {
+    layout.push_back(fmt::format("{} setup in progress: all 1", side));
+    layout.push_back(fmt::format("{} setup done: all 1", side));
+  }
+  for (const char* side : {"own", "opponent's (only once over)"}) {
+    for (int rank = 0; rank < kNumRanks; ++rank) {
+      layout.push_back(fmt::format("{} {} left to place: the count", side, kRankWords[rank]));
+    }
+  }
+  for (const char* side : {"own", "opponent's"}) {
+    for (int rank = 0; rank < kNumRanks; ++rank) {
+      layout.push_back(
+          fmt::format("{} lost {} the viewer knows: the count", side, kRankWords[rank]));
+    }
+    layout.push_back(fmt::format("{} lost pieces of rank unknown to the viewer: the count", side));
+  }
+  layout.push_back("last move's square of departure: 1");
+  layout.push_back("last move's target square: 1");
+  layout.push_back("the last move removed the attacker: all 1");
+  layout.push_back("the last move removed the defender: all 1");
+  layout.push_back("play_plies: the count");
+  layout.push_back("quiet_turns: the count");
+  layout.push_back("quiet_plies: the count");
+  layout.push_back("a draw may be claimed: all 1");
+  for (int ending = 1; ending < kNumEndings; ++ending) {
+    layout.push_back(fmt::format("ended by {}: all 1", EndingName(ending)));
+  }
+  for (const char* side : {"own", "opponent's"}) {
+    for (const char* outcome : kOutcomes) {
+      layout.push_back(fmt::format("{} result {}: all 1", side, outcome));
+    }
+  }
+  return layout;
+}
+
+// The board planes: each piece the viewer sees, as the JSON board shows it.
+void EspionageState::BoardPlanes(engine::Seat viewer, std::span<float> out) const {
   const int me = viewer == 1 ? 1 : 0;
-  const auto fill = [&out](int plane) {
-    std::fill(out.begin() + plane * kNumSquares, out.begin() + (plane + 1) * kNumSquares, 1.0f);
-  };
   for (int sq = 0; sq < kNumSquares; ++sq) {
     const CellBits c = position_.board[sq];
-    if (c == kVolcano) out[22 * kNumSquares + sq] = 1.0f;
+    if (c == kVolcano) out[kPlaneVolcano * kNumSquares + sq] = 1.0f;
     if (!IsPiece(c) || !Shown(viewer, c)) continue;
-    const int base = Owner(c) == me ? 0 : 10;
-    out[(Sees(viewer, c) ? base + RankOf(c) : base + 9) * kNumSquares + sq] = 1.0f;
-    if (c & kMovedBit) out[20 * kNumSquares + sq] = 1.0f;
-    if (ArmyPiece(c, viewer).known) out[21 * kNumSquares + sq] = 1.0f;
-    if (position_.back[sq] != kNone) out[23 * kNumSquares + position_.back[sq]] = 1.0f;
+    const hidden_army::Piece piece = ArmyPiece(c, viewer);
+    const int rank = Sees(viewer, c) ? RankOf(c) : kNumRanks;
+    out[(kPlanePieces + (Owner(c) == me ? 0 : 10) + rank) * kNumSquares + sq] = 1.0f;
+    if (piece.moved) out[kPlaneMoved * kNumSquares + sq] = 1.0f;
+    if (piece.known) out[kPlaneKnown * kNumSquares + sq] = 1.0f;
+    for (int dir = 0; dir < kNumDirs; ++dir) {
+      if (position_.back[sq] != kNone && Step(sq, dir) == position_.back[sq]) {
+        out[(kPlaneNoReturn + dir) * kNumSquares + sq] = 1.0f;
+      }
+    }
   }
-  if (position_.phase == Phase::kSetup) fill(24);
-  if ((position_.phase == Phase::kPlay || position_.phase == Phase::kSetup) &&
-      position_.to_move == me)
-    fill(25);
-  if (MidTurnShown(viewer)) fill(26);
-  if (position_.DrawClaimable()) fill(27);
+}
+
+// Everything the JSON view says outside the board, plane by plane (see Plane).
+void EspionageState::ViewTensor(engine::Seat viewer, std::span<float> out) const {
+  std::fill(out.begin(), out.end(), 0.0f);
+  const Position& p = position_;
+  const int me = viewer == 1 ? 1 : 0;
+  const auto fill = [&out](int plane, float value) {
+    std::fill(out.begin() + plane * kNumSquares, out.begin() + (plane + 1) * kNumSquares, value);
+  };
+  BoardPlanes(viewer, out);
+  fill(kPlanePhase + static_cast<int>(p.phase), 1.0f);
+  if (p.phase == Phase::kSetup || p.phase == Phase::kPlay) {
+    fill(kPlaneToMove + (p.to_move == me ? 0 : 1), 1.0f);
+  }
+  if (MidTurnShown(viewer)) fill(kPlaneMidTurn, 1.0f);
+  if (me == 1) fill(kPlaneViewerBlue, 1.0f);
+  for (int side = 0; side < 2; ++side) {
+    const int seat = side == 0 ? me : 1 - me;
+    const std::string status = SetupStatus(seat);
+    if (status != "waiting") fill(kPlaneSetup + 2 * side + (status == "done" ? 1 : 0), 1.0f);
+    if (Over() || viewer == seat) {
+      for (int rank = 0; rank < kNumRanks; ++rank) {
+        fill(kPlaneToPlace + 9 * side + rank, p.to_place[seat][rank]);
+      }
+    }
+    for (int i = 0; i < p.num_removed; ++i) {
+      const CellBits c = p.removed[i];
+      if (Owner(c) != seat) continue;
+      const int plane = kPlaneLost + 10 * side + (Sees(viewer, c) ? RankOf(c) : kNumRanks);
+      fill(plane, out[plane * kNumSquares] + 1.0f);
+    }
+  }
+  if (p.last_from != kNone) {
+    out[kPlaneLastFrom * kNumSquares + p.last_from] = 1.0f;
+    out[kPlaneLastTo * kNumSquares + p.last_to] = 1.0f;
+    if (p.last_removed != kRemovedNone) {
+      fill(kPlaneRemoved + (p.last_removed == kRemovedAttacker ? 0 : 1), 1.0f);
+    }
+  }
+  fill(kPlaneCounters, static_cast<float>(p.play_plies));
+  fill(kPlaneCounters + 1, static_cast<float>(p.quiet_turns));
+  fill(kPlaneCounters + 2, static_cast<float>(p.quiet_plies));
+  if (p.DrawClaimable()) fill(kPlaneDrawClaimable, 1.0f);
+  if (!Over()) return;
+  fill(kPlaneEnding + p.ending - 1, 1.0f);
+  const std::vector<engine::Outcome> results = Results();
+  for (int side = 0; side < 2; ++side) {
+    fill(kPlaneResult + 3 * side + static_cast<int>(results[side == 0 ? me : 1 - me]), 1.0f);
+  }
 }
 
 // --- Text
