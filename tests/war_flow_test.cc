@@ -20,7 +20,7 @@
 #include "games/war/war.h"
 #include "war_test_helpers.h"
 
-namespace quartel::games::war {
+namespace quartel::war {
 namespace {
 
 using namespace test_helpers;  // war_test_helpers.h
@@ -405,4 +405,4 @@ TEST(WarEnding, GamesWonByTheRulesRevealEverything) {
 }
 
 }  // namespace
-}  // namespace quartel::games::war
+}  // namespace quartel::war

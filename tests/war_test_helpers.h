@@ -19,7 +19,7 @@
 #include "games/war/map.h"
 #include "games/war/war.h"
 
-namespace quartel::games::war::test_helpers {
+namespace quartel::war::test_helpers {
 
 inline std::unique_ptr<WarState> AsWar(std::unique_ptr<engine::State> state) {
   return std::unique_ptr<WarState>(static_cast<WarState*>(state.release()));
@@ -146,4 +146,4 @@ inline void Hold(WarState& state, Seat seat, std::initializer_list<const char*> 
   state.CheckConsistency();
 }
 
-}  // namespace quartel::games::war::test_helpers
+}  // namespace quartel::war::test_helpers

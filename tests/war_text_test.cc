@@ -26,7 +26,7 @@
 #include "games/war/war.h"
 #include "war_test_helpers.h"
 
-namespace quartel::games::war {
+namespace quartel::war {
 namespace {
 
 using namespace test_helpers;  // war_test_helpers.h
@@ -662,4 +662,4 @@ TEST(WarText, RulesPagesAreForPlayers) {
 }
 
 }  // namespace
-}  // namespace quartel::games::war
+}  // namespace quartel::war

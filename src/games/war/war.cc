@@ -11,7 +11,7 @@
 #include "core/text.h"
 #include "games/war/dice.h"
 
-namespace quartel::games::war {
+namespace quartel::war {
 namespace {
 
 constexpr int kDestroyFallbackTerritories = 24;  // rulings: a "destroy" card's fallback
@@ -1394,4 +1394,4 @@ std::unique_ptr<engine::State> WarState::SampleConsistentState(Seat seat, Rng& r
   return sample;
 }
 
-}  // namespace quartel::games::war
+}  // namespace quartel::war

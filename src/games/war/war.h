@@ -63,7 +63,7 @@
 #include "games/war/dice.h"
 #include "games/war/map.h"
 
-namespace quartel::games::war {
+namespace quartel::war {
 
 using engine::Action;
 using engine::Seat;
@@ -386,4 +386,4 @@ std::string Plural(int count, std::string_view one, std::string_view many);
 
 void Register();
 
-}  // namespace quartel::games::war
+}  // namespace quartel::war

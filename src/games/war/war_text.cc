@@ -13,7 +13,7 @@
 #include "games/war/odds.h"
 #include "games/war/war.h"
 
-namespace quartel::games::war {
+namespace quartel::war {
 namespace {
 
 std::vector<std::string> Words(std::string_view text) {
@@ -717,4 +717,4 @@ void Register() {
   });
 }
 
-}  // namespace quartel::games::war
+}  // namespace quartel::war
