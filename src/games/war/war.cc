@@ -1003,7 +1003,15 @@ void WarState::EndMovement() {
 }
 
 void WarState::DoApply(Action action, engine::UndoInfo* undo) {
-  (void)undo;
+  if (!undo) return ApplyRules(action);
+  const Position before = pos_;
+  ApplyRules(action);
+  undo_.Record(before, pos_, *undo);
+}
+
+void WarState::UndoAction(Action, const engine::UndoInfo& undo) { undo_.Restore(pos_, undo); }
+
+void WarState::ApplyRules(Action action) {
   const WarGame& g = *game_;
   ++pos_.ply;
   if (CurrentSeat() >= 0) pos_.acted = true;
@@ -1268,6 +1276,7 @@ std::unique_ptr<engine::State> WarState::Clone() const { return std::make_unique
 
 void WarState::CopyFrom(const engine::State& other) {
   pos_ = static_cast<const WarState&>(other).pos_;
+  undo_ = static_cast<const WarState&>(other).undo_;
 }
 
 bool WarState::Equals(const engine::State& other) const {

@@ -45,8 +45,8 @@
 // DiceForOutcome). StringToTurn parses one typed command, which may be several actions ("place 3
 // brasil" is three "place 1 brasil"); a WAR turn is many commands. Inquire answers "odds" and
 // "borders" from the board. Records keep a resignation that the game survives as an entry of its
-// own (engine::Match); there is no undo (SupportsUndo() is false). The views show "ending" and
-// "results" once the game is over, and every hand and objective.
+// own (engine::Match). Undo (position_undo.h) keeps the changed words of the Position in UndoInfo.
+// The views show "ending" and "results" once the game is over, and every hand and objective.
 #pragma once
 
 #include <array>
@@ -62,6 +62,7 @@
 #include "engine/state.h"
 #include "games/war/dice.h"
 #include "games/war/map.h"
+#include "games/war/position_undo.h"
 
 namespace quartel::war {
 
@@ -232,6 +233,8 @@ class WarState : public engine::State {
   std::vector<engine::ChanceOutcome> ChanceOutcomes() const override;
   std::string WhyIllegal(Action action) const override;
   void DoApply(Action action, engine::UndoInfo* undo) override;
+  bool SupportsUndo() const override { return true; }
+  void UndoAction(Action action, const engine::UndoInfo& undo) override;
 
   std::string ActionToString(Action action) const override;
   std::string ActionToStringFor(Action action, Seat viewer) const override;
@@ -303,6 +306,8 @@ class WarState : public engine::State {
 
  private:
   bool IsChanceAction(Action action) const { return action >= game_->kChance; }
+  // DoApply's work: `action`, legal here, played by the rules.
+  void ApplyRules(Action action);
   // WhyIllegal's reasons, by kind of action.
   std::string UnfinishedStep(Action action) const;
   std::string WhyNoPlace(int territory) const;
@@ -379,6 +384,7 @@ class WarState : public engine::State {
   const WarGame* game_;
   const WarMap* map_;
   Position pos_;
+  PositionUndo<Position> undo_;  // the Positions that UndoInfo words could not hold
 };
 
 // "1 army", "3 armies".
