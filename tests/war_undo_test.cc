@@ -45,7 +45,9 @@ void ExpectUndoRestores(const WarGame& game, std::uint64_t seed, int plies, int 
     state->DoApplyAction(action, &undo);
     state->UndoAction(action, undo);
     ASSERT_TRUE(state->Equals(*copy)) << "ply " << ply << ": " << copy->ActionToString(action);
-    if (compare_views) ASSERT_EQ(AllViews(*state), seen) << "ply " << ply;
+    if (compare_views) {
+      ASSERT_EQ(AllViews(*state), seen) << "ply " << ply;
+    }
     before.push_back(std::move(copy));
     done.emplace_back(action, engine::UndoInfo{});
     state->DoApplyAction(action, &done.back().second);

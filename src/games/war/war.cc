@@ -1019,164 +1019,176 @@ void WarState::ApplyRules(Action action) {
                           pos_.phase == Phase::kMove || pos_.phase == Phase::kDiscardDown;
   if (g.spy_centre() && ((free_phase && action >= g.kPlaceCi) || pos_.phase == Phase::kCiPay)) {
     ApplyCiAction(action);
-    if (pos_.phase != Phase::kOver && pos_.ply >= g.MaxGameLength()) Finish(kDrawnGame);
-    return;
-  }
-  if (g.war2() && free_phase && action >= g.kAir && action < g.kAirRound) {
+  } else if (g.war2() && free_phase && action >= g.kAir && action < g.kAirRound) {
     ApplyCardAction(action);
-    if (pos_.phase != Phase::kOver && pos_.ply >= g.MaxGameLength()) Finish(kDrawnGame);
-    return;
+  } else {
+    ApplyPhaseAction(action);
   }
+  if (pos_.phase != Phase::kOver && pos_.ply >= g.MaxGameLength()) Finish(kDrawnGame);
+}
+
+void WarState::ApplyPhaseAction(Action action) {
+  const WarGame& g = *game_;
   switch (pos_.phase) {
     case Phase::kDealer:
       pos_.dealer = static_cast<std::int8_t>(action - g.kChance);
-      DealNext();
-      break;
-    case Phase::kDeal: {
-      const int t = action - g.kChance;
-      pos_.undealt &= ~Bit(t);
-      pos_.owner[t] = pos_.seat;
-      pos_.armies[t] = 1;
-      ++pos_.territory_count[pos_.seat];
-      ++pos_.deal_index;
-      DealNext();
-      break;
-    }
-    case Phase::kObjective: {
-      const int index = action - g.kChance;
-      pos_.objectives_left &= ~Bit(index);
-      pos_.objective[pos_.seat] = static_cast<std::int8_t>(index);
-      if (pos_.seat + 1 < pos_.num_seats) {
-        ++pos_.seat;
-      } else {
-        // Seed: the cards go back (with the jokers; in WAR-II with the CE cards) into one
-        // shuffled pile; the player after the one who got the last territory starts.
-        pos_.pile = Bit(g.NumCards()) - 1;
-        StartTurn(pos_.first_seat);
-        AfterReinforcement();
-      }
-      break;
-    }
+      return DealNext();
+    case Phase::kDeal:
+      return ApplyDeal(action - g.kChance);
+    case Phase::kObjective:
+      return ApplyObjective(action - g.kChance);
     case Phase::kReinforce:
-      if (action == g.kEnd) {
-        pos_.phase = Phase::kAttack;
-      } else if (action >= g.kTrade) {
-        ApplyTrade(action - g.kTrade);
-        CheckVictory(pos_.seat);
-        AfterReinforcement();
-      } else {
-        ApplyPlace(action);
-        CheckVictory(pos_.seat);
-        AfterReinforcement();
-      }
-      break;
+      return ApplyReinforcement(action);
     case Phase::kAttack:
-      if (action == g.kEnd) {
-        pos_.phase = Phase::kMove;
-      } else {
-        const Link& link = map_->links[(action - g.kAttack) / 3];
-        pos_.attack_from = static_cast<std::int8_t>(link.from);
-        pos_.attack_to = static_cast<std::int8_t>(link.to);
-        pos_.attack_dice = static_cast<std::int8_t>((action - g.kAttack) % 3 + 1);
-        pos_.phase = Phase::kBattle;
-      }
-      break;
+      return ApplyAttackChoice(action);
     case Phase::kBattle:
-      ApplyBattle(action - g.kBattle);
-      break;
-    case Phase::kSpoils: {
-      const int card = action - g.kChance;
-      pos_.hand[pos_.spoils_victim] &= ~Bit(card);
-      pos_.hand[pos_.seat] |= Bit(card);
-      if (--pos_.spoils_left == 0 || pos_.hand[pos_.spoils_victim] == 0) FinishSpoils();
-      break;
-    }
-    case Phase::kOccupy: {
-      const int k = action - g.kOccupy + 1;
-      pos_.armies[pos_.attack_from] -= k;
-      pos_.armies[pos_.attack_to] += k;
-      pos_.phase = Phase::kAttack;
-      CheckVictory(pos_.seat);
-      break;
-    }
+      return ApplyBattle(action - g.kBattle);
+    case Phase::kSpoils:
+      return ApplySpoils(action - g.kChance);
+    case Phase::kOccupy:
+      return ApplyOccupy(action - g.kOccupy + 1);
     case Phase::kMove:
-      if (action == g.kEnd) {
-        EndMovement();
-      } else {
-        const Link& link = map_->links[action - g.kMove];
-        --pos_.armies[link.from];
-        ++pos_.armies[link.to];
-        ++pos_.arrived[link.to];
-        CheckVictory(pos_.seat);
-      }
-      break;
-    case Phase::kDraw: {
-      if (!pos_.pile) {  // seed, note 3: the traded cards are reshuffled into a new pile
-        pos_.pile = pos_.discard;
-        pos_.discard = 0;
-      }
-      const int card = action - g.kChance;
-      pos_.pile &= ~Bit(card);
-      pos_.hand[pos_.seat] |= Bit(card);
-      if (--pos_.draws_left > 0 && (pos_.pile | pos_.discard)) break;
-      pos_.draws_left = 0;
-      NextTurn();
-      break;
-    }
-    case Phase::kCeDeal: {
-      const int card = action - g.kChance;
-      const int t = CeTerritoryOf(card);
-      pos_.undealt &= ~Bit(card);
-      pos_.owner[t] = pos_.seat;
-      pos_.armies[t] = 2;  // seed section 2: 2 armies on each Strategic Centre received
-      ++pos_.territory_count[pos_.seat];
-      ++pos_.deal_index;
-      DealCeNext();
-      break;
-    }
-    case Phase::kCeChoice: {
-      const int t = action;
-      pos_.owner[t] = pos_.seat;
-      ++pos_.territory_count[pos_.seat];
-      if (map_->territories[t].strategic_centre) {  // option a: a CE card left
-        pos_.armies[t] = 2;
-        pos_.ce_cards_left &= ~Bit(g.CardOf(t));
-      } else {
-        pos_.armies[t] = 1;  // option b: two territories, 1 army each
-        if (pos_.claim_first < 0) {
-          pos_.claim_first = static_cast<std::int8_t>(t);
-          break;
-        }
-        pos_.claim_first = -1;
-        ++pos_.choices_b;
-      }
-      ++pos_.choices_made;
-      if (pos_.choices_made < pos_.num_seats) {
-        pos_.seat = static_cast<std::int8_t>((pos_.seat + 1) % pos_.num_seats);
-      } else {
-        StartClaims();
-      }
-      break;
-    }
+      return ApplyMovement(action);
+    case Phase::kDraw:
+      return ApplyDraw(action - g.kChance);
+    case Phase::kCeDeal:
+      return ApplyCeDeal(action - g.kChance);
+    case Phase::kCeChoice:
+      return ApplyCeChoice(action);
     case Phase::kClaim:
       pos_.owner[action] = pos_.seat;
       pos_.armies[action] = 1;
       ++pos_.territory_count[pos_.seat];
-      AfterClaim();
-      break;
+      return AfterClaim();
     case Phase::kCardUse:
     case Phase::kTransport:
     case Phase::kDiscardDown:
-      ApplyCardAction(action);
-      break;
+      return ApplyCardAction(action);
     case Phase::kAirRound:
-      ApplyAirRound((action - g.kAirRound) / 4, (action - g.kAirRound) % 4);
-      break;
-    case Phase::kCiPay:  // applied above (ApplyCiAction)
+      return ApplyAirRound((action - g.kAirRound) / 4, (action - g.kAirRound) % 4);
+    case Phase::kCiPay:  // ApplyCiAction's
     case Phase::kOver:
-      break;
+      return;
   }
-  if (pos_.phase != Phase::kOver && pos_.ply >= g.MaxGameLength()) Finish(kDrawnGame);
+}
+
+void WarState::ApplyDeal(int territory) {
+  pos_.undealt &= ~Bit(territory);
+  pos_.owner[territory] = pos_.seat;
+  pos_.armies[territory] = 1;
+  ++pos_.territory_count[pos_.seat];
+  ++pos_.deal_index;
+  DealNext();
+}
+
+void WarState::ApplyObjective(int index) {
+  pos_.objectives_left &= ~Bit(index);
+  pos_.objective[pos_.seat] = static_cast<std::int8_t>(index);
+  if (pos_.seat + 1 < pos_.num_seats) {
+    ++pos_.seat;
+    return;
+  }
+  // Seed: the cards go back (with the jokers; in WAR-II with the CE cards) into one shuffled
+  // pile; the player after the one who got the last territory starts.
+  pos_.pile = Bit(game_->NumCards()) - 1;
+  StartTurn(pos_.first_seat);
+  AfterReinforcement();
+}
+
+void WarState::ApplyReinforcement(Action action) {
+  const WarGame& g = *game_;
+  if (action == g.kEnd) {
+    pos_.phase = Phase::kAttack;
+    return;
+  }
+  if (action >= g.kTrade) {
+    ApplyTrade(action - g.kTrade);
+  } else {
+    ApplyPlace(action);
+  }
+  CheckVictory(pos_.seat);
+  AfterReinforcement();
+}
+
+void WarState::ApplyAttackChoice(Action action) {
+  const WarGame& g = *game_;
+  if (action == g.kEnd) {
+    pos_.phase = Phase::kMove;
+    return;
+  }
+  const Link& link = map_->links[(action - g.kAttack) / 3];
+  pos_.attack_from = static_cast<std::int8_t>(link.from);
+  pos_.attack_to = static_cast<std::int8_t>(link.to);
+  pos_.attack_dice = static_cast<std::int8_t>((action - g.kAttack) % 3 + 1);
+  pos_.phase = Phase::kBattle;
+}
+
+void WarState::ApplySpoils(int card) {
+  pos_.hand[pos_.spoils_victim] &= ~Bit(card);
+  pos_.hand[pos_.seat] |= Bit(card);
+  if (--pos_.spoils_left == 0 || pos_.hand[pos_.spoils_victim] == 0) FinishSpoils();
+}
+
+void WarState::ApplyOccupy(int armies) {
+  pos_.armies[pos_.attack_from] -= armies;
+  pos_.armies[pos_.attack_to] += armies;
+  pos_.phase = Phase::kAttack;
+  CheckVictory(pos_.seat);
+}
+
+void WarState::ApplyMovement(Action action) {
+  if (action == game_->kEnd) return EndMovement();
+  const Link& link = map_->links[action - game_->kMove];
+  --pos_.armies[link.from];
+  ++pos_.armies[link.to];
+  ++pos_.arrived[link.to];
+  CheckVictory(pos_.seat);
+}
+
+void WarState::ApplyDraw(int card) {
+  if (!pos_.pile) {  // seed, note 3: the traded cards are reshuffled into a new pile
+    pos_.pile = pos_.discard;
+    pos_.discard = 0;
+  }
+  pos_.pile &= ~Bit(card);
+  pos_.hand[pos_.seat] |= Bit(card);
+  if (--pos_.draws_left > 0 && (pos_.pile | pos_.discard)) return;
+  pos_.draws_left = 0;
+  NextTurn();
+}
+
+void WarState::ApplyCeDeal(int card) {
+  const int t = CeTerritoryOf(card);
+  pos_.undealt &= ~Bit(card);
+  pos_.owner[t] = pos_.seat;
+  pos_.armies[t] = 2;  // seed section 2: 2 armies on each Strategic Centre received
+  ++pos_.territory_count[pos_.seat];
+  ++pos_.deal_index;
+  DealCeNext();
+}
+
+// 5 players (seed section 2): a CE card left (option a), or two territories (option b).
+void WarState::ApplyCeChoice(int territory) {
+  pos_.owner[territory] = pos_.seat;
+  ++pos_.territory_count[pos_.seat];
+  if (map_->territories[territory].strategic_centre) {  // option a: a CE card left
+    pos_.armies[territory] = 2;
+    pos_.ce_cards_left &= ~Bit(game_->CardOf(territory));
+  } else {
+    pos_.armies[territory] = 1;  // option b: two territories, 1 army each
+    if (pos_.claim_first < 0) {
+      pos_.claim_first = static_cast<std::int8_t>(territory);
+      return;
+    }
+    pos_.claim_first = -1;
+    ++pos_.choices_b;
+  }
+  ++pos_.choices_made;
+  if (pos_.choices_made < pos_.num_seats) {
+    pos_.seat = static_cast<std::int8_t>((pos_.seat + 1) % pos_.num_seats);
+  } else {
+    StartClaims();
+  }
 }
 
 // --- Resignation (rulings, common to every game) -------------------------------------------------

@@ -308,6 +308,18 @@ class WarState : public engine::State {
   bool IsChanceAction(Action action) const { return action >= game_->kChance; }
   // DoApply's work: `action`, legal here, played by the rules.
   void ApplyRules(Action action);
+  // ApplyRules' steps, by phase.
+  void ApplyPhaseAction(Action action);
+  void ApplyDeal(int territory);
+  void ApplyObjective(int index);
+  void ApplyReinforcement(Action action);
+  void ApplyAttackChoice(Action action);
+  void ApplySpoils(int card);
+  void ApplyOccupy(int armies);
+  void ApplyMovement(Action action);
+  void ApplyDraw(int card);
+  void ApplyCeDeal(int card);
+  void ApplyCeChoice(int territory);
   // WhyIllegal's reasons, by kind of action.
   std::string UnfinishedStep(Action action) const;
   std::string WhyNoPlace(int territory) const;
