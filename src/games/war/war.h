@@ -308,6 +308,14 @@ class WarState : public engine::State {
   bool IsChanceAction(Action action) const { return action >= game_->kChance; }
   // DoApply's work: `action`, legal here, played by the rules.
   void ApplyRules(Action action);
+  // LegalActions' lists, by phase.
+  void AppendChanceActions(std::vector<Action>& out) const;
+  void AppendReinforcementActions(std::vector<Action>& out) const;
+  void AppendAttackActions(std::vector<Action>& out) const;
+  void AppendMovementActions(std::vector<Action>& out) const;
+  void AppendCeChoices(std::vector<Action>& out) const;
+  void AppendNumberCards(std::vector<Action>& out) const;
+  void AppendCiPayments(std::vector<Action>& out) const;
   // ApplyRules' steps, by phase.
   void ApplyPhaseAction(Action action);
   void ApplyDeal(int territory);
