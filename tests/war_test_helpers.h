@@ -113,11 +113,11 @@ inline std::unique_ptr<WarState> SimpleBoard(const WarGame& game) {
   p.objectives_left = 0;
   for (int i = 0; i < static_cast<int>(game.Objectives().size()); ++i) {
     if (game.Objectives()[i].text.find("sia and \u00c1frica") != std::string::npos) {
-      p.objective.fill(static_cast<std::int8_t>(i));
+      for (Seat s = 0; s < p.num_seats; ++s) p.objective[s] = static_cast<std::int8_t>(i);
     }
   }
   p.turns_played = 9;
-  p.turns_begun.fill(3);
+  for (Seat s = 0; s < p.num_seats; ++s) p.turns_begun[s] = 3;  // seats of the game only
   p.phase = Phase::kAttack;
   p.seat = 0;
   p.acted = true;
