@@ -16,7 +16,7 @@
 #include "games/war/war.h"
 #include "war_test_helpers.h"
 
-namespace quartel::games::war {
+namespace quartel::war {
 namespace {
 
 using namespace test_helpers;  // war_test_helpers.h
@@ -258,4 +258,4 @@ TEST(War2Objective, DeliberateClaimsMeetNoObjectiveBeforeAConquest) {
 }
 
 }  // namespace
-}  // namespace quartel::games::war
+}  // namespace quartel::war

@@ -30,7 +30,7 @@
 #include "games/war/war.h"
 #include "war_test_helpers.h"
 
-namespace quartel::games::war {
+namespace quartel::war {
 namespace {
 
 using namespace test_helpers;  // war_test_helpers.h
@@ -1543,4 +1543,4 @@ TEST(War2InformationCentre, MovesOncePerTurnAndTransportCostsTwoCards) {
 }
 
 }  // namespace
-}  // namespace quartel::games::war
+}  // namespace quartel::war

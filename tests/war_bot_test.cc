@@ -26,7 +26,7 @@ namespace quartel::ai {
 namespace {
 
 using engine::Action;
-using games::war::WarState;
+using war::WarState;
 
 class WarBotTest : public ::testing::Test {
  protected:

@@ -8,6 +8,7 @@
 
 #include <bit>
 #include <map>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -19,7 +20,7 @@
 #include "games/war/war.h"
 #include "war_test_helpers.h"
 
-namespace quartel::games::war {
+namespace quartel::war {
 namespace {
 
 using namespace test_helpers;  // war_test_helpers.h
@@ -131,9 +132,11 @@ void ExpectFlowHidesWhatOthersMayNotKnow(const WarGame& game, int games, int ste
       ASSERT_EQ(Seen(*real, viewer), Seen(*other, viewer));
       for (int step = 0; step < steps && !real->IsTerminal() && !other->IsTerminal(); ++step) {
         const Action action = PickRandom(*real, rng);
+        const std::span<const Action> played(&action, 1);
         if (!other->WhyIllegal(action).empty() ||
-            other->ActionToStringFor(action, viewer) != real->ActionToStringFor(action, viewer)) {
-          break;  // the two states part where the viewer sees them part
+            other->ActionToStringFor(action, viewer) != real->ActionToStringFor(action, viewer) ||
+            other->DescribeTurn(played, viewer) != real->DescribeTurn(played, viewer)) {
+          break;  // the two states part where the viewer sees them part (a trade shows its cards)
         }
         real->ApplyAction(action);
         other->ApplyAction(action);
@@ -402,4 +405,4 @@ TEST(WarEnding, GamesWonByTheRulesRevealEverything) {
 }
 
 }  // namespace
-}  // namespace quartel::games::war
+}  // namespace quartel::war

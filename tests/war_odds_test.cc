@@ -17,7 +17,7 @@
 #include "games/war/dice.h"
 #include "games/war/odds.h"
 
-namespace quartel::games::war {
+namespace quartel::war {
 namespace {
 
 constexpr double kEps = 1e-12;
@@ -261,7 +261,7 @@ TEST(WarOdds, PressAttackRejectsBadArmyCounts) {
 }
 
 }  // namespace
-}  // namespace quartel::games::war
+}  // namespace quartel::war
 
 namespace quartel::cli {
 namespace {
@@ -275,7 +275,7 @@ TEST(WarOddsCli, PrintsHeaderConquestAndTable) {
                        0),
             0u)
       << text;
-  const double conquest = games::war::PressAttack(10, 4).conquest;
+  const double conquest = war::PressAttack(10, 4).conquest;
   EXPECT_NE(text.find(fmt::format("P(conquest): {:.2f}%\n", 100 * conquest)), std::string::npos)
       << text;
   EXPECT_NE(text.find("conquest with 10 left"), std::string::npos) << text;

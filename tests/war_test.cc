@@ -33,7 +33,7 @@
 #include "games/war/map.h"
 #include "war_test_helpers.h"
 
-namespace quartel::games::war {
+namespace quartel::war {
 namespace {
 
 using namespace test_helpers;  // war_test_helpers.h
@@ -1875,4 +1875,4 @@ TEST(WarResign, DestroyOfTheResignedFallsBackAndBadEntriesAreRefused) {
 }
 
 }  // namespace
-}  // namespace quartel::games::war
+}  // namespace quartel::war

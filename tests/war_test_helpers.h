@@ -19,7 +19,7 @@
 #include "games/war/map.h"
 #include "games/war/war.h"
 
-namespace quartel::games::war::test_helpers {
+namespace quartel::war::test_helpers {
 
 inline std::unique_ptr<WarState> AsWar(std::unique_ptr<engine::State> state) {
   return std::unique_ptr<WarState>(static_cast<WarState*>(state.release()));
@@ -113,11 +113,11 @@ inline std::unique_ptr<WarState> SimpleBoard(const WarGame& game) {
   p.objectives_left = 0;
   for (int i = 0; i < static_cast<int>(game.Objectives().size()); ++i) {
     if (game.Objectives()[i].text.find("sia and \u00c1frica") != std::string::npos) {
-      p.objective.fill(static_cast<std::int8_t>(i));
+      for (Seat s = 0; s < p.num_seats; ++s) p.objective[s] = static_cast<std::int8_t>(i);
     }
   }
   p.turns_played = 9;
-  p.turns_begun.fill(3);
+  for (Seat s = 0; s < p.num_seats; ++s) p.turns_begun[s] = 3;  // seats of the game only
   p.phase = Phase::kAttack;
   p.seat = 0;
   p.acted = true;
@@ -146,4 +146,4 @@ inline void Hold(WarState& state, Seat seat, std::initializer_list<const char*> 
   state.CheckConsistency();
 }
 
-}  // namespace quartel::games::war::test_helpers
+}  // namespace quartel::war::test_helpers

@@ -26,7 +26,7 @@
 #include "games/war/war.h"
 #include "war_test_helpers.h"
 
-namespace quartel::games::war {
+namespace quartel::war {
 namespace {
 
 using namespace test_helpers;  // war_test_helpers.h
@@ -137,6 +137,55 @@ TEST(WarText, TradesNameTheirCardsAndTheJokerIsOneCard) {
     EXPECT_EQ(state->StringToTurn(state->ActionToString(a)), std::vector<Action>{a});
   }
   EXPECT_NE(state->ViewText(0, false).find("joker, joker"), std::string::npos);
+}
+
+// Issue 9: notation read a trader's hand for any trade id, so another seat could list the trade
+// ids and read the hand. Two states that differ only in seat 0's hidden cards must give every
+// other viewer the same notation of every action id; the trader itself sees its cards named.
+TEST(WarText, NotationOfUnplayedActionsHidesTheHand) {
+  for (const char* id : {"war", "war2"}) {
+    SCOPED_TRACE(id);
+    std::map<std::string, std::string> options;
+    if (std::string_view(id) == "war2") options["spy_centre"] = "true";
+    const WarGame& game = LoadWarGame(id, 3, options);
+    auto with_hand = [&](std::initializer_list<const char*> cards) {
+      auto state = SimpleBoard(game);
+      Position& p = state->mutable_position();
+      p.phase = Phase::kReinforce;
+      p.general_pool = 3;
+      Hold(*state, 0, cards);
+      return state;
+    };
+    auto first = with_hand({"alasca", "vancouver", "novayork"});
+    auto second = with_hand({"brasil", "peru", "argentina"});
+    bool own_notation_differs = false;
+    for (Action a = 0; a < game.NumDistinctActions(); ++a) {
+      for (Seat viewer : {Seat{1}, Seat{2}, engine::kSpectator}) {
+        EXPECT_EQ(first->ActionToStringFor(a, viewer), second->ActionToStringFor(a, viewer))
+            << "action " << a << ", viewer " << viewer;
+      }
+      own_notation_differs |= first->ActionToStringFor(a, 0) != second->ActionToStringFor(a, 0);
+    }
+    EXPECT_TRUE(own_notation_differs);  // the trader's own trade ids name its cards
+  }
+}
+
+// Traded cards are shown to everyone once traded (seed, TROCA DE CARTAS): the played turn names
+// them for every viewer.
+TEST(WarText, APlayedTradeNamesItsCardsToEveryone) {
+  const WarGame& game = LoadWarGame("war", 3);
+  auto state = SimpleBoard(game);
+  Position& p = state->mutable_position();
+  p.phase = Phase::kReinforce;
+  p.general_pool = 3;
+  Hold(*state, 0, {"alasca", "vancouver", "novayork"});
+  const std::vector<Action> turn = state->StringToTurn("trade alasca vancouver novayork");
+  for (Seat viewer : {Seat{0}, Seat{1}, engine::kSpectator}) {
+    const std::string told = state->DescribeTurn(turn, viewer);
+    EXPECT_NE(told.find("traded alasca (triangle), vancouver (triangle) and novayork (triangle)"),
+              std::string::npos)
+        << told;
+  }
 }
 
 // ==================================================================================================
@@ -613,4 +662,4 @@ TEST(WarText, RulesPagesAreForPlayers) {
 }
 
 }  // namespace
-}  // namespace quartel::games::war
+}  // namespace quartel::war

@@ -18,14 +18,14 @@ namespace {
 
 using engine::Action;
 using engine::Seat;
-using games::war::kCachedArmies;
-using games::war::kMaxContinents;
-using games::war::kMaxTerritories;
-using games::war::Phase;
-using games::war::Position;
-using games::war::WarGame;
-using games::war::WarMap;
-using games::war::WarState;
+using war::kCachedArmies;
+using war::kMaxContinents;
+using war::kMaxTerritories;
+using war::Phase;
+using war::Position;
+using war::WarGame;
+using war::WarMap;
+using war::WarState;
 
 constexpr int kFar = 1 << 20;  // distance to a border from a territory with no path to one
 constexpr int kDestroyFallbackTerritories = 24;  // rulings: a "destroy" card's fallback
@@ -40,13 +40,13 @@ struct Params {
 // border, and an estimate is enough there. Beyond kMaxAssaultArmies both are scaled the same way.
 double Chance(int a, int d, bool exact) {
   if (a < 2) return 0.0;
-  const int limit = exact ? games::war::kMaxAssaultArmies : kCachedArmies;
+  const int limit = exact ? war::kMaxAssaultArmies : kCachedArmies;
   if (std::max(a, d) > limit) {  // beyond PressAttack's bound too: keep the ratio
     const double scale = static_cast<double>(limit) / std::max(a, d);
     a = std::max(2, static_cast<int>(a * scale));
     d = std::max(1, static_cast<int>(d * scale + 0.5));
   }
-  return games::war::ConquestChance(a, d);
+  return war::ConquestChance(a, d);
 }
 
 // What the seat's objective asks of it, read once per decision.

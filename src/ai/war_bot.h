@@ -31,7 +31,7 @@
 
 namespace quartel::ai {
 
-// The bot for a WAR game (`game` must be a games::war::WarGame); throws quartel::Error on a bad
+// The bot for a WAR game (`game` must be a war::WarGame); throws quartel::Error on a bad
 // parameter or another game.
 std::unique_ptr<Bot> MakeWarHeuristicBot(const engine::Game& game,
                                          const std::map<std::string, std::string>& params,

@@ -11,7 +11,7 @@
 namespace quartel::cli {
 
 int Odds(int attackers, int defenders, const std::string& game, std::ostream& out) {
-  using games::war::DefenceRule;
+  using war::DefenceRule;
   if (game != "war" && game != "risk") {
     throw Error("--game " + game + ": must be war or risk");
   }
@@ -24,12 +24,12 @@ int Odds(int attackers, int defenders, const std::string& game, std::ostream& ou
         fmt::format("{} defenders: the defending territory holds at least 1 army", defenders));
   }
   const DefenceRule rule = game == "war" ? DefenceRule::kWar : DefenceRule::kRisk;
-  const games::war::AssaultOdds odds = games::war::PressAttack(attackers, defenders, rule);
+  const war::AssaultOdds odds = war::PressAttack(attackers, defenders, rule);
 
   out << fmt::format(
       "Attacker {} armies ({} may attack) vs defender {}, {} dice (defender rolls up to {}): "
       "pressing until conquest or 1 army left\n",
-      attackers, attackers - 1, defenders, games::war::DefenceRuleName(rule),
+      attackers, attackers - 1, defenders, war::DefenceRuleName(rule),
       rule == DefenceRule::kWar ? 3 : 2);
   out << fmt::format("P(conquest): {:.2f}%\n", 100 * odds.conquest);
   out << fmt::format(

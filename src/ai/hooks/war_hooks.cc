@@ -18,7 +18,7 @@ class WarHooks : public MctsHooks {
   bool Evaluate(const engine::State& state, int rollout_plies,
                 std::vector<double>& values) const override {
     if (rollout_plies < kRolloutPlies || state.IsChanceNode()) return false;
-    const auto& war = static_cast<const games::war::WarState&>(state);
+    const auto& war = static_cast<const war::WarState&>(state);
     const auto& position = war.position();
     const int seats = position.num_seats;
     const double territories = war.map().NumTerritories();

@@ -11,7 +11,7 @@
 
 #include "core/error.h"
 
-namespace quartel::games::war {
+namespace quartel::war {
 namespace {
 
 // Attacker losses of one roll (seed 001, BATALHA): highest against highest, ties to the defender.
@@ -102,4 +102,4 @@ std::string DiceText(const ShownDice& dice) {
   return side(dice.attack, dice.attack_dice) + " vs " + side(dice.defence, dice.defence_dice);
 }
 
-}  // namespace quartel::games::war
+}  // namespace quartel::war

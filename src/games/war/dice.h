@@ -15,7 +15,7 @@
 #include <cstdint>
 #include <string>
 
-namespace quartel::games::war {
+namespace quartel::war {
 
 // Loss distribution of one battle roll, computed exactly by enumerating all 6^(k+m) rolls.
 struct BattleRoll {
@@ -48,4 +48,4 @@ std::string DiceText(const ShownDice& dice);
 // WAR-II air dice: the bomb die and the anti-aircraft die both have faces 0,0,0,1,2,3.
 inline constexpr std::array<int, 6> kAirDieFaces{0, 0, 0, 1, 2, 3};
 
-}  // namespace quartel::games::war
+}  // namespace quartel::war

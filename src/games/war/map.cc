@@ -12,7 +12,7 @@
 #include "core/error.h"
 #include "core/json.h"
 
-namespace quartel::games::war {
+namespace quartel::war {
 namespace {
 
 // Errors name the file and the entry: "map FILE: territory 'x': unknown continent 'y'".
@@ -335,4 +335,4 @@ std::shared_ptr<const WarMap> LoadMap(const std::string& name_or_path) {
   return map;
 }
 
-}  // namespace quartel::games::war
+}  // namespace quartel::war

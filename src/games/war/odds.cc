@@ -8,7 +8,7 @@
 #include "core/error.h"
 #include "games/war/dice.h"
 
-namespace quartel::games::war {
+namespace quartel::war {
 namespace {
 
 void CheckArmies(int attacker_armies, int defender_armies) {
@@ -99,4 +99,4 @@ double ConquestChance(int attacker_armies, int defender_armies, DefenceRule rule
   return Compute(attacker_armies, defender_armies, rule).conquest;
 }
 
-}  // namespace quartel::games::war
+}  // namespace quartel::war

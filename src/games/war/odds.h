@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-namespace quartel::games::war {
+namespace quartel::war {
 
 // Who rolls how many defence dice: WAR always min(3, defenders), classic Risk min(2, defenders).
 enum class DefenceRule { kWar, kRisk };
@@ -62,4 +62,4 @@ AssaultOdds PressAttack(int attacker_armies, int defender_armies,
 double ConquestChance(int attacker_armies, int defender_armies,
                       DefenceRule rule = DefenceRule::kWar);
 
-}  // namespace quartel::games::war
+}  // namespace quartel::war

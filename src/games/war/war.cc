@@ -11,7 +11,7 @@
 #include "core/text.h"
 #include "games/war/dice.h"
 
-namespace quartel::games::war {
+namespace quartel::war {
 namespace {
 
 constexpr int kDestroyFallbackTerritories = 24;  // rulings: a "destroy" card's fallback
@@ -572,173 +572,193 @@ int WarState::Movable(int territory) const {
 
 void WarState::LegalActions(std::vector<Action>& out) const {
   out.clear();
-  const int territories = map_->NumTerritories();
   const WarGame& g = *game_;
   switch (pos_.phase) {
     case Phase::kDealer:
-      for (int s = 0; s < pos_.num_seats; ++s) out.push_back(g.kChance + s);
-      return;
     case Phase::kDeal:
-      for (std::uint64_t m = pos_.undealt; m; m &= m - 1) {
-        out.push_back(g.kChance + std::countr_zero(m));
-      }
-      return;
     case Phase::kObjective:
-      for (std::uint64_t m = pos_.objectives_left; m; m &= m - 1) {
-        out.push_back(g.kChance + std::countr_zero(m));
-      }
-      return;
     case Phase::kSpoils:
     case Phase::kDraw:
-      for (std::uint64_t m = DistinctCards(CardSource()); m; m &= m - 1) {
-        out.push_back(g.kChance + std::countr_zero(m));
-      }
-      return;
-    case Phase::kBattle: {
-      const int pairs = RollOdds(pos_.attack_dice, std::min(3, +pos_.armies[pos_.attack_to])).pairs;
-      for (int i = 0; i <= pairs; ++i) out.push_back(g.kBattle + i);
-      return;
-    }
-    case Phase::kReinforce: {
-      for (int t = 0; t < territories; ++t) {
-        if (CanPlace(t)) out.push_back(t);
-      }
-      if (g.war2()) {
-        AppendCardActions(out);
-        AppendCiActions(out);
-        return;
-      }
-      if (!InFirstRound() && ArmiesToPlace() == 0 &&
-          std::popcount(pos_.hand[pos_.seat]) < kForcedTradeHand) {
-        out.push_back(g.kEnd);
-      }
-      if (!InFirstRound()) {
-        for (int combo = 0; combo < kTradeCombos; ++combo) {
-          if (TradeLegal(combo)) out.push_back(g.kTrade + combo);
-        }
-      }
-      return;
-    }
-    case Phase::kAttack: {
-      for (int from = 0; from < territories; ++from) {
-        if (pos_.owner[from] != pos_.seat || pos_.armies[from] < 2) continue;
-        const int max_dice = std::min(3, pos_.armies[from] - 1);
-        for (int l = map_->first_link[from]; l < map_->first_link[from + 1]; ++l) {
-          if (pos_.owner[map_->links[l].to] == pos_.seat) continue;
-          for (int d = 1; d <= max_dice; ++d) out.push_back(g.kAttack + 3 * l + d - 1);
-        }
-      }
-      out.push_back(g.kEnd);
-      if (g.war2()) {
-        // Seed section 9a: bombers from the air base against any enemy territory of 2+ armies.
-        const int bombers = pos_.bombers[pos_.seat];
-        for (int t = 0; t < territories && bombers > 0; ++t) {
-          if (pos_.owner[t] == pos_.seat || pos_.armies[t] < 2) continue;
-          for (int n = 1; n <= std::min(10, bombers); ++n) out.push_back(g.kAir + 10 * t + n - 1);
-        }
-        AppendCardActions(out);
-        AppendCiActions(out);
-      }
-      return;
-    }
+    case Phase::kBattle:
+    case Phase::kCeDeal:
+    case Phase::kAirRound:
+      return AppendChanceActions(out);
+    case Phase::kReinforce:
+      return AppendReinforcementActions(out);
+    case Phase::kAttack:
+      return AppendAttackActions(out);
     case Phase::kOccupy:
       for (int k = 1; k <= pos_.attack_dice; ++k) out.push_back(g.kOccupy + k - 1);
       return;
-    case Phase::kMove: {
-      for (int from = 0; from < territories; ++from) {
-        if (pos_.owner[from] != pos_.seat || Movable(from) == 0) continue;
-        for (int l = map_->first_link[from]; l < map_->first_link[from + 1]; ++l) {
-          if (pos_.owner[map_->links[l].to] == pos_.seat) out.push_back(g.kMove + l);
-        }
-      }
-      out.push_back(g.kEnd);
-      if (g.war2()) {
-        AppendCardActions(out);
-        // Seed section 11: airlift between any two Strategic Centres held (neighbours move by
-        // land, so the airlift is offered only between CEs that do not border each other).
-        const auto& ces = map_->strategic_centres;
-        for (std::size_t i = 0; i < ces.size(); ++i) {
-          if (pos_.owner[ces[i]] != pos_.seat || Movable(ces[i]) == 0) continue;
-          for (std::size_t j = 0; j < ces.size(); ++j) {
-            if (i == j || pos_.owner[ces[j]] != pos_.seat || map_->FindLink(ces[i], ces[j]) >= 0) {
-              continue;
-            }
-            out.push_back(g.kAirlift + 12 * static_cast<int>(i) + static_cast<int>(j));
-          }
-        }
-        AppendCiActions(out);
-      }
-      return;
-    }
-    case Phase::kCeDeal:
-      for (std::uint64_t m = pos_.undealt; m; m &= m - 1) {
-        out.push_back(g.kChance + std::countr_zero(m));
-      }
-      return;
-    case Phase::kCeChoice: {
-      // Seed, 5 players: (a) one of the two CE cards left, or (b) two vacant territories, neither
-      // a CE, not both in one continent. Two players take (a), three take (b).
-      const bool option_a = pos_.claim_first < 0 && pos_.ce_cards_left != 0;
-      const bool option_b = pos_.choices_b < 3;
-      for (int t = 0; t < territories; ++t) {
-        if (pos_.owner[t] >= 0) continue;
-        const bool ce = map_->territories[t].strategic_centre;
-        if (ce && option_a && (pos_.ce_cards_left & Bit(g.CardOf(t)))) out.push_back(t);
-        if (!ce && option_b &&
-            (pos_.claim_first < 0 ||
-             map_->territories[t].continent != map_->territories[pos_.claim_first].continent)) {
-          out.push_back(t);
-        }
-      }
-      return;
-    }
+    case Phase::kMove:
+      return AppendMovementActions(out);
+    case Phase::kCeChoice:
+      return AppendCeChoices(out);
     case Phase::kClaim:
-      for (int t = 0; t < territories; ++t) {
+      for (int t = 0; t < map_->NumTerritories(); ++t) {
         if (pos_.owner[t] < 0) out.push_back(t);
       }
       return;
-    case Phase::kCardUse: {
-      out.push_back(g.kEnd);  // done
-      const bool bombers = pos_.use_bombers;
-      std::array<bool, 3> have{};
-      for (std::uint64_t m = pos_.hand[pos_.seat]; m; m &= m - 1) {
-        const int number = map_->war2_cards[std::countr_zero(m)].number;
-        if (number > 0) have[number - 1] = true;
-      }
-      for (int v = 1; v <= 3; ++v) {
-        // Bombers for a card attack come from the box, which must hold them all (seed, 9b).
-        if (have[v - 1] && (!bombers || pos_.use_amount + v <= BomberBox(pos_.seat))) {
-          out.push_back(g.kAddNumber + v - 1);
-        }
-      }
-      return;
-    }
+    case Phase::kCardUse:
+      return AppendNumberCards(out);
     case Phase::kTransport:  // one way only, with armies that have not moved this turn
       out.push_back(g.kEnd);
       if (pos_.transport_way != 1 && Movable(pos_.transport_a) > 0) out.push_back(g.kCarry);
       if (pos_.transport_way != 0 && Movable(pos_.transport_b) > 0) out.push_back(g.kCarry + 1);
       std::sort(out.begin(), out.end());
       return;
+    case Phase::kDiscardDown:
+      return AppendCardActions(out);
+    case Phase::kCiPay:
+      return AppendCiPayments(out);
+    case Phase::kOver:
+      return;
+  }
+}
+
+// The outcomes of a chance node, in ChanceOutcomes' order.
+void WarState::AppendChanceActions(std::vector<Action>& out) const {
+  const WarGame& g = *game_;
+  auto append_each = [&](std::uint64_t choices) {
+    for (std::uint64_t m = choices; m; m &= m - 1) out.push_back(g.kChance + std::countr_zero(m));
+  };
+  switch (pos_.phase) {
+    case Phase::kDealer:
+      for (int s = 0; s < pos_.num_seats; ++s) out.push_back(g.kChance + s);
+      return;
+    case Phase::kDeal:
+    case Phase::kCeDeal:
+      return append_each(pos_.undealt);
+    case Phase::kObjective:
+      return append_each(pos_.objectives_left);
+    case Phase::kSpoils:
+    case Phase::kDraw:
+      return append_each(DistinctCards(CardSource()));
+    case Phase::kBattle: {
+      const int pairs = RollOdds(pos_.attack_dice, std::min(3, +pos_.armies[pos_.attack_to])).pairs;
+      for (int i = 0; i <= pairs; ++i) out.push_back(g.kBattle + i);
+      return;
+    }
     case Phase::kAirRound: {
       std::vector<engine::ChanceOutcome> outcomes;
       AirRoundOutcomes(outcomes);
       for (const auto& o : outcomes) out.push_back(o.action);
       return;
     }
-    case Phase::kDiscardDown:
-      AppendCardActions(out);
+    default:
       return;
-    case Phase::kCiPay:
-      for (std::uint64_t m = pos_.hand[pos_.seat]; m; m &= m - 1) {
-        const int card = std::countr_zero(m);
-        const auto& ts = map_->war2_cards[card].territories;
-        if (std::any_of(ts.begin(), ts.end(), [&](int t) { return pos_.owner[t] == pos_.seat; })) {
-          out.push_back(g.kDiscard + card);
-        }
+  }
+}
+
+void WarState::AppendReinforcementActions(std::vector<Action>& out) const {
+  const WarGame& g = *game_;
+  for (int t = 0; t < map_->NumTerritories(); ++t) {
+    if (CanPlace(t)) out.push_back(t);
+  }
+  if (g.war2()) {
+    AppendCardActions(out);
+    AppendCiActions(out);
+    return;
+  }
+  if (InFirstRound()) return;
+  if (ArmiesToPlace() == 0 && std::popcount(pos_.hand[pos_.seat]) < kForcedTradeHand) {
+    out.push_back(g.kEnd);
+  }
+  for (int combo = 0; combo < kTradeCombos; ++combo) {
+    if (TradeLegal(combo)) out.push_back(g.kTrade + combo);
+  }
+}
+
+void WarState::AppendAttackActions(std::vector<Action>& out) const {
+  const WarGame& g = *game_;
+  const int territories = map_->NumTerritories();
+  for (int from = 0; from < territories; ++from) {
+    if (pos_.owner[from] != pos_.seat || pos_.armies[from] < 2) continue;
+    const int max_dice = std::min(3, pos_.armies[from] - 1);
+    for (int l = map_->first_link[from]; l < map_->first_link[from + 1]; ++l) {
+      if (pos_.owner[map_->links[l].to] == pos_.seat) continue;
+      for (int d = 1; d <= max_dice; ++d) out.push_back(g.kAttack + 3 * l + d - 1);
+    }
+  }
+  out.push_back(g.kEnd);
+  if (!g.war2()) return;
+  // Seed section 9a: bombers from the air base against any enemy territory of 2+ armies.
+  const int bombers = pos_.bombers[pos_.seat];
+  for (int t = 0; t < territories && bombers > 0; ++t) {
+    if (pos_.owner[t] == pos_.seat || pos_.armies[t] < 2) continue;
+    for (int n = 1; n <= std::min(10, bombers); ++n) out.push_back(g.kAir + 10 * t + n - 1);
+  }
+  AppendCardActions(out);
+  AppendCiActions(out);
+}
+
+void WarState::AppendMovementActions(std::vector<Action>& out) const {
+  const WarGame& g = *game_;
+  for (int from = 0; from < map_->NumTerritories(); ++from) {
+    if (pos_.owner[from] != pos_.seat || Movable(from) == 0) continue;
+    for (int l = map_->first_link[from]; l < map_->first_link[from + 1]; ++l) {
+      if (pos_.owner[map_->links[l].to] == pos_.seat) out.push_back(g.kMove + l);
+    }
+  }
+  out.push_back(g.kEnd);
+  if (!g.war2()) return;
+  AppendCardActions(out);
+  // Seed section 11: airlift between any two Strategic Centres held (neighbours move by land, so
+  // the airlift is offered only between CEs that do not border each other).
+  const auto& ces = map_->strategic_centres;
+  for (std::size_t i = 0; i < ces.size(); ++i) {
+    if (pos_.owner[ces[i]] != pos_.seat || Movable(ces[i]) == 0) continue;
+    for (std::size_t j = 0; j < ces.size(); ++j) {
+      if (i == j || pos_.owner[ces[j]] != pos_.seat || map_->FindLink(ces[i], ces[j]) >= 0) {
+        continue;
       }
-      return;
-    case Phase::kOver:
-      return;
+      out.push_back(g.kAirlift + 12 * static_cast<int>(i) + static_cast<int>(j));
+    }
+  }
+  AppendCiActions(out);
+}
+
+// Seed, 5 players: (a) one of the two CE cards left, or (b) two vacant territories, neither a CE,
+// not both in one continent. Two players take (a), three take (b).
+void WarState::AppendCeChoices(std::vector<Action>& out) const {
+  const bool option_a = pos_.claim_first < 0 && pos_.ce_cards_left != 0;
+  const bool option_b = pos_.choices_b < 3;
+  for (int t = 0; t < map_->NumTerritories(); ++t) {
+    if (pos_.owner[t] >= 0) continue;
+    const bool ce = map_->territories[t].strategic_centre;
+    if (ce && option_a && (pos_.ce_cards_left & Bit(game_->CardOf(t)))) out.push_back(t);
+    if (!ce && option_b &&
+        (pos_.claim_first < 0 ||
+         map_->territories[t].continent != map_->territories[pos_.claim_first].continent)) {
+      out.push_back(t);
+    }
+  }
+}
+
+// A card use in progress: done, or a number card of a value in the hand.
+void WarState::AppendNumberCards(std::vector<Action>& out) const {
+  out.push_back(game_->kEnd);  // done
+  std::array<bool, 3> have{};
+  for (std::uint64_t m = pos_.hand[pos_.seat]; m; m &= m - 1) {
+    const int number = map_->war2_cards[std::countr_zero(m)].number;
+    if (number > 0) have[number - 1] = true;
+  }
+  for (int v = 1; v <= 3; ++v) {
+    // Bombers for a card attack come from the box, which must hold them all (seed, 9b).
+    if (have[v - 1] && (!pos_.use_bombers || pos_.use_amount + v <= BomberBox(pos_.seat))) {
+      out.push_back(game_->kAddNumber + v - 1);
+    }
+  }
+}
+
+// A CI transport is paid with territory cards of territories the seat holds (seed section 15).
+void WarState::AppendCiPayments(std::vector<Action>& out) const {
+  for (std::uint64_t m = pos_.hand[pos_.seat]; m; m &= m - 1) {
+    const int card = std::countr_zero(m);
+    const auto& ts = map_->war2_cards[card].territories;
+    if (std::any_of(ts.begin(), ts.end(), [&](int t) { return pos_.owner[t] == pos_.seat; })) {
+      out.push_back(game_->kDiscard + card);
+    }
   }
 }
 
@@ -1003,7 +1023,15 @@ void WarState::EndMovement() {
 }
 
 void WarState::DoApply(Action action, engine::UndoInfo* undo) {
-  (void)undo;
+  if (!undo) return ApplyRules(action);
+  const Position before = pos_;
+  ApplyRules(action);
+  undo_.Record(before, pos_, *undo);
+}
+
+void WarState::UndoAction(Action, const engine::UndoInfo& undo) { undo_.Restore(pos_, undo); }
+
+void WarState::ApplyRules(Action action) {
   const WarGame& g = *game_;
   ++pos_.ply;
   if (CurrentSeat() >= 0) pos_.acted = true;
@@ -1011,164 +1039,176 @@ void WarState::DoApply(Action action, engine::UndoInfo* undo) {
                           pos_.phase == Phase::kMove || pos_.phase == Phase::kDiscardDown;
   if (g.spy_centre() && ((free_phase && action >= g.kPlaceCi) || pos_.phase == Phase::kCiPay)) {
     ApplyCiAction(action);
-    if (pos_.phase != Phase::kOver && pos_.ply >= g.MaxGameLength()) Finish(kDrawnGame);
-    return;
-  }
-  if (g.war2() && free_phase && action >= g.kAir && action < g.kAirRound) {
+  } else if (g.war2() && free_phase && action >= g.kAir && action < g.kAirRound) {
     ApplyCardAction(action);
-    if (pos_.phase != Phase::kOver && pos_.ply >= g.MaxGameLength()) Finish(kDrawnGame);
-    return;
+  } else {
+    ApplyPhaseAction(action);
   }
+  if (pos_.phase != Phase::kOver && pos_.ply >= g.MaxGameLength()) Finish(kDrawnGame);
+}
+
+void WarState::ApplyPhaseAction(Action action) {
+  const WarGame& g = *game_;
   switch (pos_.phase) {
     case Phase::kDealer:
       pos_.dealer = static_cast<std::int8_t>(action - g.kChance);
-      DealNext();
-      break;
-    case Phase::kDeal: {
-      const int t = action - g.kChance;
-      pos_.undealt &= ~Bit(t);
-      pos_.owner[t] = pos_.seat;
-      pos_.armies[t] = 1;
-      ++pos_.territory_count[pos_.seat];
-      ++pos_.deal_index;
-      DealNext();
-      break;
-    }
-    case Phase::kObjective: {
-      const int index = action - g.kChance;
-      pos_.objectives_left &= ~Bit(index);
-      pos_.objective[pos_.seat] = static_cast<std::int8_t>(index);
-      if (pos_.seat + 1 < pos_.num_seats) {
-        ++pos_.seat;
-      } else {
-        // Seed: the cards go back (with the jokers; in WAR-II with the CE cards) into one
-        // shuffled pile; the player after the one who got the last territory starts.
-        pos_.pile = Bit(g.NumCards()) - 1;
-        StartTurn(pos_.first_seat);
-        AfterReinforcement();
-      }
-      break;
-    }
+      return DealNext();
+    case Phase::kDeal:
+      return ApplyDeal(action - g.kChance);
+    case Phase::kObjective:
+      return ApplyObjective(action - g.kChance);
     case Phase::kReinforce:
-      if (action == g.kEnd) {
-        pos_.phase = Phase::kAttack;
-      } else if (action >= g.kTrade) {
-        ApplyTrade(action - g.kTrade);
-        CheckVictory(pos_.seat);
-        AfterReinforcement();
-      } else {
-        ApplyPlace(action);
-        CheckVictory(pos_.seat);
-        AfterReinforcement();
-      }
-      break;
+      return ApplyReinforcement(action);
     case Phase::kAttack:
-      if (action == g.kEnd) {
-        pos_.phase = Phase::kMove;
-      } else {
-        const Link& link = map_->links[(action - g.kAttack) / 3];
-        pos_.attack_from = static_cast<std::int8_t>(link.from);
-        pos_.attack_to = static_cast<std::int8_t>(link.to);
-        pos_.attack_dice = static_cast<std::int8_t>((action - g.kAttack) % 3 + 1);
-        pos_.phase = Phase::kBattle;
-      }
-      break;
+      return ApplyAttackChoice(action);
     case Phase::kBattle:
-      ApplyBattle(action - g.kBattle);
-      break;
-    case Phase::kSpoils: {
-      const int card = action - g.kChance;
-      pos_.hand[pos_.spoils_victim] &= ~Bit(card);
-      pos_.hand[pos_.seat] |= Bit(card);
-      if (--pos_.spoils_left == 0 || pos_.hand[pos_.spoils_victim] == 0) FinishSpoils();
-      break;
-    }
-    case Phase::kOccupy: {
-      const int k = action - g.kOccupy + 1;
-      pos_.armies[pos_.attack_from] -= k;
-      pos_.armies[pos_.attack_to] += k;
-      pos_.phase = Phase::kAttack;
-      CheckVictory(pos_.seat);
-      break;
-    }
+      return ApplyBattle(action - g.kBattle);
+    case Phase::kSpoils:
+      return ApplySpoils(action - g.kChance);
+    case Phase::kOccupy:
+      return ApplyOccupy(action - g.kOccupy + 1);
     case Phase::kMove:
-      if (action == g.kEnd) {
-        EndMovement();
-      } else {
-        const Link& link = map_->links[action - g.kMove];
-        --pos_.armies[link.from];
-        ++pos_.armies[link.to];
-        ++pos_.arrived[link.to];
-        CheckVictory(pos_.seat);
-      }
-      break;
-    case Phase::kDraw: {
-      if (!pos_.pile) {  // seed, note 3: the traded cards are reshuffled into a new pile
-        pos_.pile = pos_.discard;
-        pos_.discard = 0;
-      }
-      const int card = action - g.kChance;
-      pos_.pile &= ~Bit(card);
-      pos_.hand[pos_.seat] |= Bit(card);
-      if (--pos_.draws_left > 0 && (pos_.pile | pos_.discard)) break;
-      pos_.draws_left = 0;
-      NextTurn();
-      break;
-    }
-    case Phase::kCeDeal: {
-      const int card = action - g.kChance;
-      const int t = CeTerritoryOf(card);
-      pos_.undealt &= ~Bit(card);
-      pos_.owner[t] = pos_.seat;
-      pos_.armies[t] = 2;  // seed section 2: 2 armies on each Strategic Centre received
-      ++pos_.territory_count[pos_.seat];
-      ++pos_.deal_index;
-      DealCeNext();
-      break;
-    }
-    case Phase::kCeChoice: {
-      const int t = action;
-      pos_.owner[t] = pos_.seat;
-      ++pos_.territory_count[pos_.seat];
-      if (map_->territories[t].strategic_centre) {  // option a: a CE card left
-        pos_.armies[t] = 2;
-        pos_.ce_cards_left &= ~Bit(g.CardOf(t));
-      } else {
-        pos_.armies[t] = 1;  // option b: two territories, 1 army each
-        if (pos_.claim_first < 0) {
-          pos_.claim_first = static_cast<std::int8_t>(t);
-          break;
-        }
-        pos_.claim_first = -1;
-        ++pos_.choices_b;
-      }
-      ++pos_.choices_made;
-      if (pos_.choices_made < pos_.num_seats) {
-        pos_.seat = static_cast<std::int8_t>((pos_.seat + 1) % pos_.num_seats);
-      } else {
-        StartClaims();
-      }
-      break;
-    }
+      return ApplyMovement(action);
+    case Phase::kDraw:
+      return ApplyDraw(action - g.kChance);
+    case Phase::kCeDeal:
+      return ApplyCeDeal(action - g.kChance);
+    case Phase::kCeChoice:
+      return ApplyCeChoice(action);
     case Phase::kClaim:
       pos_.owner[action] = pos_.seat;
       pos_.armies[action] = 1;
       ++pos_.territory_count[pos_.seat];
-      AfterClaim();
-      break;
+      return AfterClaim();
     case Phase::kCardUse:
     case Phase::kTransport:
     case Phase::kDiscardDown:
-      ApplyCardAction(action);
-      break;
+      return ApplyCardAction(action);
     case Phase::kAirRound:
-      ApplyAirRound((action - g.kAirRound) / 4, (action - g.kAirRound) % 4);
-      break;
-    case Phase::kCiPay:  // applied above (ApplyCiAction)
+      return ApplyAirRound((action - g.kAirRound) / 4, (action - g.kAirRound) % 4);
+    case Phase::kCiPay:  // ApplyCiAction's
     case Phase::kOver:
-      break;
+      return;
   }
-  if (pos_.phase != Phase::kOver && pos_.ply >= g.MaxGameLength()) Finish(kDrawnGame);
+}
+
+void WarState::ApplyDeal(int territory) {
+  pos_.undealt &= ~Bit(territory);
+  pos_.owner[territory] = pos_.seat;
+  pos_.armies[territory] = 1;
+  ++pos_.territory_count[pos_.seat];
+  ++pos_.deal_index;
+  DealNext();
+}
+
+void WarState::ApplyObjective(int index) {
+  pos_.objectives_left &= ~Bit(index);
+  pos_.objective[pos_.seat] = static_cast<std::int8_t>(index);
+  if (pos_.seat + 1 < pos_.num_seats) {
+    ++pos_.seat;
+    return;
+  }
+  // Seed: the cards go back (with the jokers; in WAR-II with the CE cards) into one shuffled
+  // pile; the player after the one who got the last territory starts.
+  pos_.pile = Bit(game_->NumCards()) - 1;
+  StartTurn(pos_.first_seat);
+  AfterReinforcement();
+}
+
+void WarState::ApplyReinforcement(Action action) {
+  const WarGame& g = *game_;
+  if (action == g.kEnd) {
+    pos_.phase = Phase::kAttack;
+    return;
+  }
+  if (action >= g.kTrade) {
+    ApplyTrade(action - g.kTrade);
+  } else {
+    ApplyPlace(action);
+  }
+  CheckVictory(pos_.seat);
+  AfterReinforcement();
+}
+
+void WarState::ApplyAttackChoice(Action action) {
+  const WarGame& g = *game_;
+  if (action == g.kEnd) {
+    pos_.phase = Phase::kMove;
+    return;
+  }
+  const Link& link = map_->links[(action - g.kAttack) / 3];
+  pos_.attack_from = static_cast<std::int8_t>(link.from);
+  pos_.attack_to = static_cast<std::int8_t>(link.to);
+  pos_.attack_dice = static_cast<std::int8_t>((action - g.kAttack) % 3 + 1);
+  pos_.phase = Phase::kBattle;
+}
+
+void WarState::ApplySpoils(int card) {
+  pos_.hand[pos_.spoils_victim] &= ~Bit(card);
+  pos_.hand[pos_.seat] |= Bit(card);
+  if (--pos_.spoils_left == 0 || pos_.hand[pos_.spoils_victim] == 0) FinishSpoils();
+}
+
+void WarState::ApplyOccupy(int armies) {
+  pos_.armies[pos_.attack_from] -= armies;
+  pos_.armies[pos_.attack_to] += armies;
+  pos_.phase = Phase::kAttack;
+  CheckVictory(pos_.seat);
+}
+
+void WarState::ApplyMovement(Action action) {
+  if (action == game_->kEnd) return EndMovement();
+  const Link& link = map_->links[action - game_->kMove];
+  --pos_.armies[link.from];
+  ++pos_.armies[link.to];
+  ++pos_.arrived[link.to];
+  CheckVictory(pos_.seat);
+}
+
+void WarState::ApplyDraw(int card) {
+  if (!pos_.pile) {  // seed, note 3: the traded cards are reshuffled into a new pile
+    pos_.pile = pos_.discard;
+    pos_.discard = 0;
+  }
+  pos_.pile &= ~Bit(card);
+  pos_.hand[pos_.seat] |= Bit(card);
+  if (--pos_.draws_left > 0 && (pos_.pile | pos_.discard)) return;
+  pos_.draws_left = 0;
+  NextTurn();
+}
+
+void WarState::ApplyCeDeal(int card) {
+  const int t = CeTerritoryOf(card);
+  pos_.undealt &= ~Bit(card);
+  pos_.owner[t] = pos_.seat;
+  pos_.armies[t] = 2;  // seed section 2: 2 armies on each Strategic Centre received
+  ++pos_.territory_count[pos_.seat];
+  ++pos_.deal_index;
+  DealCeNext();
+}
+
+// 5 players (seed section 2): a CE card left (option a), or two territories (option b).
+void WarState::ApplyCeChoice(int territory) {
+  pos_.owner[territory] = pos_.seat;
+  ++pos_.territory_count[pos_.seat];
+  if (map_->territories[territory].strategic_centre) {  // option a: a CE card left
+    pos_.armies[territory] = 2;
+    pos_.ce_cards_left &= ~Bit(game_->CardOf(territory));
+  } else {
+    pos_.armies[territory] = 1;  // option b: two territories, 1 army each
+    if (pos_.claim_first < 0) {
+      pos_.claim_first = static_cast<std::int8_t>(territory);
+      return;
+    }
+    pos_.claim_first = -1;
+    ++pos_.choices_b;
+  }
+  ++pos_.choices_made;
+  if (pos_.choices_made < pos_.num_seats) {
+    pos_.seat = static_cast<std::int8_t>((pos_.seat + 1) % pos_.num_seats);
+  } else {
+    StartClaims();
+  }
 }
 
 // --- Resignation (rulings, common to every game) -------------------------------------------------
@@ -1268,6 +1308,7 @@ std::unique_ptr<engine::State> WarState::Clone() const { return std::make_unique
 
 void WarState::CopyFrom(const engine::State& other) {
   pos_ = static_cast<const WarState&>(other).pos_;
+  undo_ = static_cast<const WarState&>(other).undo_;
 }
 
 bool WarState::Equals(const engine::State& other) const {
@@ -1394,4 +1435,4 @@ std::unique_ptr<engine::State> WarState::SampleConsistentState(Seat seat, Rng& r
   return sample;
 }
 
-}  // namespace quartel::games::war
+}  // namespace quartel::war

@@ -45,8 +45,32 @@
 // DiceForOutcome). StringToTurn parses one typed command, which may be several actions ("place 3
 // brasil" is three "place 1 brasil"); a WAR turn is many commands. Inquire answers "odds" and
 // "borders" from the board. Records keep a resignation that the game survives as an entry of its
-// own (engine::Match); there is no undo (SupportsUndo() is false). The views show "ending" and
-// "results" once the game is over, and every hand and objective.
+// own (engine::Match). Undo (position_undo.h) keeps the changed words of the Position in UndoInfo.
+// The views show "ending" and "results" once the game is over, and every hand and objective.
+//
+// Position text (PositionText, WarGame::NewStateFromPosition; war_position.cc): every field of
+// Position as `name=value` words separated by spaces, in the order of the example below. Numbers
+// are decimal; card sets (hand, pile, discard, undealt, objectives_left, ce_cards_left,
+// pending_cards) are hexadecimal bit masks of card numbers (see Cards below); phase and resume are
+// Phase's numbers; booleans 0 or 1. Arrays hold one value per territory (map order: owner, -1
+// unowned, 6 neutral; armies; arrived), per seat (hand, objective, eliminated_by, turns_begun,
+// ending_results, bombers, ci), per continent (continent_pool), or all 7 (territory_count, the
+// last for neutral). The parser refuses a missing, repeated or unknown field, a value that is no
+// number or out of range, a wrong count of values, a card in two places, and any position the
+// rules' CheckConsistency refuses. ViewPositionText writes the same form as a viewer may know it:
+// a hand it does not see as ?N (N cards), an objective it does not see as ?, the pile, the
+// discards and the objectives left as ?N. The initial position of a 3-player WAR game (the 42
+// territory values shortened to "..."):
+//   ply=0 phase=0 seat=0 owner=-1,...,-1 armies=0,...,0 arrived=0,...,0 hand=0,0,0
+//   objective=-1,-1,-1 pile=0 discard=0 undealt=3ffffffffff objectives_left=1cff
+//   eliminated_by=-1,-1,-1 territory_count=0,0,0,0,0,0,0 continent_pool=0,0,0,0,0,0
+//   general_pool=0 trades_done=0 turns_played=0 dealer=0 deal_index=0 attack_from=0 attack_to=0
+//   attack_dice=0 spoils_victim=-1 spoils_left=0 conquered=0 acted=0 winner=-1
+//   turns_begun=0,0,0 ending=-1 ending_results=0,0,0 bombers=0,0,0 reduced=0 conquered_ever=0
+//   ce_cards_left=0 pending_cards=0 use_territory=-1 use_bombers=0 use_amount=0 transport_a=-1
+//   transport_b=-1 transport_way=-1 air_target=-1 air_bombers=0 resume=4 draws_left=0
+//   claim_first=-1 choices_made=0 choices_b=0 first_seat=0 ci=-1,-1,-1 spied=-1 ci_moved=0
+//   ci_pay_owner=-1 ci_pay_to=-1 ci_pay_left=0
 #pragma once
 
 #include <array>
@@ -62,8 +86,9 @@
 #include "engine/state.h"
 #include "games/war/dice.h"
 #include "games/war/map.h"
+#include "games/war/position_undo.h"
 
-namespace quartel::games::war {
+namespace quartel::war {
 
 using engine::Action;
 using engine::Seat;
@@ -176,6 +201,7 @@ class WarGame : public engine::Game {
   int NumSeats() const override { return players_; }
   std::string SeatName(int seat) const override;
   std::unique_ptr<engine::State> NewInitialState() const override;
+  std::unique_ptr<engine::State> NewStateFromPosition(std::string_view text) const override;
   int NumDistinctActions() const override {
     return spy_centre_ ? kCiTransport + kMaxSeats * 64 : war2_ ? kAirRound + 16 : kBattle + 4;
   }
@@ -232,6 +258,8 @@ class WarState : public engine::State {
   std::vector<engine::ChanceOutcome> ChanceOutcomes() const override;
   std::string WhyIllegal(Action action) const override;
   void DoApply(Action action, engine::UndoInfo* undo) override;
+  bool SupportsUndo() const override { return true; }
+  void UndoAction(Action action, const engine::UndoInfo& undo) override;
 
   std::string ActionToString(Action action) const override;
   std::string ActionToStringFor(Action action, Seat viewer) const override;
@@ -241,6 +269,9 @@ class WarState : public engine::State {
   bool EndGame(engine::EndReason reason, std::span<const engine::Outcome> results) override;
   std::optional<std::string> Inquire(std::string_view text, Seat viewer) const override;
   std::string DescribeTurn(std::span<const Action> actions, Seat viewer) const override;
+
+  std::string PositionText() const override;
+  std::string ViewPositionText(Seat viewer) const override;
 
   std::unique_ptr<engine::State> Clone() const override;
   void CopyFrom(const engine::State& other) override;
@@ -303,6 +334,34 @@ class WarState : public engine::State {
 
  private:
   bool IsChanceAction(Action action) const { return action >= game_->kChance; }
+  // DoApply's work: `action`, legal here, played by the rules.
+  void ApplyRules(Action action);
+  // Position text (war_position.cc): the fields as `viewer` may know them (all if `whole`); how
+  // many entries an array field of `whole` entries holds; the Position parsed, checked and set.
+  std::string PositionWords(Seat viewer, bool whole) const;
+  std::size_t FieldLength(int span, std::size_t whole) const;
+  void SetPosition(const Position& position);
+  friend class WarGame;
+  // LegalActions' lists, by phase.
+  void AppendChanceActions(std::vector<Action>& out) const;
+  void AppendReinforcementActions(std::vector<Action>& out) const;
+  void AppendAttackActions(std::vector<Action>& out) const;
+  void AppendMovementActions(std::vector<Action>& out) const;
+  void AppendCeChoices(std::vector<Action>& out) const;
+  void AppendNumberCards(std::vector<Action>& out) const;
+  void AppendCiPayments(std::vector<Action>& out) const;
+  // ApplyRules' steps, by phase.
+  void ApplyPhaseAction(Action action);
+  void ApplyDeal(int territory);
+  void ApplyObjective(int index);
+  void ApplyReinforcement(Action action);
+  void ApplyAttackChoice(Action action);
+  void ApplySpoils(int card);
+  void ApplyOccupy(int armies);
+  void ApplyMovement(Action action);
+  void ApplyDraw(int card);
+  void ApplyCeDeal(int card);
+  void ApplyCeChoice(int territory);
   // WhyIllegal's reasons, by kind of action.
   std::string UnfinishedStep(Action action) const;
   std::string WhyNoPlace(int territory) const;
@@ -379,6 +438,7 @@ class WarState : public engine::State {
   const WarGame* game_;
   const WarMap* map_;
   Position pos_;
+  PositionUndo<Position> undo_;  // the Positions that UndoInfo words could not hold
 };
 
 // "1 army", "3 armies".
@@ -386,4 +446,4 @@ std::string Plural(int count, std::string_view one, std::string_view many);
 
 void Register();
 
-}  // namespace quartel::games::war
+}  // namespace quartel::war

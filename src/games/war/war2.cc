@@ -11,7 +11,7 @@
 #include "games/war/dice.h"
 #include "games/war/war.h"
 
-namespace quartel::games::war {
+namespace quartel::war {
 namespace {
 
 std::uint64_t Bit(int i) { return std::uint64_t{1} << i; }
@@ -567,4 +567,4 @@ int WarState::ParseCard(std::string_view text, std::uint64_t among, std::string_
   throw Error(fmt::format("no card '{}' {}", text, where));
 }
 
-}  // namespace quartel::games::war
+}  // namespace quartel::war

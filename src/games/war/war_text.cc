@@ -13,7 +13,7 @@
 #include "games/war/odds.h"
 #include "games/war/war.h"
 
-namespace quartel::games::war {
+namespace quartel::war {
 namespace {
 
 std::vector<std::string> Words(std::string_view text) {
@@ -201,6 +201,12 @@ std::string WarState::War2ActionToString(Action action) const {
 // the viewer may not know (an opponent's card drawn, an opponent's objective).
 std::string WarState::ActionToStringFor(Action action, Seat viewer) const {
   const WarGame& g = *game_;
+  // A trade is named by the trader's hand, which only those who see that hand may read before it
+  // is played (issue 9: listing trade ids read the hand). Once played, the cards are shown to
+  // everyone (seed, TROCA DE CARTAS), by DescribeTurn.
+  if (action >= g.kTrade && action < g.kChance && !SeesHand(viewer, pos_.seat)) {
+    return fmt::format("trade #{}", action - g.kTrade);
+  }
   if (CurrentSeat() != engine::kChanceSeat || action < g.kChance) return ActionToString(action);
   const std::string who = g.SeatName(pos_.seat);
   const int i = action - g.kChance;
@@ -711,4 +717,4 @@ void Register() {
   });
 }
 
-}  // namespace quartel::games::war
+}  // namespace quartel::war

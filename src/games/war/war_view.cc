@@ -10,7 +10,7 @@
 #include "games/war/dice.h"
 #include "games/war/war.h"
 
-namespace quartel::games::war {
+namespace quartel::war {
 namespace {
 
 constexpr int kColumns = 79;  // the text view fits an 80-column terminal
@@ -645,4 +645,4 @@ std::string WarState::CiStepText(Action action) const {
                      g.SeatName(code / 64), TerritoryId(code % 64));
 }
 
-}  // namespace quartel::games::war
+}  // namespace quartel::war
