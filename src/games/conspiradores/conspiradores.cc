@@ -405,6 +405,17 @@ void Position::CheckConsistency() const {
   } else if (!visited.Empty()) {
     throw Error("conspiradores: visited points outside a chain");
   }
+  if (meta.custom && (meta.phase == Phase::kOrder || meta.phase == Phase::kPlacement)) {
+    throw Error("conspiradores: a composed position before the movement");
+  }
+  if (meta.turns > meta.max_turns || (meta.phase != Phase::kOver && meta.turns == meta.max_turns)) {
+    throw Error("conspiradores: the turn cap is passed");
+  }
+  if (meta.phase == Phase::kMovement) {
+    int active = 0;
+    for (int s = 0; s < n; ++s) active += Unsheltered(s) > 0;
+    if (active < 2) throw Error("conspiradores: fewer than two players still unsheltered");
+  }
   if (meta.phase == Phase::kMovement && !InChain()) {
     const int seat = ToMove();
     if (Unsheltered(seat) == 0) throw Error("conspiradores: a safe player is to move");
@@ -432,6 +443,11 @@ std::unique_ptr<engine::State> ConspiradoresGame::NewInitialState() const {
   return std::make_unique<ConspiradoresState>(*this);
 }
 
+std::unique_ptr<engine::State> ConspiradoresGame::NewStateFromPosition(
+    std::string_view text) const {
+  return std::make_unique<ConspiradoresState>(*this, PositionFromText(text, players_, max_turns_));
+}
+
 int ConspiradoresGame::MaxGameLength() const {
   // A chain lands on distinct points of one parity class (a jump moves 0 or 2 along each axis):
   // at most 81 of them, so a turn is at most 80 jumps and a stop.
@@ -443,6 +459,9 @@ int ConspiradoresGame::MaxGameLength() const {
 ConspiradoresState::ConspiradoresState(const ConspiradoresGame& game) : State(game) {
   pos_.Init(game.NumSeats(), game.max_turns());
 }
+
+ConspiradoresState::ConspiradoresState(const ConspiradoresGame& game, const Position& position)
+    : State(game), pos_(position) {}
 
 std::vector<engine::ChanceOutcome> ConspiradoresState::ChanceOutcomes() const {
   if (pos_.meta.phase != Phase::kOrder) return {};
@@ -729,9 +748,9 @@ std::string ConspiradoresState::ViewText(Seat, bool colour) const {
 std::unique_ptr<ConspiradoresState> MakeMovementState(const ConspiradoresGame& game,
                                                       const std::vector<PieceAt>& pieces,
                                                       int to_move) {
-  auto state = std::make_unique<ConspiradoresState>(game);
-  Position& pos = state->mutable_position();
+  Position pos;
   const int n = game.NumSeats();
+  pos.Init(n, game.max_turns());
   if (to_move < 0 || to_move >= n) throw Error(fmt::format("no seat {} to move", to_move));
   pos.meta.phase = Phase::kMovement;
   pos.meta.custom = 1;
@@ -749,7 +768,7 @@ std::unique_ptr<ConspiradoresState> MakeMovementState(const ConspiradoresGame& g
   }
   pos.meta.order_pos = static_cast<std::uint8_t>(to_move);
   pos.PassTurnOn(0);
-  return state;
+  return std::make_unique<ConspiradoresState>(game, pos);
 }
 
 void Register() {

@@ -20,6 +20,28 @@
 // Passing is implicit (rulings: "a player with no legal move passes"): when a turn ends, the turn
 // goes to the next player in play order who is not yet safe and has a legal move, so a state never
 // offers a pass action.
+//
+// Position text (PositionText; NewStateFromPosition parses it; position_text.cc): eight fields
+// separated by spaces. The seat count (players) and max_turns are the game's, not the text's.
+//   board   rows 17 down to 1 separated by '/', columns A..Q in each: '.' empty or the letter of
+//           the seat whose piece stands there (W white, B black, G green, O orange, as ViewText)
+//   side    the seat to act (once over: the seat in play order the game stopped at); '-' while
+//           the play order is still to draw (only the initial position)
+//   order   the play order, e.g. "BW" or "GWOB"; '-' while still to draw
+//   chain   '-' or "<point>:<visited>": the point of the piece in a jump chain that may go on and
+//           the other points the chain has visited, comma-separated (it may not land there again)
+//   army    full: each seat owns 20 (2 players) or 10 (4) pieces, those not on the board are still
+//           to place (placement lasts until all 40 stand); board: a composed position, each seat
+//           owns only its pieces on the board and the movement has begun
+//   turns   completed turns, placements included (the max_turns cap counts them)
+//   ply     actions applied, the lot included
+//   result  '-' while the game goes on, else the letters of the losing seats ("W", "BG"), or draw
+// The initial position (two players; four are the same):
+//   ................./................./................./................./................./
+//   ................./................./................./................./................./
+//   ................./................./................./................./................./
+//   ................./................. - - - full 0 0 -
+// ViewPositionText: the same for every viewer (perfect information).
 #pragma once
 
 #include <array>
@@ -243,6 +265,11 @@ struct Position {
 };
 static_assert(std::is_trivially_copyable_v<Position>);
 
+// Position text (see the top of this file). PositionFromText throws quartel::Error naming the
+// field and the problem.
+std::string PositionToText(const Position& p);
+Position PositionFromText(std::string_view text, int num_seats, int max_turns);
+
 // The play orders of the chance node, in lexicographic order.
 const std::vector<std::array<std::uint8_t, kMaxSeats>>& PlayOrders(int num_seats);
 
@@ -256,6 +283,7 @@ class ConspiradoresGame : public engine::Game {
   int NumDistinctActions() const override { return kNumDistinctActions; }
   int MaxGameLength() const override;
   std::vector<int> TensorShape() const override { return {2 * players_ + 3, kSize, kSize}; }
+  std::unique_ptr<engine::State> NewStateFromPosition(std::string_view text) const override;
   int max_turns() const { return max_turns_; }
 
  private:
@@ -266,10 +294,9 @@ class ConspiradoresGame : public engine::Game {
 class ConspiradoresState : public engine::State {
  public:
   explicit ConspiradoresState(const ConspiradoresGame& game);
+  ConspiradoresState(const ConspiradoresGame& game, const Position& position);
 
   const Position& position() const { return pos_; }
-  // For tests and tools: the raw position (keep it consistent; see CheckConsistency).
-  Position& mutable_position() { return pos_; }
 
   Seat CurrentSeat() const override { return pos_.ToMove(); }
   bool MidTurn() const override { return pos_.InChain(); }
@@ -299,6 +326,8 @@ class ConspiradoresState : public engine::State {
   Json ViewJson(Seat viewer) const override;
   void ViewTensor(Seat viewer, std::span<float> out) const override;
   std::string ViewText(Seat viewer, bool colour) const override;
+  std::string PositionText() const override { return PositionToText(pos_); }
+  std::string ViewPositionText(Seat) const override { return PositionText(); }
   void CheckConsistency() const override { pos_.CheckConsistency(); }
 
  private:

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <sstream>
 
 #include "core/error.h"
 #include "core/text.h"
@@ -129,37 +128,6 @@ Position Position::Initial(int max_turns) {
   pos.h = Header{};
   pos.h.max_turns = max_turns;
   pos.h.counts = {30, 30};
-  return pos;
-}
-
-Position Position::FromText(const std::string& placement, int to_move, int max_turns) {
-  Position pos{};
-  pos.board.fill(Piece::kEmpty);
-  pos.h = Header{};
-  pos.h.max_turns = max_turns;
-  std::istringstream in(placement);
-  std::string token;
-  while (in >> token) {
-    Piece piece;
-    const auto number = ParseInteger(std::string_view(token).substr(1));
-    if (!PieceFromLetter(token[0], piece) || !number || *number < 1 || *number > kNumPoints) {
-      throw Error(
-          fmt::format("bad Dablot placement token '{}' (want a letter of SPKspl and a "
-                      "point 1-72, e.g. K39)",
-                      token));
-    }
-    if (pos.board[*number - 1] != Piece::kEmpty) {
-      throw Error(fmt::format("Dablot placement puts two pieces on point {}", *number));
-    }
-    pos.board[*number - 1] = piece;
-    ++pos.h.counts[OwnerOf(piece)];
-  }
-  if (to_move != 0 && to_move != 1) throw Error("Dablot placement: seat to move must be 0 or 1");
-  pos.h.phase = Phase::kPlay;
-  pos.h.to_move = static_cast<std::uint8_t>(1 - to_move);
-  pos.h.turns = -1;  // EndTurn counts one turn; a set-up position starts at turn 0
-  pos.EndTurn();
-  pos.Check();
   return pos;
 }
 
@@ -463,6 +431,25 @@ void Position::Check() const {
     throw Error("Dablot: bad winner");
   }
   if (h.phase == Phase::kPlay && h.turns >= h.max_turns) throw Error("Dablot: turn cap passed");
+  if (h.turns > h.max_turns) throw Error("Dablot: more turns than max_turns");
+  if (h.race && (h.phase == Phase::kChance || h.chain != kNone)) {
+    throw Error("Dablot: race outside a turn start");
+  }
+  if (h.phase == Phase::kPlay && h.chain == kNone) CheckTurnStart();
+}
+
+// A turn starts only where EndTurn left the game going: both sides have pieces, one piece each
+// means a race of equal ranks below King/Landlord, and the side to move can move.
+void Position::CheckTurnStart() const {
+  if (h.counts[0] == 0 || h.counts[1] == 0) throw Error("Dablot: a side without pieces is to play");
+  if (h.counts[0] == 1 && h.counts[1] == 1) {
+    const int rank_sami = RankOf(board[FindPiece(0)]), rank_swedes = RankOf(board[FindPiece(1)]);
+    if (rank_sami != rank_swedes || rank_sami == 3) {
+      throw Error("Dablot: one piece each of unequal rank, or King against Landlord, is decided");
+    }
+    if (!h.race) throw Error("Dablot: one piece each of equal rank must be racing");
+  }
+  if (!HasAnyMove(h.to_move)) throw Error("Dablot: the side to move cannot move");
 }
 
 }  // namespace quartel::dablot

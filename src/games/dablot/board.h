@@ -12,6 +12,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <vector>
 
@@ -124,11 +125,6 @@ struct Position {
   // The start (seed: Sámi soldiers 1-28, Prince 33, King 39; Swedish soldiers 45-72, Landlord 34,
   // Son 40), before the lot for the first move.
   static Position Initial(int max_turns);
-  // An arbitrary position for tests and tools: whitespace-separated tokens "<letter><point>"
-  // (letters of PieceLetter, points 1-based), e.g. "K39 S1 s45 l34"; `to_move` decides next, at a
-  // turn start. The position is then judged as at the end of a turn (1v1 endings, blocked mover).
-  // Throws quartel::Error on a bad token.
-  static Position FromText(const std::string& placement, int to_move, int max_turns);
 
   bool MidTurn() const { return h.phase == Phase::kPlay && h.chain != kNone; }
   // Sorted legal actions (see the contract of engine::State::LegalActions).
@@ -153,10 +149,17 @@ struct Position {
   std::string WhyIllegalMove(Action action) const;
   void EndTurn();
   void Finish(int winner);
+  // Check's part for a play position at the start of a turn.
+  void CheckTurnStart() const;
   // For the race: the single piece of each seat.
   int FindPiece(int seat) const;
 };
 static_assert(sizeof(Position) <= 256);
 static_assert(std::is_trivially_copyable_v<Position>);
+
+// Position text (the form is documented in dablot.h; position_text.cc). PositionFromText throws
+// quartel::Error naming the field and the problem; the game's max_turns is not part of the text.
+std::string PositionToText(const Position& p);
+Position PositionFromText(std::string_view text, int max_turns);
 
 }  // namespace quartel::dablot

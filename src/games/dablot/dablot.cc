@@ -62,10 +62,8 @@ std::unique_ptr<engine::State> DablotGame::NewInitialState() const {
   return std::make_unique<DablotState>(*this, Position::Initial(max_turns_));
 }
 
-std::unique_ptr<DablotState> MakeState(const DablotGame& game, const std::string& placement,
-                                       int to_move) {
-  return std::make_unique<DablotState>(game,
-                                       Position::FromText(placement, to_move, game.max_turns()));
+std::unique_ptr<engine::State> DablotGame::NewStateFromPosition(std::string_view text) const {
+  return std::make_unique<DablotState>(*this, PositionFromText(text, max_turns_));
 }
 
 void Register() {

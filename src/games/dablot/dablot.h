@@ -27,6 +27,24 @@
 // "result" (null, or {"winner": seat or null for a draw})}. ViewTensor: 8 planes x 13 x 11 over the
 // doubled coordinates: 6 piece kinds (in Piece code order), side to move (all ones when the Sámi
 // move), chain piece.
+//
+// Position text (PositionText; NewStateFromPosition parses it; position_text.cc): six fields
+// separated by spaces. max_turns is the game's option, not the text's.
+//   board   the 13 rows of points from the Sámi side (points 1-6) to the Swedish side (67-72),
+//           separated by '/', 6 corners or 5 centres each in point order: '.' empty or a letter
+//           of the views (S P K Sámi soldier, Prince, King; s p l Swedish soldier, Landlord's
+//           Son, Landlord)
+//   side    sami|swedes: the seat to act (once over: the seat the last turn handed over to); '-'
+//           while the lot for the first move is still to draw (only the initial position)
+//   chain   '-' or the point (1-72) of the piece in the middle of a capture chain that may go on
+//   turns   completed turns (the max_turns cap counts them)
+//   plies   actions applied, the lot included
+//   result  '-' while the game goes on, else sami|swedes (the winner) or draw
+// The one-against-one race is not written: it is on exactly when one piece of equal rank below
+// King/Landlord is left to each seat at the start of a turn.
+// The initial position:
+//   SSSSSS/SSSSS/SSSSSS/SSSSS/SSSSSS/....P/l....K/p..../ssssss/sssss/ssssss/sssss/ssssss - - 0 0 -
+// ViewPositionText: the same for every viewer (perfect information).
 #pragma once
 
 #include <memory>
@@ -54,6 +72,7 @@ class DablotGame : public engine::Game {
   // captures in a game (30 + 29 pieces), and one chance action draws the first player.
   int MaxGameLength() const override { return 1 + max_turns_ + 59; }
   std::vector<int> TensorShape() const override { return {kNumPlanes, kGridHeight, kGridWidth}; }
+  std::unique_ptr<engine::State> NewStateFromPosition(std::string_view text) const override;
 
   int max_turns() const { return max_turns_; }
 
@@ -95,6 +114,8 @@ class DablotState : public engine::State {
   void ViewTensor(engine::Seat viewer, std::span<float> out) const override;
   std::string ViewText(engine::Seat viewer, bool colour) const override;
 
+  std::string PositionText() const override { return PositionToText(position_); }
+  std::string ViewPositionText(engine::Seat) const override { return PositionText(); }
   void CheckConsistency() const override { position_.Check(); }
 
   const Position& position() const { return position_; }
@@ -105,11 +126,6 @@ class DablotState : public engine::State {
 
   Position position_;
 };
-
-// A state in an arbitrary position, for tests and tools: see Position::FromText for `placement`
-// ("K39 S1 s45 l34"); `to_move` is the seat to decide at the start of its turn.
-std::unique_ptr<DablotState> MakeState(const DablotGame& game, const std::string& placement,
-                                       int to_move);
 
 // Registers "dablot" with the engine's registry.
 void Register();
