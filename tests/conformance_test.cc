@@ -92,6 +92,9 @@ TEST_P(Conformance, RandomGamesKeepEveryInvariant) {
   // placed and moved one at a time): fewer of them, each still checked at every ply up to
   // max_checked_plies. The other games' random games are a few hundred to two thousand actions.
   if (RandomGameLength(*game) > 3'000) options.games = std::max(1, options.games / 6);
+  // Hidden-information games are checked along every path out for every viewer (and against
+  // states each seat cannot tell apart), which costs as much again: two thirds of the games.
+  if (game->info().hidden_information) options.games = std::max(1, options.games * 2 / 3);
   // A rule option changes a few rules: a third of the games covers them.
   if (variant.rule_option) options.games = std::max(1, options.games / 3);
   try {

@@ -271,6 +271,14 @@ std::string StrategoState::ActionToString(Action action) const {
 // back in the open).
 std::string StrategoState::ActionToStringFor(Action action, engine::Seat viewer) const {
   if (IsPlace(action) && viewer != CurrentSeat()) return "a hidden placement";
+  // During the setups a move (never legal then) is written without 'x': whether its target holds
+  // a piece of a setup in progress is not another viewer's to know.
+  if (position_.h.phase == Phase::kSetup && !IsRescue(action) && action != kNoRescue &&
+      !IsPlace(action) && action >= 0 && action < kNumActions) {
+    const int from = MoveFrom(action);
+    const int to = Step(from, MoveDir(action), MoveDistance(action));
+    if (to != kNone) return fmt::format("{}-{}", SquareName(from), SquareName(to));
+  }
   return ActionToString(action);
 }
 
