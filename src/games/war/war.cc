@@ -455,6 +455,10 @@ Figure WarState::CardFigure(int card) const {
 }
 
 std::string WarState::CardName(int card) const {
+  // Notation is asked of any action id, legal or not (State::ActionToString): a card out of range
+  // is named, never read.
+  const int cards = game_->war2() ? static_cast<int>(map_->war2_cards.size()) : map_->NumCards();
+  if (card < 0 || card >= cards) return fmt::format("card #{}", card);
   if (game_->war2()) {
     const War2Card& c = map_->war2_cards[card];
     if (c.number > 0) return fmt::format("n{} (number card {})", c.number, c.number);

@@ -224,6 +224,11 @@ std::string WarState::ActionToStringFor(Action action, Seat viewer) const {
                          g.SeatName(pos_.spoils_victim));
     case Phase::kBattle: {
       const int lost = action - g.kBattle;
+      const int defence = std::min(3, +pos_.armies[pos_.attack_to]);
+      // Any id may be asked about: a loss this roll cannot have is named, not drawn.
+      if (lost < 0 || lost > std::min(+pos_.attack_dice, defence)) {
+        return fmt::format("roll outcome #{} (not possible in this roll)", lost);
+      }
       const ShownDice dice = ShownRoll(lost);
       return fmt::format("roll {}: attacker loses {}, defender loses {}", DiceText(dice), lost,
                          std::min(dice.attack_dice, dice.defence_dice) - lost);
