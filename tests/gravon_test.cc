@@ -99,7 +99,8 @@ TEST(Gravon, ImportedSetupsAreTheSeatsTurnsNotOptions) {
   setups_only.result.clear();
   setups_only.ending.clear();
   setups_only.ending_detail.clear();
-  const Position& p = PositionOf(engine::Match::Replay(setups_only));
+  const engine::Match setups_played = engine::Match::Replay(setups_only);
+  const Position& p = PositionOf(setups_played);
   for (int sq = 0; sq < kNumSquares; ++sq) {
     if (!InSetupRows(0, sq) && !InSetupRows(1, sq)) continue;
     EXPECT_EQ(p.board[sq] == 0, field[sq] == 'A') << SquareName(sq);

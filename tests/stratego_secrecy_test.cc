@@ -130,7 +130,8 @@ TEST(StrategoSecretSetup, ClassicSetupIsSecretToo) {
   auto state = game->NewInitialState();
   Play(*state, kRedSetup);
   ASSERT_EQ(state->CurrentSeat(), 1);
-  for (const Json& cell : state->ViewJson(1)["board"]) {
+  const Json blue_view = state->ViewJson(1);  // kept: a range-for over a temporary's member dangles
+  for (const Json& cell : blue_view["board"]) {
     EXPECT_FALSE(cell.is_object() && cell["owner"] == 0);
   }
   EXPECT_EQ(state->ViewJson(1)["setup_done"], Json::array({true, false}));
