@@ -40,7 +40,8 @@ TEST(StrategoSetup, SetupsAreNoGameOptions) {
   for (const char* name : {"setup", "setup_red", "setup_blue"}) {
     EXPECT_THROW(Load({{name, "preset fortress"}}), Error) << name;
   }
-  for (const auto& [name, value] : Load({})->options().values()) {
+  const auto game = Load({});  // kept: a range-for over a temporary's member dangles
+  for (const auto& [name, value] : game->options().values()) {
     EXPECT_EQ(name.find("setup"), std::string::npos) << name;
   }
 }
