@@ -15,6 +15,7 @@
 #include "engine/playout.h"
 #include "games/all_games.h"
 #include "games/conspiradores/conspiradores.h"
+#include "position_test_helpers.h"
 
 namespace quartel::conspiradores {
 namespace {
@@ -38,15 +39,8 @@ std::string Board(const std::map<std::string, char>& pieces) {
 
 const std::string kInitial = Board({}) + " - - - full 0 0 -";
 
-void ExpectError(const engine::Game& game, const std::string& text, const std::string& words) {
-  try {
-    game.NewStateFromPosition(text);
-    ADD_FAILURE() << "accepted: " << text;
-  } catch (const Error& e) {
-    EXPECT_NE(std::string(e.what()).find(words), std::string::npos)
-        << "'" << e.what() << "' does not name '" << words << "' for: " << text;
-  }
-}
+using test_helpers::ExpectPositionError;
+using test_helpers::PositionTextRoundTrips;
 
 TEST(ConspiradoresPosition, InitialPositionText) {
   for (int players : {2, 4}) {
@@ -72,15 +66,9 @@ TEST(ConspiradoresPosition, RoundTripsAtEveryPly) {
       std::vector<engine::Action> scratch;
       auto state = game->NewInitialState();
       while (true) {
-        const std::string text = state->PositionText();
-        auto back = game->NewStateFromPosition(text);
-        ASSERT_TRUE(back->Equals(*state)) << text;
-        ASSERT_EQ(back->PositionText(), text);
-        ASSERT_EQ(back->PlyCount(), state->PlyCount());
-        ASSERT_EQ(back->LegalActions(), state->LegalActions()) << text;
+        ASSERT_TRUE(PositionTextRoundTrips(*state));
         for (engine::Seat viewer = engine::kSpectator; viewer < players; ++viewer) {
-          ASSERT_EQ(back->ViewJson(viewer), state->ViewJson(viewer)) << text;
-          ASSERT_EQ(state->ViewPositionText(viewer), text);
+          ASSERT_EQ(state->ViewPositionText(viewer), state->PositionText());
         }
         mid_chain += state->MidTurn();
         const Phase phase = static_cast<const ConspiradoresState&>(*state).position().meta.phase;
@@ -112,33 +100,35 @@ TEST(ConspiradoresPosition, ComposedPositionRoundTrips) {
 TEST(ConspiradoresPosition, NamesEachMalformedField) {
   auto game = Load();
   const std::string two = Board({{"H9", 'W'}, {"C3", 'B'}});
-  ExpectError(*game, "x - - - full 0 0", "7 fields, 8 needed");
-  ExpectError(*game, "a/b - - - full 0 0 -", "board: 2 rows");
-  ExpectError(*game, two + ". W WB - board 0 0 -", "board: row 1");
-  ExpectError(*game, Board({{"A17", 'X'}}) + " W WB - board 0 0 -", "board, A17: 'X'");
-  ExpectError(*game, Board({{"H9", 'G'}}) + " W WB - board 0 0 -",
-              "board, H9: 'G' is not a seat of a 2-player game");
-  ExpectError(*game, two + " Z WB - board 0 0 -", "side: 'Z'");
-  ExpectError(*game, two + " WB WB - board 0 0 -", "side: 'WB' is not one seat letter");
-  ExpectError(*game, two + " - - - board 0 0 -", "side: '-'");
-  ExpectError(*game, two + " W W - board 0 0 -", "order: 'W' must name each of the 2 seats");
-  ExpectError(*game, two + " W WW - board 0 0 -", "order: 'WW' names W twice");
-  ExpectError(*game, two + " W WB Z9:H7 board 0 0 -", "chain: 'Z9'");
-  ExpectError(*game, two + " W WB H9 board 0 0 -", "chain: 'H9' is not POINT:VISITED");
-  ExpectError(*game, two + " W WB H9:H7 board 0 0 -", "chain cannot go on");
-  ExpectError(*game, two + " W WB - most 0 0 -", "army: 'most'");
-  ExpectError(*game, two + " W WB - board x 0 -", "turns: 'x'");
-  ExpectError(*game, two + " W WB - board 2000 2000 -", "turns: after 2000 turns");
-  ExpectError(*game, two + " W WB - board 3 2 -", "ply: every turn");
-  ExpectError(*game, two + " W WB - board 3 4 Q", "result: 'Q'");
-  ExpectError(*game, two + " W WB - board 3 4 WW", "result: 'WW' names W twice");
+  ExpectPositionError(*game, "x - - - full 0 0", "7 fields, 8 needed");
+  ExpectPositionError(*game, "a/b - - - full 0 0 -", "board: 2 rows");
+  ExpectPositionError(*game, two + ". W WB - board 0 0 -", "board: row 1");
+  ExpectPositionError(*game, Board({{"A17", 'X'}}) + " W WB - board 0 0 -", "board, A17: 'X'");
+  ExpectPositionError(*game, Board({{"H9", 'G'}}) + " W WB - board 0 0 -",
+                      "board, H9: 'G' is not a seat of a 2-player game");
+  ExpectPositionError(*game, two + " Z WB - board 0 0 -", "side: 'Z'");
+  ExpectPositionError(*game, two + " WB WB - board 0 0 -", "side: 'WB' is not one seat letter");
+  ExpectPositionError(*game, two + " - - - board 0 0 -", "side: '-'");
+  ExpectPositionError(*game, two + " W W - board 0 0 -",
+                      "order: 'W' must name each of the 2 seats");
+  ExpectPositionError(*game, two + " W WW - board 0 0 -", "order: 'WW' names W twice");
+  ExpectPositionError(*game, two + " W WB Z9:H7 board 0 0 -", "chain: 'Z9'");
+  ExpectPositionError(*game, two + " W WB H9 board 0 0 -", "chain: 'H9' is not POINT:VISITED");
+  ExpectPositionError(*game, two + " W WB H9:H7 board 0 0 -", "chain cannot go on");
+  ExpectPositionError(*game, two + " W WB - most 0 0 -", "army: 'most'");
+  ExpectPositionError(*game, two + " W WB - board x 0 -", "turns: 'x'");
+  ExpectPositionError(*game, two + " W WB - board 2000 2000 -", "turns: after 2000 turns");
+  ExpectPositionError(*game, two + " W WB - board 3 2 -", "ply: every turn");
+  ExpectPositionError(*game, two + " W WB - board 3 4 Q", "result: 'Q'");
+  ExpectPositionError(*game, two + " W WB - board 3 4 WW", "result: 'WW' names W twice");
   // Positions the rules never reach.
-  ExpectError(*game, Board({{"H9", 'W'}}) + " W WB - full 1 2 -",
-              "side: with 1 pieces placed the seat to place is B");
-  ExpectError(*game, Board({{"A2", 'W'}}) + " W BW - full 1 2 -", "outside the Centre");
-  ExpectError(*game, Board({{"H9", 'W'}, {"A1", 'B'}}) + " W WB - board 0 0 -",
-              "fewer than two players");
-  ExpectError(*Load(4), two + " W WB - board 0 0 -", "order: 'WB' must name each of the 4 seats");
+  ExpectPositionError(*game, Board({{"H9", 'W'}}) + " W WB - full 1 2 -",
+                      "side: with 1 pieces placed the seat to place is B");
+  ExpectPositionError(*game, Board({{"A2", 'W'}}) + " W BW - full 1 2 -", "outside the Centre");
+  ExpectPositionError(*game, Board({{"H9", 'W'}, {"A1", 'B'}}) + " W WB - board 0 0 -",
+                      "fewer than two players");
+  ExpectPositionError(*Load(4), two + " W WB - board 0 0 -",
+                      "order: 'WB' must name each of the 4 seats");
 }
 
 }  // namespace

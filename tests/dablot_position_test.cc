@@ -14,6 +14,7 @@
 #include "engine/playout.h"
 #include "games/all_games.h"
 #include "games/dablot/dablot.h"
+#include "position_test_helpers.h"
 
 namespace quartel::dablot {
 namespace {
@@ -40,15 +41,8 @@ std::string Board(const std::map<int, char>& pieces) {
   return out;
 }
 
-void ExpectError(const engine::Game& game, const std::string& text, const std::string& words) {
-  try {
-    game.NewStateFromPosition(text);
-    ADD_FAILURE() << "accepted: " << text;
-  } catch (const Error& e) {
-    EXPECT_NE(std::string(e.what()).find(words), std::string::npos)
-        << "'" << e.what() << "' does not name '" << words << "' for: " << text;
-  }
-}
+using test_helpers::ExpectPositionError;
+using test_helpers::PositionTextRoundTrips;
 
 TEST(DablotPosition, InitialPositionText) {
   auto game = Load();
@@ -71,15 +65,9 @@ TEST(DablotPosition, RoundTripsAtEveryPly) {
     std::vector<engine::Action> scratch;
     auto state = game->NewInitialState();
     while (true) {
-      const std::string text = state->PositionText();
-      auto back = game->NewStateFromPosition(text);
-      ASSERT_TRUE(back->Equals(*state)) << text;
-      ASSERT_EQ(back->PositionText(), text);
-      ASSERT_EQ(back->PlyCount(), state->PlyCount());
-      ASSERT_EQ(back->LegalActions(), state->LegalActions()) << text;
+      ASSERT_TRUE(PositionTextRoundTrips(*state));
       for (engine::Seat viewer : {0, 1, engine::kSpectator}) {
-        ASSERT_EQ(back->ViewJson(viewer), state->ViewJson(viewer)) << text;
-        ASSERT_EQ(state->ViewPositionText(viewer), text);
+        ASSERT_EQ(state->ViewPositionText(viewer), state->PositionText());
       }
       const Position& pos = static_cast<const DablotState&>(*state).position();
       mid_chain += pos.h.chain != kNone;
@@ -126,30 +114,32 @@ TEST(DablotPosition, RaceRoundTrips) {
 TEST(DablotPosition, NamesEachMalformedField) {
   auto game = Load();
   const std::string two_soldiers = Board({{1, 'S'}, {72, 's'}});
-  ExpectError(*game, "SSSSSS - - 0 0", "5 fields, 6 needed");
-  ExpectError(*game, "SSSSSS/SSSSS - - 0 0 -", "board: 2 rows");
-  ExpectError(*game, Board({}) + "S sami - 0 1 -", "board: row 13");
-  ExpectError(*game, Board({{5, 'X'}}) + " sami - 0 1 -", "board: point 5: 'X'");
-  ExpectError(*game, two_soldiers + " samis - 0 1 -", "side: 'samis'");
-  ExpectError(*game, two_soldiers + " - - 0 0 -", "side: '-'");
-  ExpectError(*game, two_soldiers + " sami 73 0 1 -", "chain: '73'");
-  ExpectError(*game, two_soldiers + " sami 72 0 1 -", "chain: no piece of the side to move");
-  ExpectError(*game, two_soldiers + " sami 1 0 1 -", "chain piece has no capture left");
-  ExpectError(*game, two_soldiers + " sami - x 1 -", "turns: 'x'");
-  ExpectError(*game, two_soldiers + " sami - 1000 1000 -", "turns: after 1000 turns");
-  ExpectError(*game, two_soldiers + " sami - 1001 1001 draw", "turns: '1001'");
-  ExpectError(*game, two_soldiers + " sami - 5 4 -", "plies: every turn");
-  ExpectError(*game, two_soldiers + " sami - 5 -1 -", "plies: '-1'");
-  ExpectError(*game, two_soldiers + " sami - 5 6 won", "result: 'won'");
+  ExpectPositionError(*game, "SSSSSS - - 0 0", "5 fields, 6 needed");
+  ExpectPositionError(*game, "SSSSSS/SSSSS - - 0 0 -", "board: 2 rows");
+  ExpectPositionError(*game, Board({}) + "S sami - 0 1 -", "board: row 13");
+  ExpectPositionError(*game, Board({{5, 'X'}}) + " sami - 0 1 -", "board: point 5: 'X'");
+  ExpectPositionError(*game, two_soldiers + " samis - 0 1 -", "side: 'samis'");
+  ExpectPositionError(*game, two_soldiers + " - - 0 0 -", "side: '-'");
+  ExpectPositionError(*game, two_soldiers + " sami 73 0 1 -", "chain: '73'");
+  ExpectPositionError(*game, two_soldiers + " sami 72 0 1 -",
+                      "chain: no piece of the side to move");
+  ExpectPositionError(*game, two_soldiers + " sami 1 0 1 -", "chain piece has no capture left");
+  ExpectPositionError(*game, two_soldiers + " sami - x 1 -", "turns: 'x'");
+  ExpectPositionError(*game, two_soldiers + " sami - 1000 1000 -", "turns: after 1000 turns");
+  ExpectPositionError(*game, two_soldiers + " sami - 1001 1001 draw", "turns: '1001'");
+  ExpectPositionError(*game, two_soldiers + " sami - 5 4 -", "plies: every turn");
+  ExpectPositionError(*game, two_soldiers + " sami - 5 -1 -", "plies: '-1'");
+  ExpectPositionError(*game, two_soldiers + " sami - 5 6 won", "result: 'won'");
   // Positions the rules never reach at a turn start.
-  ExpectError(*game, Board({{1, 'S'}}) + " sami - 0 1 -", "a side without pieces");
-  ExpectError(*game, Board({{1, 'K'}, {72, 's'}}) + " sami - 0 1 -", "is decided");
-  ExpectError(*game,
-              Board({{1, 'S'}, {2, 's'}, {3, 's'}, {7, 's'}, {12, 's'}, {13, 's'}, {23, 's'}}) +
-                  " sami - 0 1 -",
-              "cannot move");
-  ExpectError(*game, Board({{1, 'P'}, {2, 'P'}, {72, 's'}}) + " sami - 0 1 -", "twice");
-  ExpectError(*game, std::string(29 * 6, 'S'), "fields");
+  ExpectPositionError(*game, Board({{1, 'S'}}) + " sami - 0 1 -", "a side without pieces");
+  ExpectPositionError(*game, Board({{1, 'K'}, {72, 's'}}) + " sami - 0 1 -", "is decided");
+  ExpectPositionError(
+      *game,
+      Board({{1, 'S'}, {2, 's'}, {3, 's'}, {7, 's'}, {12, 's'}, {13, 's'}, {23, 's'}}) +
+          " sami - 0 1 -",
+      "cannot move");
+  ExpectPositionError(*game, Board({{1, 'P'}, {2, 'P'}, {72, 's'}}) + " sami - 0 1 -", "twice");
+  ExpectPositionError(*game, std::string(29 * 6, 'S'), "fields");
 }
 
 }  // namespace

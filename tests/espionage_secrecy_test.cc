@@ -22,6 +22,14 @@
 namespace quartel::espionage {
 namespace {
 
+// A Red Spy on e4 below a Blue 3 on d6, Red to move.
+const std::string kSpyBelowBlueThree =
+    "B1........BH/........../........../........../...B3....../........../....RS...../........."
+    "./........../RH......... phase=play to_move=red moves_done=0 placed=30/30 removed=R1'R1'R1"
+    "'R1'R1'R2'R2'R2'R2'R3'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMRMB1'B1'B1'B1'B2'B2'"
+    "B2'B2'B3'B3'B4'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM last_move=- plies=0 play_plies"
+    "=0 quiet_plies=0 quiet_turns=0 result=-";
+
 using namespace test_helpers;  // espionage_test_helpers.h
 
 std::vector<float> Tensor(const engine::State& state, engine::Seat viewer) {
@@ -47,14 +55,7 @@ TEST(EspionageRecognition, TheOwnerOfARecognisedPieceIsNotTold) {
   for (const char* options : {"false", "true"}) {  // reveal_on_combat: no combat here either way
     const std::map<std::string, std::string> opts = {{"moves_per_turn", "1"},
                                                      {"reveal_on_combat", options}};
-    auto spy = FromPosition(
-        "B1........BH/........../........../........../...B3....../........../....RS...../......."
-        ".../........../RH........."
-        " phase=play to_move=red moves_done=0 placed=30/30"
-        " removed=R1'R1'R1'R1'R1'R2'R2'R2'R2'R3'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMR"
-        "MB1'B1'B1'B1'B2'B2'B2'B2'B3'B3'B4'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM"
-        " last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-",
-        opts);
+    auto spy = FromPosition(kSpyBelowBlueThree, opts);
     auto corporal = FromPosition(
         "B1........BH/........../........../........../...B3....../........../....R1...../......."
         ".../........../RH........."
@@ -109,14 +110,7 @@ TEST(EspionageRecognition, APieceMovingNextToASpyIsNotToldEither) {
 
 // After the game ends everything is revealed (rulings "Common to every game"), recognitions too.
 TEST(EspionageRecognition, TheEndOfTheGameTellsTheOwner) {
-  auto s = FromPosition(
-      "B1........BH/........../........../........../...B3....../........../....RS...../......."
-      ".../........../RH........."
-      " phase=play to_move=red moves_done=0 placed=30/30"
-      " removed=R1'R1'R1'R1'R1'R2'R2'R2'R2'R3'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMR"
-      "MB1'B1'B1'B1'B2'B2'B2'B2'B3'B3'B4'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM"
-      " last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-",
-      {{"moves_per_turn", "1"}});
+  auto s = FromPosition(kSpyBelowBlueThree, {{"moves_per_turn", "1"}});
   Play(*s, "e4-e5");
   EXPECT_FALSE(s->ViewJson(1)["board"][Sq("d6")]["known"].get<bool>());
   const std::vector<engine::Outcome> results = {engine::Outcome::kWin, engine::Outcome::kLoss};

@@ -23,6 +23,38 @@
 namespace quartel::espionage {
 namespace {
 
+// A Red 3 on e4 faces a Blue 2 on e5, Red to move.
+const std::string kThreeFacesTwo =
+    "B1........BH/........../........../........../........../....B2...../....R3...../........."
+    "./........../RH......... phase=play to_move=red moves_done=0 placed=30/30 removed=R1'R1'R1"
+    "'R1'R1'R2'R2'R2'R2'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMRMB1'B1'B1'B1'B2'B2'"
+    "B2'B3'B3'B3'B4'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM last_move=- plies=0 play_plies"
+    "=0 quiet_plies=0 quiet_turns=0 result=-";
+
+// A Red 3 on e4 and a Red 2 on f4, nothing in front of them, Red to move.
+const std::string kRedThreeAndTwo =
+    "B1........BH/........../........../........../........../........../....R3R2..../........."
+    "./........../RH......... phase=play to_move=red moves_done=0 placed=30/30 removed=R1'R1'R1"
+    "'R1'R1'R2'R2'R2'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMRMB1'B1'B1'B1'B2'B2'B2'"
+    "B2'B3'B3'B3'B4'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM last_move=- plies=0 play_plies"
+    "=0 quiet_plies=0 quiet_turns=0 result=-";
+
+// A Red 3 on e4 and a Red 2 on f4 below a Blue 1 on e5, Red to move.
+const std::string kRedThreeAndTwoBelowBlueOne =
+    "B1........BH/........../........../........../........../....B1...../....R3R2..../........"
+    "../........../RH......... phase=play to_move=red moves_done=0 placed=30/30 removed=R1'R1'R"
+    "1'R1'R1'R2'R2'R2'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMRMB1'B1'B1'B2'B2'B2'B2"
+    "'B3'B3'B3'B4'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM last_move=- plies=0 play_plies=0"
+    " quiet_plies=0 quiet_turns=0 result=-";
+
+// A Red Spy on e4 and a Red 2 on f4 below Blue pieces on d6, e7 and f6, Red to move.
+const std::string kSpyBelowThreeEnemies =
+    "B1........BH/........../........../....B5...../...B3.B4..../........../....RSR2..../......"
+    "..../........../RH......... phase=play to_move=red moves_done=0 placed=30/30 removed=R1'R1"
+    "'R1'R1'R1'R2'R2'R2'R3'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMRMB1'B1'B1'B1'B2'B2'"
+    "B2'B2'B3'B3'B4'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM last_move=- plies=0 play_plies=0 qui"
+    "et_plies=0 quiet_turns=0 result=-";
+
 using test_helpers::AfterSetup;
 using test_helpers::FromPosition;
 using test_helpers::Game;
@@ -306,13 +338,7 @@ TEST(EspionageCombat, MinesAndSappers) {
 }
 
 TEST(EspionageCombat, RanksStayHiddenUnlessTheOption) {
-  auto s = FromPosition(
-      "B1........BH/........../........../........../........../....B2...../....R3...../......."
-      ".../........../RH........."
-      " phase=play to_move=red moves_done=0 placed=30/30"
-      " removed=R1'R1'R1'R1'R1'R2'R2'R2'R2'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMR"
-      "MB1'B1'B1'B1'B2'B2'B2'B3'B3'B3'B4'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM"
-      " last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-");
+  auto s = FromPosition(kThreeFacesTwo);
   // (The position has 28 pieces per side removed, unseen by the other seat.)
   Play(*s, "e4xe5");
   EXPECT_EQ(s->ViewJson(1)["board"][Sq("e5")]["rank"], "?");
@@ -321,14 +347,7 @@ TEST(EspionageCombat, RanksStayHiddenUnlessTheOption) {
   const std::string own_lost = s->ViewJson(1)["lost"][1]["pieces"].get<std::string>();
   EXPECT_EQ(std::count(own_lost.begin(), own_lost.end(), '2'), 4);  // Blue knows its loss
   EXPECT_EQ(s->ViewJson(0)["last_move"]["removed"], "defender");
-  auto r = FromPosition(
-      "B1........BH/........../........../........../........../....B2...../....R3...../......."
-      ".../........../RH........."
-      " phase=play to_move=red moves_done=0 placed=30/30"
-      " removed=R1'R1'R1'R1'R1'R2'R2'R2'R2'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMR"
-      "MB1'B1'B1'B1'B2'B2'B2'B3'B3'B3'B4'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM"
-      " last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-",
-      {{"reveal_on_combat", "true"}});
+  auto r = FromPosition(kThreeFacesTwo, {{"reveal_on_combat", "true"}});
   Play(*r, "e4xe5");
   EXPECT_EQ(r->ViewJson(1)["board"][Sq("e5")]["rank"], "3");
   EXPECT_EQ(r->ViewJson(0)["lost"][1]["pieces"], "2");
@@ -338,13 +357,7 @@ TEST(EspionageCombat, RanksStayHiddenUnlessTheOption) {
 // ==== Moves and turns ====
 
 TEST(EspionageTurns, TwoMovesWithTwoDifferentPieces) {
-  auto s = FromPosition(
-      "B1........BH/........../........../........../........../........../....R3R2..../......."
-      ".../........../RH........."
-      " phase=play to_move=red moves_done=0 placed=30/30"
-      " removed=R1'R1'R1'R1'R1'R2'R2'R2'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMRMB1"
-      "'B1'B1'B1'B2'B2'B2'B2'B3'B3'B3'B4'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM"
-      " last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-");
+  auto s = FromPosition(kRedThreeAndTwo);
   Play(*s, "e4-e5");
   EXPECT_TRUE(s->MidTurn());
   EXPECT_EQ(s->CurrentSeat(), 0);
@@ -383,14 +396,7 @@ TEST(EspionageTurns, OneMoveWhenOnlyOnePieceCanMove) {
   Play(*t, "e4-e5");
   EXPECT_EQ(t->CurrentSeat(), 1);
   // moves_per_turn=1: always one move.
-  auto u = FromPosition(
-      "B1........BH/........../........../........../........../........../....R3R2..../......."
-      ".../........../RH........."
-      " phase=play to_move=red moves_done=0 placed=30/30"
-      " removed=R1'R1'R1'R1'R1'R2'R2'R2'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMRMB1"
-      "'B1'B1'B1'B2'B2'B2'B2'B3'B3'B3'B4'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM"
-      " last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-",
-      {{"moves_per_turn", "1"}});
+  auto u = FromPosition(kRedThreeAndTwo, {{"moves_per_turn", "1"}});
   Play(*u, "e4-e5");
   EXPECT_EQ(u->CurrentSeat(), 1);
 }
@@ -456,13 +462,7 @@ TEST(EspionageEnd, NoMoveLoses) {
   EXPECT_EQ(s->Returns(), (std::vector<double>{1.0, -1.0}));
   EXPECT_EQ(s->ViewJson(0)["result"]["ending"], "no move");
   // Negative: with a mobile piece left Blue plays on.
-  auto t = FromPosition(
-      "B1........BH/........../........../........../........../....B1...../....R3R2..../......"
-      "..../........../RH........."
-      " phase=play to_move=red moves_done=0 placed=30/30"
-      " removed=R1'R1'R1'R1'R1'R2'R2'R2'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMRMB1"
-      "'B1'B1'B2'B2'B2'B2'B3'B3'B3'B4'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM"
-      " last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-");
+  auto t = FromPosition(kRedThreeAndTwoBelowBlueOne);
   Play(*t, "e4xe5 f4-f5");
   EXPECT_FALSE(t->IsTerminal());
 }
@@ -502,24 +502,10 @@ TEST(EspionageEnd, ClaimableDraw) {
   EXPECT_TRUE(s->IsTerminal());
   EXPECT_EQ(s->Returns(), (std::vector<double>{0.0, 0.0}));
   // A capture resets the count; 0 switches the claim off.
-  auto t = FromPosition(
-      "B1........BH/........../........../........../........../....B1...../....R3R2..../......"
-      "..../........../RH........."
-      " phase=play to_move=red moves_done=0 placed=30/30"
-      " removed=R1'R1'R1'R1'R1'R2'R2'R2'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMRMB1"
-      "'B1'B1'B2'B2'B2'B2'B3'B3'B3'B4'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM"
-      " last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-",
-      {{"no_capture_draw", "1"}});
+  auto t = FromPosition(kRedThreeAndTwoBelowBlueOne, {{"no_capture_draw", "1"}});
   Play(*t, "e4xe5 f4-f5");
   EXPECT_FALSE(IsLegal(*t, "claim draw"));
-  auto u = FromPosition(
-      "B1........BH/........../........../........../........../........../....R3R2..../......."
-      ".../........../RH........."
-      " phase=play to_move=red moves_done=0 placed=30/30"
-      " removed=R1'R1'R1'R1'R1'R2'R2'R2'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMRMB1"
-      "'B1'B1'B1'B2'B2'B2'B2'B3'B3'B3'B4'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM"
-      " last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-",
-      {{"no_capture_draw", "0"}});
+  auto u = FromPosition(kRedThreeAndTwo, {{"no_capture_draw", "0"}});
   for (int i = 0; i < 3; ++i) {
     for (Action a : u->LegalActions()) ASSERT_NE(a, kClaimDraw);
     u->ApplyAction(u->LegalActions()[0]);
@@ -527,14 +513,7 @@ TEST(EspionageEnd, ClaimableDraw) {
 }
 
 TEST(EspionageEnd, MovesCapIsADraw) {
-  auto s = FromPosition(
-      "B1........BH/........../........../........../........../........../....R3R2..../......."
-      ".../........../RH........."
-      " phase=play to_move=red moves_done=0 placed=30/30"
-      " removed=R1'R1'R1'R1'R1'R2'R2'R2'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMRMB1"
-      "'B1'B1'B1'B2'B2'B2'B2'B3'B3'B3'B4'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM"
-      " last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-",
-      {{"max_plies", "10"}});
+  auto s = FromPosition(kRedThreeAndTwo, {{"max_plies", "10"}});
   Rng rng(3);
   while (!s->IsTerminal()) {
     const auto legal = s->LegalActions();
@@ -545,14 +524,7 @@ TEST(EspionageEnd, MovesCapIsADraw) {
 }
 
 TEST(EspionageEnd, NoCaptureCapIsADraw) {
-  auto s = FromPosition(
-      "B1........BH/........../........../........../........../........../....R3R2..../......."
-      ".../........../RH........."
-      " phase=play to_move=red moves_done=0 placed=30/30"
-      " removed=R1'R1'R1'R1'R1'R2'R2'R2'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMRMB1"
-      "'B1'B1'B1'B2'B2'B2'B2'B3'B3'B3'B4'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM"
-      " last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-",
-      {{"max_plies_without_capture", "10"}});
+  auto s = FromPosition(kRedThreeAndTwo, {{"max_plies_without_capture", "10"}});
   Rng rng(5);
   while (!s->IsTerminal()) {
     const auto legal = s->LegalActions();
@@ -566,13 +538,7 @@ TEST(EspionageEnd, NoCaptureCapIsADraw) {
 // ==== Spy recognition ====
 
 TEST(EspionageSpy, SpyMovingNextToEnemiesRevealsThem) {
-  auto s = FromPosition(
-      "B1........BH/........../........../....B5...../...B3.B4..../........../....RSR2..../...."
-      "....../........../RH........."
-      " phase=play to_move=red moves_done=0 placed=30/30"
-      " removed=R1'R1'R1'R1'R1'R2'R2'R2'R3'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMRMB1"
-      "'B1'B1'B1'B2'B2'B2'B2'B3'B3'B4'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM"
-      " last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-");
+  auto s = FromPosition(kSpyBelowThreeEnemies);
   Play(*s, "e4-e5");
   EXPECT_TRUE(Recognised(*s, "d6"));
   EXPECT_TRUE(Recognised(*s, "f6"));   // diagonal
@@ -650,13 +616,7 @@ TEST(EspionageContract, UndoRestoresEveryAction) {
 }
 
 TEST(EspionageSpy, UndoHidesWhatTheSpyShowed) {
-  auto s = FromPosition(
-      "B1........BH/........../........../....B5...../...B3.B4..../........../....RSR2..../...."
-      "....../........../RH........."
-      " phase=play to_move=red moves_done=0 placed=30/30"
-      " removed=R1'R1'R1'R1'R1'R2'R2'R2'R3'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMRMB1"
-      "'B1'B1'B1'B2'B2'B2'B2'B3'B3'B4'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM"
-      " last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-");
+  auto s = FromPosition(kSpyBelowThreeEnemies);
   const auto before = s->Clone();
   engine::UndoInfo undo;
   const Action a = s->StringToAction("e4-e5");

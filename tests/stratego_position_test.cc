@@ -13,6 +13,7 @@
 #include "engine/game.h"
 #include "games/all_games.h"
 #include "games/stratego/stratego.h"
+#include "position_test_helpers.h"
 
 namespace quartel::stratego {
 namespace {
@@ -68,16 +69,7 @@ TEST(StrategoPosition, RoundTripsAtEveryPly) {
     for (int g = 0; g < 3; ++g) {
       auto state = game->NewInitialState();
       while (true) {
-        const std::string text = state->PositionText();
-        auto back = game->NewStateFromPosition(text);
-        ASSERT_TRUE(back->Equals(*state)) << text;
-        ASSERT_EQ(back->PositionText(), text);
-        ASSERT_EQ(back->PlyCount(), state->PlyCount());
-        ASSERT_EQ(back->LegalActions(), state->LegalActions()) << text;
-        for (engine::Seat viewer : {0, 1, engine::kSpectator}) {
-          ASSERT_EQ(back->ViewJson(viewer), state->ViewJson(viewer)) << text;
-          ASSERT_EQ(back->ViewPositionText(viewer), state->ViewPositionText(viewer));
-        }
+        ASSERT_TRUE(test_helpers::PositionTextRoundTrips(*state));
         ++checked;
         if (state->IsTerminal()) break;
         const auto legal = state->LegalActions();
@@ -160,13 +152,7 @@ TEST(StrategoPosition, ErrorsNameTheField) {
       {board + " r setup 0 0 0" + rest, "side: Red sets up first"},
   };
   for (const auto& [text, expected] : cases) {
-    try {
-      game->NewStateFromPosition(text);
-      ADD_FAILURE() << "accepted: " << text;
-    } catch (const Error& e) {
-      EXPECT_NE(std::string(e.what()).find(expected), std::string::npos)
-          << e.what() << "\n  for: " << text;
-    }
+    test_helpers::ExpectPositionError(*game, text, expected);
   }
 }
 

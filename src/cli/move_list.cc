@@ -46,7 +46,7 @@ bool CollectChains(const State& state, Seat viewer, const std::string& typed, st
     if (!joined) return false;
     auto after = state.Clone();
     after->ApplyAction(action);
-    if (after->MidTurn() && after->CurrentSeat() == seat && ChainStop(*after)) {
+    if (ChainStop(engine::SeatHandle(*after, seat))) {
       if (!CollectChains(*after, viewer, *joined, limit, chains)) return false;
     } else {
       chains.push_back(*joined);
@@ -120,14 +120,6 @@ std::string FormatGroup(const Group& group, std::size_t label_width, std::size_t
 
 }  // namespace
 
-std::optional<Action> ChainStop(const State& state) {
-  if (!state.MidTurn() || state.CurrentSeat() < 0) return std::nullopt;
-  for (Action action : state.LegalActions()) {
-    if (state.ActionToString(action) == "stop") return action;
-  }
-  return std::nullopt;
-}
-
 std::optional<Action> ChainStop(const engine::SeatHandle& seat) {
   if (!seat.MidTurn() || !seat.IsMyDecision()) return std::nullopt;
   for (Action action : seat.LegalActions()) {
@@ -136,12 +128,16 @@ std::optional<Action> ChainStop(const engine::SeatHandle& seat) {
   return std::nullopt;
 }
 
+namespace {
+
+// Whether playing `action` leaves the seat that played it in a chain it may go on with.
 bool StartsChain(const State& state, Action action) {
   auto after = state.Clone();
   after->ApplyAction(action);
-  return after->MidTurn() && after->CurrentSeat() == state.CurrentSeat() &&
-         ChainStop(*after).has_value();
+  return ChainStop(engine::SeatHandle(*after, state.CurrentSeat())).has_value();
 }
+
+}  // namespace
 
 std::string FormatMoves(const engine::SeatHandle& seat, std::size_t width) {
   const Seat viewer = seat.viewer();

@@ -17,13 +17,9 @@
 
 namespace quartel::cli {
 
-// The legal "stop" of a chain in progress, or nullopt when the seat to act is in no chain.
-std::optional<engine::Action> ChainStop(const engine::State& state);
-// The same for the seat of `seat`: nullopt unless it is its decision.
+// The legal "stop" of the chain the seat of `seat` is in, or nullopt when it is in no chain (or
+// it is not its decision).
 std::optional<engine::Action> ChainStop(const engine::SeatHandle& seat);
-
-// Whether playing `action` leaves the seat that played it in a chain it may go on with.
-bool StartsChain(const engine::State& state, engine::Action action);
 
 // The moves the seat of `seat` may type now (none unless it is its decision), for the `moves`
 // command, worked out in a state it cannot tell from the real one (SeatHandle::SampleState): a

@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "engine/game.h"
+#include "engine/state.h"
 
 namespace quartel::engine {
 
@@ -18,5 +19,10 @@ struct ConformanceOptions {
 
 // Throws quartel::Error naming the game, seed, ply and failed check.
 void RunConformance(const Game& game, const ConformanceOptions& options);
+
+// The position text round trip RunConformance checks along random games, for one state: its text
+// and its serialised form give back an equal state with the same ply count, text, legal actions
+// and every viewer's JSON view and position text. Throws quartel::Error naming the difference.
+void CheckPositionTextRoundTrip(const State& state);
 
 }  // namespace quartel::engine
