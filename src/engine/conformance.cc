@@ -156,6 +156,32 @@ void CheckViews(const State& state, const Place& at) {
 // must give the same text. The views (JSON, text, tensor, position text), the legal actions and
 // mask the viewer is shown, the notation of every action id as it may see it, and what it is told
 // when it types a command or sends an action, with the version right or stale.
+// Answers (or refusals) to questions at the table (State::Inquire), put together from the words
+// of the first actions' notation as the viewer knows it ("place 1 alasca" gives "borders alasca"
+// and "odds alasca mackenzie"): the questions a player would ask, on ground the viewer may know.
+std::string InquiriesAnswered(const SeatHandle& handle) {
+  std::vector<std::string> queries = {"odds 3 2", "odds 10 4"};
+  std::string previous;
+  const int actions = std::min(8, handle.game().NumDistinctActions());
+  for (Action action = 0; action < actions; ++action) {
+    const std::string notation = handle.ActionToString(action);
+    const std::string word = notation.substr(notation.find_last_of(' ') + 1);
+    queries.push_back("borders " + word);
+    if (!previous.empty()) queries.push_back(fmt::format("odds {} {}", previous, word));
+    previous = word;
+  }
+  std::string out;
+  for (const std::string& query : queries) {
+    try {
+      const auto answer = handle.Inquire(query);
+      out += fmt::format("\n{}: {}", query, answer ? *answer : "(no such question)");
+    } catch (const Error& e) {
+      out += fmt::format("\n{}: {}", query, e.what());
+    }
+  }
+  return out;
+}
+
 std::string EverythingShown(const State& state, Seat viewer, bool every_action) {
   const SeatHandle handle(state, viewer);
   std::string out = fmt::format("{}\n{}\n{}\n", handle.ViewJson().dump(), handle.ViewText(false),
@@ -164,6 +190,7 @@ std::string EverythingShown(const State& state, Seat viewer, bool every_action) 
   out.append(reinterpret_cast<const char*>(tensor.data()), tensor.size() * sizeof(float));
   out += "\nlegal:";
   for (Action action : handle.LegalActions()) out += fmt::format(" {}", action);
+  out += InquiriesAnswered(handle);
   if (every_action) {
     out += "\nnotation:";
     for (Action action = 0; action < state.game().NumDistinctActions(); ++action) {
