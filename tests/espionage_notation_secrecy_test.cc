@@ -14,6 +14,7 @@
 #include "engine/game.h"
 #include "espionage_test_helpers.h"
 #include "games/espionage/espionage.h"
+#include "test_scale.h"
 
 namespace quartel::espionage {
 namespace {
@@ -53,7 +54,7 @@ void ExpectSameNotation(const engine::State& state, const engine::State& sample,
 
 TEST(EspionageNotationSecrecy, EqualForStatesTheViewerCannotTellApart) {
   Rng rng(21);
-  for (int game = 0; game < 3; ++game) {
+  for (int game = 0; game < quartel::test_helpers::RandomGames(3); ++game) {
     auto state = Game().NewInitialState();
     for (int ply = 0; !state->IsTerminal(); ++ply) {
       if (ply % 7 == 0) {

@@ -13,6 +13,7 @@
 #include "engine/game.h"
 #include "espionage_test_helpers.h"
 #include "games/espionage/espionage.h"
+#include "test_scale.h"
 
 namespace quartel::espionage {
 namespace {
@@ -66,7 +67,7 @@ TEST(EspionagePosition, RandomGamesRoundTrip) {
       {{"no_capture_draw", "2"}, {"max_plies_without_capture", "10"}}};
   Rng rng(11);
   for (const auto& option : options) {
-    for (int game = 0; game < 3; ++game) {
+    for (int game = 0; game < quartel::test_helpers::RandomGames(3); ++game) {
       auto state = Game(option).NewInitialState();
       for (int ply = 0; !state->IsTerminal(); ++ply) {
         const std::string text = state->PositionText();
@@ -217,7 +218,7 @@ TEST(EspionagePosition, ViewFormTellsOnlyWhatTheViewerKnows) {
 // States a seat cannot tell apart (SampleConsistentState) give it the same view text.
 TEST(EspionagePosition, IndistinguishableStatesGiveEqualViewText) {
   Rng rng(5);
-  for (int game = 0; game < 4; ++game) {
+  for (int game = 0; game < quartel::test_helpers::RandomGames(4); ++game) {
     auto state = Game().NewInitialState();
     for (int ply = 0; !state->IsTerminal() && ply < 400; ++ply) {
       for (engine::Seat seat : {0, 1}) {

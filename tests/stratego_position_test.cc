@@ -14,6 +14,7 @@
 #include "games/all_games.h"
 #include "games/stratego/stratego.h"
 #include "position_test_helpers.h"
+#include "test_scale.h"
 
 namespace quartel::stratego {
 namespace {
@@ -66,7 +67,7 @@ TEST(StrategoPosition, RoundTripsAtEveryPly) {
   int checked = 0;
   for (const auto& options : variants) {
     auto game = Load(options);
-    for (int g = 0; g < 3; ++g) {
+    for (int g = 0; g < test_helpers::RandomGames(3); ++g) {
       auto state = game->NewInitialState();
       while (true) {
         ASSERT_TRUE(test_helpers::PositionTextRoundTrips(*state));
