@@ -96,14 +96,16 @@ class StrategoModel : public GameModel {
     value = {kWin, 30, 10, 25, 15, 20, 30, 45, 70, 110, 160, 12};
     reveal_bonus = 4;
   }
-  // Seed "Rank" and the special privileges (as board.cc Combat).
   Fight Combat(int a, int d) const override {
-    using namespace stratego;
-    if (d == kFlag) return Fight::kAttackerWins;
-    if (d == kBomb) return a == kMiner ? Fight::kAttackerWins : Fight::kDefenderWins;
-    if (a == kSpy && d == kMarshal) return Fight::kAttackerWins;
-    if (a == d) return aggressor_advantage_ ? Fight::kAttackerWins : Fight::kBoth;
-    return a > d ? Fight::kAttackerWins : Fight::kDefenderWins;
+    switch (stratego::Combat(a, d, aggressor_advantage_)) {
+      case stratego::kAttackerWins:
+        return Fight::kAttackerWins;
+      case stratego::kDefenderWins:
+        return Fight::kDefenderWins;
+      case stratego::kBothRemoved:
+        break;
+    }
+    return Fight::kBoth;
   }
   bool DecodeMove(Action action, int& from, int& to) const override {
     if (!stratego::IsMove(action)) return false;

@@ -56,11 +56,8 @@ constexpr std::array<std::array<std::uint64_t, 2>, kNumSquares> MakeZobrist() {
 }
 constexpr auto kZobrist = MakeZobrist();
 
-enum CombatResult : std::int8_t { kAttackerWins = 0, kDefenderWins = 1, kBothRemoved = 2 };
+}  // namespace
 
-// Seed "Rank", "Special Miner Privilege", "Spy Privilege": higher rank wins, equal ranks both go
-// (with Aggressor Advantage the attacker wins), a Miner defuses a Bomb while any other attacker
-// dies on it, the Spy beats the Marshal only when the Spy attacks, and any attacker takes the Flag.
 CombatResult Combat(int attacker, int defender, bool aggressor_advantage) {
   if (defender == kFlag) return kAttackerWins;
   if (defender == kBomb) return attacker == kMiner ? kAttackerWins : kDefenderWins;
@@ -68,8 +65,6 @@ CombatResult Combat(int attacker, int defender, bool aggressor_advantage) {
   if (attacker == defender) return aggressor_advantage ? kAttackerWins : kBothRemoved;
   return attacker > defender ? kAttackerWins : kDefenderWins;
 }
-
-}  // namespace
 
 char RankChar(int rank) { return rank >= 0 && rank < kNumRanks ? kRankChars[rank] : '?'; }
 

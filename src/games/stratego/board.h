@@ -66,6 +66,14 @@ Army ArmyOf(ArmyKind kind);
 const char* ArmyName(ArmyKind kind);
 int ArmySize(const Army& army);
 
+// --- Combat ---
+enum CombatResult : std::int8_t { kAttackerWins = 0, kDefenderWins = 1, kBothRemoved = 2 };
+// The seed's combat table in one place, for the rules and for bots. Seed "Rank", "Special Miner
+// Privilege", "Spy Privilege": higher rank wins, equal ranks both go (with Aggressor Advantage the
+// attacker wins), a Miner defuses a Bomb while any other attacker dies on it, the Spy beats the
+// Marshal only when the Spy attacks, and any attacker takes the Flag.
+CombatResult Combat(int attacker, int defender, bool aggressor_advantage);
+
 // --- Action encoding (also documented in stratego.h) ---
 // place(rank, square) = rank * 100 + square                  (0 .. 1199)
 // move(from, dir, distance) = 1200 + (from * 4 + dir) * 9 + distance - 1   (1200 .. 4799)
