@@ -374,8 +374,8 @@ TEST(WarMap, BadFilesAreRejectedNamingFileAndEntry) {
     const std::string path = FixturePath(bad.file);
     SCOPED_TRACE(path);
     try {
-      LoadMap(path);
-      ADD_FAILURE() << "LoadMap accepted " << path;
+      RegisterLocalMap(path);
+      ADD_FAILURE() << "RegisterLocalMap accepted " << path;
     } catch (const Error& error) {
       const std::string message = error.what();
       EXPECT_NE(message.find(path), std::string::npos) << message;
@@ -389,17 +389,35 @@ TEST(WarMap, BadFilesAreRejectedNamingFileAndEntry) {
     } catch (const Error& error) {
       EXPECT_NE(std::string(error.what()).find("inline.json"), std::string::npos) << error.what();
     }
-    // The game refuses the file too.
-    EXPECT_THROW(LoadWar({{"map", path}}), Error);
   }
   // Asymmetric: the message says on which end the link is missing.
   try {
-    LoadMap(FixturePath("bad_asymmetric_link.json"));
+    RegisterLocalMap(FixturePath("bad_asymmetric_link.json"));
   } catch (const Error& error) {
     EXPECT_NE(std::string(error.what()).find("not listed on 'c'"), std::string::npos)
         << error.what();
   }
-  EXPECT_THROW(LoadMap(FixturePath("no_such_file.json")), Error);
+  EXPECT_THROW(RegisterLocalMap(FixturePath("no_such_file.json")), Error);
+}
+
+// The map option names a map; it never reads a file (issue 9, section 6): a record or a network
+// client must not make Quartel open a path. Only the local user's --map-file registers a file.
+TEST(WarMap, TheMapOptionTakesNamesNeverPaths) {
+  for (const std::string& path : {FixturePath("small_valid.json"), std::string("/etc/passwd"),
+                                  std::string("../data/maps/war-classic.json")}) {
+    try {
+      LoadWar({{"map", path}});
+      ADD_FAILURE() << "the map option read " << path;
+    } catch (const Error& error) {
+      EXPECT_NE(std::string(error.what()).find("no such map"), std::string::npos) << error.what();
+    }
+  }
+  try {
+    LoadWar({{"map", "file:never_registered"}});
+    ADD_FAILURE() << "an unregistered local map loaded";
+  } catch (const Error& error) {
+    EXPECT_NE(std::string(error.what()).find("--map-file"), std::string::npos) << error.what();
+  }
 }
 
 TEST(WarMap, ValidSmallFileParsesAndIsPlayable) {
@@ -410,7 +428,9 @@ TEST(WarMap, ValidSmallFileParsesAndIsPlayable) {
   EXPECT_EQ(map.NumLinks(), 2 * 10);
   EXPECT_EQ(map.objectives.size(), 6u);
 
-  const auto game = LoadWar({{"map", path}, {"max_turns", "400"}});
+  const std::string name = RegisterLocalMap(path);
+  EXPECT_EQ(name, "file:small_valid");
+  const auto game = LoadWar({{"map", name}, {"max_turns", "400"}});
   const auto& war = static_cast<const WarGame&>(*game);
   EXPECT_EQ(war.map().NumTerritories(), 8);
   // Three players: the destroy cards of branca and vermelha stay, so all 6 are eligible.

@@ -9,6 +9,7 @@
 #include "cli/commands.h"
 #include "core/error.h"
 #include "games/all_games.h"
+#include "games/war/map.h"
 
 int main(int argc, char** argv) {
   using namespace quartel;
@@ -18,6 +19,14 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.set_help_all_flag("--help-all", "Help for every subcommand");
   std::function<int()> run;
+  // A WAR map file of the local user: read here, and only here (the map option names maps, never
+  // files, so that a record cannot make Quartel read a file).
+  std::string map_file;
+  app.add_option("--map-file", map_file,
+                 "WAR/WAR-II: play on this map file (quartel-war-map/1 JSON); the map option is "
+                 "then file:NAME")
+      ->check(CLI::ExistingFile);
+  app.fallthrough();
 
   auto* list = app.add_subcommand("list", "List the games with their players and options");
   list->callback([&] { run = [] { return cli::ListGames(std::cout); }; });
@@ -179,6 +188,13 @@ int main(int argc, char** argv) {
     return app.exit(e);
   }
   try {
+    if (!map_file.empty()) {
+      const std::string map = war::RegisterLocalMap(map_file);
+      for (std::string* given : {&play_args.options, &options, &show_args.options}) {
+        if (given->find("map=") != std::string::npos) continue;  // the user's own choice stands
+        *given += (given->empty() ? "" : ",") + ("map=" + map);
+      }
+    }
     return run();
   } catch (const Error& e) {
     std::cerr << "quartel: " << e.what() << "\n";

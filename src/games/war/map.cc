@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <mutex>
@@ -313,26 +314,58 @@ WarMap ParseMap(const std::string& text, const std::string& file) {
   return map;
 }
 
-std::shared_ptr<const WarMap> LoadMap(const std::string& name_or_path) {
-  static std::mutex mutex;
-  static std::map<std::string, std::shared_ptr<const WarMap>> cache;
-  std::lock_guard lock(mutex);
-  if (auto it = cache.find(name_or_path); it != cache.end()) return it->second;
-  std::string text = EmbeddedMapText("war-" + name_or_path);
-  const bool shipped = !text.empty();
-  if (!shipped) {
-    std::ifstream in(name_or_path);
-    if (!in) {
+namespace {
+
+// Maps by the name the map option gives: the shipped ones, loaded on first use, and the files the
+// local user registered.
+struct MapRegistry {
+  std::mutex mutex;
+  std::map<std::string, std::shared_ptr<const WarMap>> maps;
+};
+
+MapRegistry& Maps() {
+  static MapRegistry registry;
+  return registry;
+}
+
+constexpr std::string_view kLocalPrefix = "file:";
+
+}  // namespace
+
+std::shared_ptr<const WarMap> LoadMap(const std::string& name) {
+  MapRegistry& registry = Maps();
+  std::lock_guard lock(registry.mutex);
+  if (auto it = registry.maps.find(name); it != registry.maps.end()) return it->second;
+  const std::string text = EmbeddedMapText("war-" + name);
+  if (text.empty()) {
+    if (name.starts_with(kLocalPrefix)) {
       throw Error(
-          fmt::format("map {}: no such shipped map (classic) and no such file", name_or_path));
+          fmt::format("map {}: a map file of the local user; give the file with --map-file", name));
     }
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    text = buffer.str();
+    throw Error(
+        fmt::format("map {}: no such map (the shipped maps: classic; a map file of your "
+                    "own: --map-file PATH)",
+                    name));
   }
-  auto map = std::make_shared<const WarMap>(ParseMap(text, name_or_path));
-  if (shipped) cache[name_or_path] = map;  // a user's file is read afresh each time
+  auto map = std::make_shared<const WarMap>(ParseMap(text, name));
+  registry.maps[name] = map;
   return map;
+}
+
+std::string RegisterLocalMap(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw Error(fmt::format("map file {}: cannot be read", path));
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  auto map = std::make_shared<const WarMap>(ParseMap(buffer.str(), path));
+  const std::string name = std::string(kLocalPrefix) + std::filesystem::path(path).stem().string();
+  MapRegistry& registry = Maps();
+  std::lock_guard lock(registry.mutex);
+  if (auto it = registry.maps.find(name); it != registry.maps.end() && it->second->file != path) {
+    throw Error(fmt::format("map file {}: {} already names {}", path, name, it->second->file));
+  }
+  registry.maps[name] = map;
+  return name;
 }
 
 }  // namespace quartel::war

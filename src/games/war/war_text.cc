@@ -621,7 +621,8 @@ std::vector<engine::OptionSpec> CommonOptions() {
       {.name = "map",
        .type = engine::OptionType::kString,
        .default_value = "classic",
-       .help = "the shipped map (classic) or a map file in the quartel-war-map/1 JSON format",
+       .help = "the map: classic, or file:NAME for a map file (quartel-war-map/1 JSON) given "
+               "on the command line with --map-file",
        .min_value = 0,
        .max_value = 0,
        .choices = {}},
