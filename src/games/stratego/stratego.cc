@@ -576,31 +576,122 @@ Json StrategoState::ViewJson(engine::Seat viewer) const {
   return view;
 }
 
-// Planes, from the perspective seat P (the viewer; Red for a spectator), O the other seat:
-// 0-11 P's pieces whose rank the viewer sees, by rank code; 12 P's pieces of unseen rank;
-// 13-24 O's seen pieces by rank; 25 O's unseen pieces; 26 pieces that have moved; 27 pieces whose
-// rank the opponent knows; 28 lakes; 29 all ones during the setup; 30 all ones when P is to move.
-// During the setup only the viewer's own pieces are drawn.
+std::vector<std::string> StrategoGame::TensorLayout() const {
+  static const char* kSides[] = {"own (the viewer's; Red's for a spectator)", "the opponent's"};
+  std::vector<std::string> layout;
+  const auto per_rank = [&layout](const std::string& what) {
+    for (int rank = 0; rank < kNumRanks; ++rank) {
+      layout.push_back(fmt::vformat(what, fmt::make_format_args(RankName(rank))));
+    }
+  };
+  for (const char* side : kSides) {
+    per_rank(std::string(side) + " {} shown: 1 on each");
+    layout.push_back(fmt::format("{} pieces of rank unknown to the viewer: 1 on each", side));
+  }
+  layout.push_back("pieces that have moved: 1 on each");
+  layout.push_back("pieces whose rank their owner's opponent knows: 1 on each");
+  layout.push_back("lakes: 1 on each");
+  for (const char* phase : {"setup", "play", "over"}) {
+    layout.push_back(fmt::format("phase {}: all 1", phase));
+  }
+  layout.push_back("own seat to move: all 1");
+  layout.push_back("opponent to move: all 1");
+  layout.push_back("the viewer is Blue: all 1");
+  layout.push_back("own setup done: all 1");
+  layout.push_back("opponent's setup done: all 1");
+  per_rank("own {} left to place: the count");
+  per_rank("opponent's {} left to place (only once over): the count");
+  for (const char* side : {"own", "opponent's"}) {
+    per_rank(std::string(side) + " lost {} the viewer has seen: the count");
+    layout.push_back(fmt::format("{} other lost pieces: the count", side));
+  }
+  layout.push_back("last move's square of departure: 1");
+  layout.push_back("last move's target square: 1");
+  layout.push_back("the last move was an attack: all 1");
+  per_rank("the attacker was a {}: all 1");
+  per_rank("the defender was a {} (as the viewer knows): all 1");
+  layout.push_back("the defender's rank is unknown to the viewer: all 1");
+  for (const char* result : {"the attacker won", "the defender won", "both were removed"}) {
+    layout.push_back(fmt::format("{}: all 1", result));
+  }
+  layout.push_back("the last move's long step showed a Scout: all 1");
+  per_rank("the last move rescued a {}: all 1");
+  layout.push_back("the square the piece was rescued onto: 1");
+  layout.push_back("a rescue is offered: all 1");
+  layout.push_back("plies played (0 during the setup): the count");
+  layout.push_back("play_plies (engine cap): the count");
+  layout.push_back("quiet_plies (no-capture cap): the count");
+  layout.push_back("own seat won: all 1");
+  layout.push_back("opponent won: all 1");
+  for (int ending = 1; ending < static_cast<int>(std::size(kEndings)); ++ending) {
+    layout.push_back(fmt::format("ending: {}: all 1", kEndings[ending]));
+  }
+  return layout;
+}
+
+// The information of ViewJson, plane by plane (stratego.h); every value computed as ViewJson
+// computes it, for the same viewer.
 void StrategoState::ViewTensor(engine::Seat viewer, std::span<float> out) const {
   std::fill(out.begin(), out.end(), 0.0f);
-  const int me = viewer == 1 ? 1 : 0;
-  for (int sq = 0; sq < kNumSquares; ++sq) {
-    if (IsLake(sq)) out[28 * kNumSquares + sq] = 1.0f;
-    const std::uint8_t p = position_.board[sq];
-    if (!OnViewersBoard(viewer, p)) continue;
-    const int base = PieceOwner(p) == me ? 0 : 13;
-    const int plane = Sees(viewer, p) ? base + PieceRank(p) : base + 12;
-    out[plane * kNumSquares + sq] = 1.0f;
-    if (p & kMoved) out[26 * kNumSquares + sq] = 1.0f;
-    if (p & kRevealed) out[27 * kNumSquares + sq] = 1.0f;
-  }
   const Header& h = position_.h;
-  if (h.phase == Phase::kSetup) {
-    std::fill(out.begin() + 29 * kNumSquares, out.begin() + 30 * kNumSquares, 1.0f);
+  const bool over = h.phase == Phase::kOver;
+  const int me = viewer == 1 ? 1 : 0;
+  const auto fill = [&out](int plane, float value) {
+    std::fill(out.begin() + plane * kNumSquares, out.begin() + (plane + 1) * kNumSquares, value);
+  };
+  const auto at = [&out](int plane, int square) -> float& {
+    return out[plane * kNumSquares + square];
+  };
+  for (int sq = 0; sq < kNumSquares; ++sq) {
+    if (IsLake(sq)) at(kPlaneLakes, sq) = 1.0f;
+    const std::uint8_t p = position_.board[sq];
+    if (IsLake(sq) || !OnViewersBoard(viewer, p)) continue;
+    const hidden_army::Piece piece = ArmyPiece(p);
+    const char shown = ShownRank(viewer, p);
+    const int base = kPlaneBoard + (piece.owner == me ? 0 : kNumRanks + 1);
+    at(shown == '?' ? base + kNumRanks : base + RankFromChar(shown), sq) = 1.0f;
+    if (piece.moved) at(kPlaneMoved, sq) = 1.0f;
+    if (piece.known) at(kPlaneKnown, sq) = 1.0f;
   }
-  if (h.phase != Phase::kOver && h.to_move == me) {
-    std::fill(out.begin() + 30 * kNumSquares, out.begin() + 31 * kNumSquares, 1.0f);
+  fill(kPlanePhase + (h.phase == Phase::kSetup ? 0 : over ? 2 : 1), 1.0f);
+  if (!over) fill(kPlaneToMove + (h.to_move == me ? 0 : 1), 1.0f);
+  if (me == 1) fill(kPlaneViewerBlue, 1.0f);
+  for (int side = 0; side < 2; ++side) {
+    const int seat = side == 0 ? me : 1 - me;
+    const bool mine = over || viewer == seat;  // as ViewJson's to_place and lost
+    if (ArmySize(h.to_place[seat]) == 0) fill(kPlaneSetupDone + side, 1.0f);
+    const Army& seen = mine ? h.lost[seat] : h.lost_known[seat];
+    for (int rank = 0; rank < kNumRanks; ++rank) {
+      if (mine) fill(kPlaneToPlace + kNumRanks * side + rank, h.to_place[seat][rank]);
+      fill(kPlaneLost + (kNumRanks + 1) * side + rank, seen[rank]);
+    }
+    fill(kPlaneLost + (kNumRanks + 1) * side + kNumRanks,
+         static_cast<float>(ArmySize(h.lost[seat]) - ArmySize(seen)));
   }
+  const LastMove& last = h.last;
+  if (last.from != kNone) {
+    at(kPlaneLastFrom, last.from) = 1.0f;
+    at(kPlaneLastTo, last.to) = 1.0f;
+    if (last.attacker != kNone) {
+      fill(kPlaneAttack, 1.0f);
+      fill(kPlaneAttacker + last.attacker, 1.0f);
+      const char defender = DefenderChar(viewer);
+      fill(kPlaneDefender + (defender == '?' ? kNumRanks : RankFromChar(defender)), 1.0f);
+      fill(kPlaneCombatResult + last.result, 1.0f);
+    }
+    if (last.scout_revealed) fill(kPlaneScoutShown, 1.0f);
+    if (last.rescue_rank != kNone) {
+      fill(kPlaneRescueRank + last.rescue_rank, 1.0f);
+      at(kPlaneRescueSquare, last.rescue_square) = 1.0f;
+    }
+  }
+  if (h.rescue_pending) fill(kPlaneRescueOffered, 1.0f);
+  if (h.phase != Phase::kSetup) fill(kPlaneCounters, static_cast<float>(h.plies));
+  fill(kPlaneCounters + 1, static_cast<float>(h.play_plies));
+  fill(kPlaneCounters + 2, static_cast<float>(h.quiet_plies));
+  if (!over) return;
+  if (h.winner != kNone) fill(kPlaneWinner + (h.winner == me ? 0 : 1), 1.0f);
+  fill(kPlaneEnding + h.ending - 1, 1.0f);
 }
 
 // The last move in words, as `viewer` may know it, e.g. "Last move: Blue Scout b7-b4 attacked Red

@@ -61,7 +61,23 @@
 // "last_move" (null or {"from", "to", "combat": null or {"attacker", "defender" (or "?"),
 // "result"}, "scout_shown", "rescue": null or {"rank", "square"}}), "rescue_offered", "plies" (null
 // during the setup), "play_plies", "quiet_plies", "result" (null or {"winner", "ending"})}.
-// ViewTensor: 31 planes x 10 x 10 (see stratego.cc).
+// ViewTensor: 147 planes x 10 rows x 10 files (plane, row, file; row 0 = row 1), exactly the
+// information of ViewJson for the same viewer, from the side of P, the viewer (Red for a
+// spectator), O the other seat (TensorLayout() names each plane; "count" and "all 1" planes hold
+// one value on every square; ranks in rank-code order F 1 2 3 4 5 6 7 8 9 10 B, as board.h):
+//   0-11 P's pieces of shown rank, 12 P's pieces of unknown rank, 13-25 the same for O (1 on the
+//   piece's square; during the setup only the viewer's own pieces); 26 moved; 27 known (the
+//   opponent of the piece's owner knows its rank); 28 lakes; 29-31 phase setup, play, over; 32 P
+//   to move, 33 O to move; 34 P is Blue; 35 P's setup done, 36 O's; 37-48 P's pieces left to place
+//   per rank, 49-60 O's (only once the game is over) (counts); 61-72 P's lost pieces of ranks the
+//   viewer has seen, per rank, 73 P's other lost pieces, 74-86 the same for O (counts); 87 the last
+//   move's square of departure, 88 its target (1 on the square); 89 the last move was an attack;
+//   90-101 the attacker's rank; 102-113 the defender's rank as the viewer knows it, 114 unknown to
+//   the viewer; 115-117 the result: the attacker won, the defender won, both removed; 118 the long
+//   move showed a Scout; 119-130 the rank rescued, 131 the square it was rescued onto (1 on it);
+//   132 a rescue is offered; 133 plies (0 during the setup), 134 play_plies, 135 quiet_plies
+//   (counts); 136 P won, 137 O won; 138-146 the ending: flag captured, no move, neither side can
+//   move, move cap, no-capture cap, resignation, time, abandoned, agreement.
 //
 // Position text (PositionText; NewStateFromPosition parses it; position_text.cc): twelve fields
 // separated by spaces. The rule options (army, repetition, ...) are the game's, not the text's.
@@ -108,7 +124,18 @@
 
 namespace quartel::stratego {
 
-inline constexpr int kNumPlanes = 31;
+// ViewTensor's planes (the file comment).
+inline constexpr int kPlaneBoard = 0;  // 13 for P, 13 for O
+inline constexpr int kPlaneMoved = 26, kPlaneKnown = 27, kPlaneLakes = 28, kPlanePhase = 29;
+inline constexpr int kPlaneToMove = 32, kPlaneViewerBlue = 34, kPlaneSetupDone = 35;
+inline constexpr int kPlaneToPlace = 37;  // 12 for P, 12 for O
+inline constexpr int kPlaneLost = 61;     // 13 for P, 13 for O
+inline constexpr int kPlaneLastFrom = 87, kPlaneLastTo = 88, kPlaneAttack = 89;
+inline constexpr int kPlaneAttacker = 90, kPlaneDefender = 102;  // 12 and 13 (unknown last)
+inline constexpr int kPlaneCombatResult = 115, kPlaneScoutShown = 118, kPlaneRescueRank = 119;
+inline constexpr int kPlaneRescueSquare = 131, kPlaneRescueOffered = 132, kPlaneCounters = 133;
+inline constexpr int kPlaneWinner = 136, kPlaneEnding = 138;
+inline constexpr int kNumPlanes = 147;
 
 class StrategoGame : public engine::Game {
  public:
@@ -124,6 +151,7 @@ class StrategoGame : public engine::Game {
     return 2 * kSetupSquares + (rules_.rescue ? 2 : 1) * rules_.max_plies;
   }
   std::vector<int> TensorShape() const override { return {kNumPlanes, kSize, kSize}; }
+  std::vector<std::string> TensorLayout() const override;
   std::unique_ptr<engine::State> NewStateFromPosition(std::string_view text) const override;
 
   const Rules& rules() const { return rules_; }
