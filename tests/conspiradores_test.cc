@@ -285,7 +285,7 @@ TEST(ConspiradoresGame, RegistryAndShape) {
   EXPECT_EQ(game->NumSeats(), 4);
   EXPECT_EQ(game->SeatName(3), "orange");
   EXPECT_EQ(game->NumDistinctActions(), 4938);
-  EXPECT_EQ(game->TensorSize(), 11 * 289);
+  EXPECT_EQ(game->TensorSize(), (6 * 4 + 9) * 289);  // conspiradores.h, ViewTensor
   const auto& info = engine::FindGame("conspiradores");
   EXPECT_EQ(info.seat_counts, (std::vector<int>{2, 4}));
   EXPECT_TRUE(info.has_chance);
@@ -678,9 +678,17 @@ TEST(ConspiradoresViews, JsonTextTensor) {
   EXPECT_NE(state->ViewText(0, true).find("\x1b["), std::string::npos);
   std::vector<float> tensor(game->TensorSize());
   state->ViewTensor(0, tensor);
-  EXPECT_EQ(tensor[0 * 289 + 4 * 17 + 6], 1.0f);  // white on G5
-  EXPECT_EQ(tensor[4 * 289 + 4 * 17 + 4], 1.0f);  // E5 visited
-  EXPECT_EQ(tensor[5 * 289], 1.0f);               // white to move
+  // Two seats: planes as conspiradores.h numbers them with n = 2.
+  EXPECT_EQ(static_cast<int>(game->TensorLayout().size()), game->TensorShape()[0]);
+  EXPECT_EQ(tensor[0 * 289 + 4 * 17 + 6], 1.0f);       // white on G5
+  EXPECT_EQ(tensor[4 * 289 + 4 * 17 + 4], 1.0f);       // E5 visited
+  EXPECT_EQ(tensor[5 * 289 + 4 * 17 + 6], 1.0f);       // the chain's piece on G5
+  EXPECT_EQ(tensor[6 * 289], 1.0f);                    // white to move
+  EXPECT_EQ(tensor[7 * 289], 0.0f);                    // black not
+  EXPECT_EQ(tensor[12 * 289], 1.0f);                   // the movement phase
+  EXPECT_EQ(tensor[8 * 289] + tensor[9 * 289], 3.0f);  // places 1 and 2 in the play order
+  EXPECT_EQ(tensor[14 * 289], static_cast<float>(view["turns"].get<int>()));
+  EXPECT_EQ(tensor[15 * 289], 0.0f);  // no result before the end
 }
 
 TEST(ConspiradoresConformance, RandomGames) {

@@ -676,20 +676,64 @@ Json ConspiradoresState::ViewJson(Seat) const {
   return view;
 }
 
+std::vector<std::string> ConspiradoresGame::TensorLayout() const {
+  std::vector<std::string> layout;
+  for (int s = 0; s < players_; ++s) {
+    layout.push_back(fmt::format("{}'s pieces: 1 on each", kSeatNames[s]));
+  }
+  layout.push_back("Sanctuaries: 1 on each");
+  layout.push_back("the central zone: 1 on each point");
+  layout.push_back("points the jump chain in progress has visited: 1 on each");
+  layout.push_back("the jumping piece of the chain in progress: 1 on it");
+  for (int s = 0; s < players_; ++s) {
+    layout.push_back(fmt::format("{} to move: all 1", kSeatNames[s]));
+  }
+  for (int s = 0; s < players_; ++s) {
+    layout.push_back(
+        fmt::format("{}'s place in the play order (1 first; 0 before the draw): the "
+                    "count",
+                    kSeatNames[s]));
+  }
+  for (Phase phase : {Phase::kOrder, Phase::kPlacement, Phase::kMovement, Phase::kOver}) {
+    layout.push_back(fmt::format("phase {}: all 1", PhaseName(phase)));
+  }
+  layout.push_back("completed turns: the count");
+  for (int s = 0; s < players_; ++s) {
+    for (const char* outcome : {"won", "lost", "drew"}) {
+      layout.push_back(fmt::format("{} {}: all 1", kSeatNames[s], outcome));
+    }
+  }
+  return layout;
+}
+
+// The information of ViewJson, plane by plane (conspiradores.h).
 void ConspiradoresState::ViewTensor(Seat, std::span<float> out) const {
-  // Planes: n seat occupancies, Sanctuaries, Centre, chain visited, n "seat to move" planes.
   const int n = pos_.meta.num_seats;
   std::fill(out.begin(), out.end(), 0.0f);
-  auto plane = [&](int k, const Bits& bits) {
+  const auto plane = [&](int k, const Bits& bits) {
     bits.ForEach([&](int p) { out[k * kNumPoints + RowOf(p) * kSize + ColOf(p)] = 1.0f; });
+  };
+  const auto fill = [&out](int k, float value) {
+    std::fill_n(out.begin() + k * kNumPoints, kNumPoints, value);
   };
   for (int s = 0; s < n; ++s) plane(s, pos_.pieces[s]);
   plane(n, kSanctuaries);
   plane(n + 1, kCentre);
-  plane(n + 2, pos_.visited);
+  if (pos_.InChain()) {
+    plane(n + 2, pos_.visited);
+    const int at = pos_.meta.chain_at;
+    out[(n + 3) * kNumPoints + RowOf(at) * kSize + ColOf(at)] = 1.0f;
+  }
   const Seat to_move = pos_.ToMove();
-  if (to_move >= 0) {
-    std::fill_n(out.begin() + (n + 3 + to_move) * kNumPoints, kNumPoints, 1.0f);
+  if (to_move >= 0) fill(n + 4 + to_move, 1.0f);
+  if (pos_.meta.phase != Phase::kOrder) {
+    for (int k = 0; k < n; ++k) fill(2 * n + 4 + pos_.meta.order[k], static_cast<float>(k + 1));
+  }
+  fill(3 * n + 4 + static_cast<int>(pos_.meta.phase), 1.0f);
+  fill(3 * n + 8, static_cast<float>(pos_.meta.turns));
+  if (pos_.meta.phase == Phase::kOver) {
+    const auto results = Results();
+    for (int s = 0; s < n; ++s) fill(3 * n + 9 + 3 * s + static_cast<int>(results[s]), 1.0f);
   }
 }
 

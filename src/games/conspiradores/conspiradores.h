@@ -42,6 +42,20 @@
 //   ................./................./................./................./................./
 //   ................./................. - - - full 0 0 -
 // ViewPositionText: the same for every viewer (perfect information).
+//
+// ViewJson: {"game", "players", "board" (17 strings, row 1 first, columns A..Q: a seat letter, '+'
+// an empty Sanctuary, '.'), "sanctuaries" (point names), "order" (seat names in play order; empty
+// while it is drawn), "to_move" (a seat name or null), "phase" ("order"|"placement"|"movement"|
+// "over"), "turns", "chain" (null or {"at", "visited"}), "sheltered" and "unsheltered" (pieces per
+// seat), "result" (null, or per seat "win"|"loss"|"draw")}, the same for every viewer.
+// ViewTensor: 6n + 9 planes x 17 rows x 17 columns (n seats; row 0 = row 1, column 0 = A), exactly
+// the information of ViewJson (TensorLayout() names each plane; "all 1" and "count" planes hold
+// one value on every square): 0..n-1 seat s's pieces (1 on each); n the Sanctuaries; n+1 the
+// central zone; n+2 the points a jump chain in progress has visited, n+3 the chain piece's point;
+// n+4..2n+3 seat s to move (all 1); 2n+4..3n+3 seat s's place in the play order (1 for the first
+// .. n; 0 while the order is drawn); 3n+4..3n+7 the phase order, placement, movement, over (all 1);
+// 3n+8 completed turns (the count); 3n+9..6n+8 seat s's result win, loss, draw (plane 3n+9+3s+r,
+// all 1, once over).
 #pragma once
 
 #include <array>
@@ -282,7 +296,8 @@ class ConspiradoresGame : public engine::Game {
   std::unique_ptr<engine::State> NewInitialState() const override;
   int NumDistinctActions() const override { return kNumDistinctActions; }
   int MaxGameLength() const override;
-  std::vector<int> TensorShape() const override { return {2 * players_ + 3, kSize, kSize}; }
+  std::vector<int> TensorShape() const override { return {6 * players_ + 9, kSize, kSize}; }
+  std::vector<std::string> TensorLayout() const override;
   std::unique_ptr<engine::State> NewStateFromPosition(std::string_view text) const override;
   int max_turns() const { return max_turns_; }
 

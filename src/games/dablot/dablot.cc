@@ -269,19 +269,46 @@ Json DablotState::ViewJson(engine::Seat) const {
   return view;
 }
 
+std::vector<std::string> DablotGame::TensorLayout() const {
+  std::vector<std::string> layout = {"Sámi soldiers: 1 on each",
+                                     "the Sámi Prince: 1 on it",
+                                     "the Sámi King: 1 on it",
+                                     "Swedish soldiers: 1 on each",
+                                     "the Landlord's Son: 1 on it",
+                                     "the Landlord: 1 on it",
+                                     "the piece that must go on jumping (chain_from): 1 on it"};
+  for (const char* phase : {"the first player is drawn", "play", "over"}) {
+    layout.push_back(fmt::format("phase {}: all 1", phase));
+  }
+  for (const char* side : {"the Sámi", "the Swedes"}) {
+    layout.push_back(fmt::format("{} to move: all 1", side));
+  }
+  for (const char* side : {"the Sámi", "the Swedes"}) {
+    layout.push_back(fmt::format("{} won: all 1", side));
+  }
+  layout.push_back("completed turns: the count");
+  return layout;
+}
+
+// The information of ViewJson, plane by plane (dablot.h).
 void DablotState::ViewTensor(engine::Seat, std::span<float> out) const {
   std::fill(out.begin(), out.end(), 0.0f);
   const Geometry& g = Geo();
-  const int plane = kGridHeight * kGridWidth;
-  auto cell = [&](int p) { return g.y[p] * kGridWidth + g.x[p]; };
+  const Header& h = position_.h;
+  constexpr int kPlane = kGridHeight * kGridWidth;
+  const auto cell = [&](int p) { return g.y[p] * kGridWidth + g.x[p]; };
+  const auto fill = [&out](int plane, float value) {
+    std::fill(out.begin() + plane * kPlane, out.begin() + (plane + 1) * kPlane, value);
+  };
   for (int p = 0; p < kNumPoints; ++p) {
     const int code = static_cast<int>(position_.board[p]);
-    if (code != 0) out[(code - 1) * plane + cell(p)] = 1.0f;
+    if (code != 0) out[(code - 1) * kPlane + cell(p)] = 1.0f;
   }
-  if (position_.h.phase == Phase::kPlay && position_.h.to_move == 0) {
-    std::fill(out.begin() + 6 * plane, out.begin() + 7 * plane, 1.0f);
-  }
-  if (position_.h.chain != kNone) out[7 * plane + cell(position_.h.chain)] = 1.0f;
+  if (h.chain != kNone) out[kPlaneChain * kPlane + cell(h.chain)] = 1.0f;
+  fill(kPlanePhase + static_cast<int>(h.phase), 1.0f);
+  if (h.phase == Phase::kPlay) fill(kPlaneToMove + h.to_move, 1.0f);
+  if (h.phase == Phase::kOver && h.winner != kNone) fill(kPlaneWinner + h.winner, 1.0f);
+  fill(kPlaneTurns, static_cast<float>(h.turns));
 }
 
 // The board drawn with the Swedish side on top: every point shows its number, an occupied point the

@@ -24,9 +24,13 @@
 // Views: ViewJson gives {"game", "board" (72 entries, index = point - 1: "S" Sámi soldier,
 // "P" Prince, "K" King, "s" Swedish soldier, "p" Landlord's Son, "l" Landlord, null empty),
 // "to_move" (seat or null), "chain_from" (1-based point or null), "turn" (completed turns),
-// "result" (null, or {"winner": seat or null for a draw})}. ViewTensor: 8 planes x 13 x 11 over the
-// doubled coordinates: 6 piece kinds (in Piece code order), side to move (all ones when the Sámi
-// move), chain piece.
+// "result" (null, or {"winner": seat or null for a draw})}. ViewTensor: 15 planes x 13 x 11 over
+// the doubled coordinates (a point at (y, x) as in the board's geometry; cells that are no point
+// stay 0), exactly the information of ViewJson (the same for every viewer; TensorLayout() names
+// each plane; "all 1" and "count" planes hold one value on every cell): 0-5 the 6 piece kinds in
+// Piece code order (1 on the piece's point); 6 the chain piece's point; 7-9 the phase: the first
+// player being drawn, play, over; 10 the Sámi to move, 11 the Swedes to move; 12 the winner is the
+// Sámi, 13 the Swedes (neither, once over: a draw); 14 completed turns (the count).
 //
 // Position text (PositionText; NewStateFromPosition parses it; position_text.cc): six fields
 // separated by spaces. max_turns is the game's option, not the text's.
@@ -58,7 +62,10 @@
 
 namespace quartel::dablot {
 
-inline constexpr int kNumPlanes = 8;
+// ViewTensor's planes (the file comment).
+inline constexpr int kPlaneChain = 6, kPlanePhase = 7, kPlaneToMove = 10, kPlaneWinner = 12;
+inline constexpr int kPlaneTurns = 14;
+inline constexpr int kNumPlanes = 15;
 
 class DablotGame : public engine::Game {
  public:
@@ -72,6 +79,7 @@ class DablotGame : public engine::Game {
   // captures in a game (30 + 29 pieces), and one chance action draws the first player.
   int MaxGameLength() const override { return 1 + max_turns_ + 59; }
   std::vector<int> TensorShape() const override { return {kNumPlanes, kGridHeight, kGridWidth}; }
+  std::vector<std::string> TensorLayout() const override;
   std::unique_ptr<engine::State> NewStateFromPosition(std::string_view text) const override;
 
   int max_turns() const { return max_turns_; }
