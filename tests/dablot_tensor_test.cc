@@ -1,7 +1,7 @@
-// Dablot's tensor (dablot.h, "ViewTensor") against the rules on hand-made positions: pieces on their
-// points of the doubled grid, the chain piece, the side to move, the phase, the winner and the turn
-// count. (That it carries exactly the JSON view along random games is checked by the conformance
-// suite.)
+// Dablot's tensor (dablot.h, "ViewTensor") against the rules on hand-made positions: pieces on
+// their points of the doubled grid, the chain piece, the side to move, the phase, the winner and
+// the turn count. (That it carries exactly the JSON view along random games is checked by the
+// conformance suite.)
 #include <gtest/gtest.h>
 
 #include <memory>

@@ -4,6 +4,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <map>
+#include <string_view>
+#include <utility>
 
 #include "core/error.h"
 #include "engine/playout.h"
@@ -152,10 +156,44 @@ void CheckViews(const State& state, const Place& at) {
          "TensorLayout() does not name every slice of the tensor");
 }
 
-// Every path out of the engine for `viewer`, as one text: two states the viewer cannot tell apart
-// must give the same text. The views (JSON, text, tensor, position text), the legal actions and
-// mask the viewer is shown, the notation of every action id as it may see it, and what it is told
-// when it types a command or sends an action, with the version right or stale.
+// The tensor carries exactly the information of the JSON view (issue 9, section 4), checked along
+// the random games, per viewer: two views with equal JSON must have equal tensors (the tensor holds
+// nothing else, perhaps hidden), and two with different JSON different tensors (it lacks nothing).
+class TensorAgreement {
+ public:
+  void Check(const State& state, const Place& at) {
+    const Game& game = state.game();
+    std::vector<float> tensor(game.TensorSize());
+    for (Seat viewer = kSpectator; viewer < game.NumSeats(); ++viewer) {
+      state.ViewTensor(viewer, tensor);
+      const std::size_t tensor_hash = std::hash<std::string_view>()(std::string_view(
+          reinterpret_cast<const char*>(tensor.data()), tensor.size() * sizeof(float)));
+      const std::size_t json_hash = std::hash<std::string>()(state.ViewJson(viewer).dump());
+      const Seen seen{at.seed, at.ply};
+      const auto [by_tensor, new_tensor] =
+          json_of_tensor_.try_emplace({viewer, tensor_hash}, json_hash, seen);
+      Expect(new_tensor || by_tensor->second.first == json_hash, at,
+             fmt::format("viewer {}'s tensor is the same as at seed {} ply {}, its JSON view is "
+                         "not: the tensor lacks something the JSON view shows",
+                         viewer, by_tensor->second.second.seed, by_tensor->second.second.ply));
+      const auto [by_json, new_json] =
+          tensor_of_json_.try_emplace({viewer, json_hash}, tensor_hash, seen);
+      Expect(new_json || by_json->second.first == tensor_hash, at,
+             fmt::format("viewer {}'s JSON view is the same as at seed {} ply {}, its tensor is "
+                         "not: the tensor holds something the JSON view does not show",
+                         viewer, by_json->second.second.seed, by_json->second.second.ply));
+    }
+  }
+
+ private:
+  struct Seen {
+    std::uint64_t seed;
+    int ply;
+  };
+  using Key = std::pair<Seat, std::size_t>;  // the viewer and a hash of one of its views
+  std::map<Key, std::pair<std::size_t, Seen>> json_of_tensor_, tensor_of_json_;
+};
+
 // Answers (or refusals) to questions at the table (State::Inquire), put together from the words
 // of the first actions' notation as the viewer knows it ("place 1 alasca" gives "borders alasca"
 // and "odds alasca mackenzie"): the questions a player would ask, on ground the viewer may know.
@@ -182,6 +220,10 @@ std::string InquiriesAnswered(const SeatHandle& handle) {
   return out;
 }
 
+// Every path out of the engine for `viewer`, as one text: two states the viewer cannot tell apart
+// must give the same text. The views (JSON, text, tensor, position text), the legal actions and
+// mask the viewer is shown, the notation of every action id as it may see it, and what it is told
+// when it types a command or sends an action, with the version right or stale.
 std::string EverythingShown(const State& state, Seat viewer, bool every_action) {
   const SeatHandle handle(state, viewer);
   std::string out = fmt::format("{}\n{}\n{}\n", handle.ViewJson().dump(), handle.ViewText(false),
@@ -367,7 +409,7 @@ bool CheckThisPly(int ply, const ConformanceOptions& options) {
 // Plays one random game, with every check when `checked`; returns its record for the determinism
 // check (the checks must not change the game: the same seed gives the same record either way).
 Record PlayGame(const Game& game, std::uint64_t seed, const ConformanceOptions& options,
-                bool checked) {
+                bool checked, TensorAgreement& tensors) {
   Rng rng(seed);
   Rng check_rng(seed ^ 0x5bd1e995);
   Match match(game.shared_from_this(), {});
@@ -387,7 +429,10 @@ Record PlayGame(const Game& game, std::uint64_t seed, const ConformanceOptions& 
       // fourth ply, and the notation of every action id, NumDistinctActions() calls for each
       // viewer, on every 128th: together they would cost more than all the rest.
       const bool deep = state.PlyCount() % 4 == 1;
-      if (deep) CheckPositionText(state, at);
+      if (deep) {
+        CheckPositionText(state, at);
+        tensors.Check(state, at);
+      }
       CheckHiddenInvariance(state, check_rng, deep, state.PlyCount() % 128 == 1, at);
       if (state.PlyCount() < 64 || state.PlyCount() % 64 == 0) CheckRecordRoundTrip(match, at);
     }
@@ -422,11 +467,12 @@ void CheckPositionTextRoundTrip(const State& state) {
 }
 
 void RunConformance(const Game& game, const ConformanceOptions& options) {
+  TensorAgreement tensors;
   for (int i = 0; i < options.games; ++i) {
     const std::uint64_t seed = options.seed + i;
-    const Record first = PlayGame(game, seed, options, /*checked=*/true);
+    const Record first = PlayGame(game, seed, options, /*checked=*/true, tensors);
     if (i == 0) {
-      const Record again = PlayGame(game, seed, options, /*checked=*/false);
+      const Record again = PlayGame(game, seed, options, /*checked=*/false, tensors);
       Expect(RecordToJson(first).dump() == RecordToJson(again).dump(),
              Place{game, seed, static_cast<int>(first.actions.size())},
              "the same seed gave a different game");

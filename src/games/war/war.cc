@@ -156,14 +156,6 @@ int WarGame::MaxGameLength() const {
   return 1 + map_->NumTerritories() + players_ + max_turns_ * 2000;
 }
 
-std::vector<int> WarGame::TensorShape() const {
-  // Per territory: owner one-hot, armies / 10. Then the viewer's hand and objective, each seat's
-  // card count, the phase and the armies left to place.
-  const int per_territory = kMaxSeats + 1;
-  return {map_->NumTerritories() * per_territory + num_cards_ +
-          static_cast<int>(Objectives().size()) + 2 * kMaxSeats + kNumPhases + 2};
-}
-
 // --- State: setup and turn flow
 // -------------------------------------------------------------------
 

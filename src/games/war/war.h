@@ -48,6 +48,26 @@
 // own (engine::Match). Undo (position_undo.h) keeps the changed words of the Position in UndoInfo.
 // The views show "ending" and "results" once the game is over, and every hand and objective.
 //
+// ViewTensor (war_tensor.cc): one flat vector, exactly the information of ViewJson for the same
+// viewer; TensorLayout() names every value (`quartel show war --seat N --tensor` prints them).
+// Values are 0/1 ("1 if ...") or counts; seats are the colours in seat order (not relative to the
+// viewer). With T territories, K continents, C cards, O objective cards and P players, in order:
+//   per territory: its owner (P colours, then neutral; all 0 while undealt), its armies;
+//   per seat: territories, armies, cards in hand, bombers, reduced to one territory, eliminated by
+//     (P colours, then "resigned"), whether the viewer sees the hand, the hand (C cards, all 0 if
+//     not seen), whether the viewer sees the objective, the objective card (O, all 0 if not seen);
+//     with spy_centre the territory of its Information Centre (T);
+//   the phase as the views name it (9 words, PhaseWord); who acts (P seats, chance, nobody: the
+//   game is over); the turn; round 1; WAR-II round 1's second part; the armies to place anywhere
+//   and per continent (K; reinforcement only); the attack's territories (T and T) and dice;
+//   WAR-II: the cards of a card use (C), its territory (T), amount and whether for bombers, the two
+//   territories of a transport (T and T), an air attack's target (T) and bombers, the continent of
+//   a 5-player setup's first claim (K); spy_centre: the cards still to pay for an Information
+//   Centre transport; the trades so far, the armies of the next trade, the cards in the pile and
+//   in the discards; the winner (P, then a draw), the ending (the rules, resignation, time,
+//   abandoned, agreement) and each seat's result (win, loss, draw). WAR with 3 players: 548
+//   values.
+//
 // Position text (PositionText, WarGame::NewStateFromPosition; war_position.cc): every field of
 // Position as `name=value` words separated by spaces, in the order of the example below. Numbers
 // are decimal; card sets (hand, pile, discard, undealt, objectives_left, ce_cards_left,
@@ -116,6 +136,10 @@ enum class Phase : std::uint8_t {
   kOver,
 };
 inline constexpr int kNumPhases = static_cast<int>(Phase::kOver) + 1;
+// The phase as the views name it: "setup", "reinforcement", "attacks" (a battle roll and an air
+// round included), "conquest", "movement" (the card drawn and a discard included), "card use",
+// "transport", "information centre transport", "game over".
+const char* PhaseWord(Phase phase);
 
 inline constexpr int kNeutral = kMaxSeats;  // owner of a resigned player's armies (rulings)
 inline constexpr int kNoWinner = -1;
@@ -207,6 +231,7 @@ class WarGame : public engine::Game {
   }
   int MaxGameLength() const override;
   std::vector<int> TensorShape() const override;
+  std::vector<std::string> TensorLayout() const override;
 
   const WarMap& map() const { return *map_; }
   int max_turns() const { return max_turns_; }
@@ -333,6 +358,10 @@ class WarState : public engine::State {
                                        std::string_view text) const;
 
  private:
+  friend class WarGame;
+  // ViewTensor's values one by one, each with its name, into `put` (war_tensor.cc).
+  template <typename Sink>
+  void WriteTensor(Seat viewer, Sink& put) const;
   bool IsChanceAction(Action action) const { return action >= game_->kChance; }
   // DoApply's work: `action`, legal here, played by the rules.
   void ApplyRules(Action action);
@@ -341,7 +370,6 @@ class WarState : public engine::State {
   std::string PositionWords(Seat viewer, bool whole) const;
   std::size_t FieldLength(int span, std::size_t whole) const;
   void SetPosition(const Position& position);
-  friend class WarGame;
   // LegalActions' lists, by phase.
   void AppendChanceActions(std::vector<Action>& out) const;
   void AppendReinforcementActions(std::vector<Action>& out) const;

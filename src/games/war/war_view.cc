@@ -11,21 +11,6 @@
 #include "games/war/war.h"
 
 namespace quartel::war {
-namespace {
-
-constexpr int kColumns = 79;  // the text view fits an 80-column terminal
-
-// Each colour as the owner's name on a background of that colour, in black or white: readable on
-// light and dark terminals alike (no white or yellow text on the terminal's own background).
-constexpr std::array<const char*, kMaxSeats> kOwnerStyle = {
-    "\033[30;47m",  // branca: black on white
-    "\033[97;41m",  // vermelha: white on red
-    "\033[97;40m",  // preta: white on black
-    "\033[97;44m",  // azul: white on blue
-    "\033[30;43m",  // amarela: black on yellow
-    "\033[30;42m",  // verde: black on green
-};
-constexpr const char* kAnsiReset = "\033[0m";
 
 const char* PhaseWord(Phase phase) {
   switch (phase) {
@@ -54,6 +39,22 @@ const char* PhaseWord(Phase phase) {
       return "setup";
   }
 }
+
+namespace {
+
+constexpr int kColumns = 79;  // the text view fits an 80-column terminal
+
+// Each colour as the owner's name on a background of that colour, in black or white: readable on
+// light and dark terminals alike (no white or yellow text on the terminal's own background).
+constexpr std::array<const char*, kMaxSeats> kOwnerStyle = {
+    "\033[30;47m",  // branca: black on white
+    "\033[97;41m",  // vermelha: white on red
+    "\033[97;40m",  // preta: white on black
+    "\033[97;44m",  // azul: white on blue
+    "\033[30;43m",  // amarela: black on yellow
+    "\033[30;42m",  // verde: black on green
+};
+constexpr const char* kAnsiReset = "\033[0m";
 
 // How a finished game ended: by its rules, or for an engine::EndReason.
 std::string EndingName(int ending) {
@@ -289,31 +290,6 @@ Json WarState::ViewJson(Seat viewer) const {
     view["prompt"] = PhasePrompt(viewer);
   }
   return view;
-}
-
-void WarState::ViewTensor(Seat viewer, std::span<float> out) const {
-  std::fill(out.begin(), out.end(), 0.0f);
-  std::size_t i = 0;
-  for (int t = 0; t < map_->NumTerritories(); ++t) {
-    if (pos_.owner[t] >= 0 && pos_.owner[t] < kMaxSeats) out[i + pos_.owner[t]] = 1.0f;
-    out[i + kMaxSeats] = static_cast<float>(pos_.armies[t]) / 10.0f;
-    i += kMaxSeats + 1;
-  }
-  if (viewer >= 0) {
-    for (int card : Hand(viewer)) out[i + card] = 1.0f;
-  }
-  i += game_->NumCards();
-  if (viewer >= 0 && pos_.objective[viewer] >= 0) out[i + pos_.objective[viewer]] = 1.0f;
-  i += game_->Objectives().size();
-  for (Seat s = 0; s < pos_.num_seats; ++s) {
-    out[i + s] = static_cast<float>(std::popcount(pos_.hand[s])) / 5.0f;
-    out[i + kMaxSeats + s] = static_cast<float>(pos_.bombers[s]) / 10.0f;
-  }
-  i += 2 * kMaxSeats;
-  out[i + static_cast<int>(pos_.phase)] = 1.0f;
-  i += kNumPhases;
-  out[i] = static_cast<float>(pos_.general_pool) / 10.0f;
-  out[i + 1] = static_cast<float>(ArmiesToPlace()) / 10.0f;
 }
 
 // The board in rows of territories ("novayork*  3 branca"), continent by continent, then the
