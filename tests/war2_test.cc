@@ -1,9 +1,9 @@
-// WAR-II rules (games/war/war.h, games/war/war2.cc; issue 3 section 2). Sources of the numbers: the
-// seed (../shared/seeds/000_d55324fb18af5a39.txt, sections 2 DISTRIBUIÇÃO, 3 OBJETIVOS, 4 O JOGO,
-// 5 RECEBIMENTO DE EXÉRCITOS, 6 BOMBARDEIROS, 9 ATAQUE AÉREO, 10 CARTAS, 11 DESLOCAMENTOS, 12
-// ELIMINAÇÃO), the decisions and reconstructions in ../shared/rulings.md (section WAR-II: air dice
-// faces 0,0,0,1,2,3; the card deck 10x1 10x2 8x3 + 33 territory cards; the six extra objectives)
-// and data/maps/war-classic.json, section "war2".
+// WAR-II rules (games/war/war.h, games/war/board_war2.cc; issue 3 section 2). Sources of the
+// numbers: the seed (../shared/seeds/000_d55324fb18af5a39.txt, sections 2 DISTRIBUIÇÃO,
+// 3 OBJETIVOS, 4 O JOGO, 5 RECEBIMENTO DE EXÉRCITOS, 6 BOMBARDEIROS, 9 ATAQUE AÉREO, 10 CARTAS,
+// 11 DESLOCAMENTOS, 12 ELIMINAÇÃO), the decisions and reconstructions in ../shared/rulings.md
+// (section WAR-II: air dice faces 0,0,0,1,2,3; the card deck 10x1 10x2 8x3 + 33 territory cards;
+// the six extra objectives) and data/maps/war-classic.json, section "war2".
 //
 // Positions are set up through WarState::mutable_position(), as in war_test.cc; turn changes go
 // through the engine (BeginTurn) so that its own StartTurn computes the income.
