@@ -3,7 +3,8 @@
 // chance outcomes with their exact odds, applying and taking back an action (position_undo.h),
 // victory, resignation, the consistency check and what each seat may see. It knows nothing of
 // notation, views or position text: the engine adapter WarState (war.h) wraps a Board for that.
-// The WAR rules are in board.cc, what WAR-II adds in board_war2.cc; seeds 001 (WAR) and 000
+// The WAR rules are in board.cc, the legal actions of each phase and the chance outcomes in
+// board_legal.cc, what WAR-II adds in board_war2.cc; seeds 001 (WAR) and 000
 // (WAR-II), docs/rules/war.md and docs/rules/war2.md, and the shared rulings.
 #pragma once
 
@@ -160,8 +161,6 @@ class Board {
   // Puts `position` in place of this one, unchecked (a position parsed from text is checked by
   // its parser and Check; a sampled one is consistent by construction).
   void Replace(const Position& position) { pos_ = position; }
-  // The tests' set-up, until they build their positions from position text.
-  Position& mutable_position() { return pos_; }
 
   // --- Rules read from the position -------------------------------------------------------------
   // Armies the seat receives at the start of its turn by territories and continents (WAR-II: also

@@ -197,7 +197,6 @@ class WarState : public engine::State {
   // --- For tests, bots and the terminal --------------------------------------------------------
   const Board& board() const { return board_; }
   const Position& position() const { return board_.position(); }
-  Position& mutable_position() { return board_.mutable_position(); }
   const WarMap& map() const { return *map_; }
   const WarGame& war_game() const { return *game_; }
   // The Board's rules, as the tests and the bot ask them (board.h).
