@@ -89,7 +89,9 @@ TEST(War2InformationCentre, MovesOnceAndOnlyInTheMovementPhaseWhateverCarriesIt)
   Own(*state, "brasil", 0, 3);
   Own(*state, "venezuela", 0, 1);
   Own(*state, "peru", 0, 1);
-  state->mutable_position().ci[0] = static_cast<std::int8_t>(T(state->map(), "brasil"));
+  Position p = state->position();
+  p.ci[0] = static_cast<std::int8_t>(T(state->map(), "brasil"));
+  Load(*state, p);
   Hold(*state, 0, {"peru", "venezuela", "brasil"});
   EXPECT_FALSE(Parses(*state, "centre-transport branca peru")) << "not during the attacks";
   Play(*state, "end");
@@ -253,7 +255,9 @@ TEST(War2Objective, DeliberateClaimsMeetNoObjectiveBeforeAConquest) {
   EXPECT_EQ(state->CurrentSeat(), 0);
   EXPECT_FALSE(state->ObjectiveMet(0));
   // Once branca has conquered a territory (anywhere), the objective counts.
-  state->mutable_position().conquered_ever |= 1u << 0;
+  Position p = state->position();
+  p.conquered_ever |= 1u << 0;
+  Load(*state, p);
   EXPECT_TRUE(state->ObjectiveMet(0));
 }
 

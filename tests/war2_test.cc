@@ -1,12 +1,13 @@
-// WAR-II rules (games/war/war.h, games/war/war2.cc; issue 3 section 2). Sources of the numbers: the
-// seed (../shared/seeds/000_d55324fb18af5a39.txt, sections 2 DISTRIBUIÇÃO, 3 OBJETIVOS, 4 O JOGO,
-// 5 RECEBIMENTO DE EXÉRCITOS, 6 BOMBARDEIROS, 9 ATAQUE AÉREO, 10 CARTAS, 11 DESLOCAMENTOS, 12
-// ELIMINAÇÃO), the decisions and reconstructions in ../shared/rulings.md (section WAR-II: air dice
-// faces 0,0,0,1,2,3; the card deck 10x1 10x2 8x3 + 33 territory cards; the six extra objectives)
-// and data/maps/war-classic.json, section "war2".
+// WAR-II rules (games/war/war.h, games/war/board_war2.cc; issue 3 section 2). Sources of the
+// numbers: the seed (../shared/seeds/000_d55324fb18af5a39.txt, sections 2 DISTRIBUIÇÃO,
+// 3 OBJETIVOS, 4 O JOGO, 5 RECEBIMENTO DE EXÉRCITOS, 6 BOMBARDEIROS, 9 ATAQUE AÉREO, 10 CARTAS,
+// 11 DESLOCAMENTOS, 12 ELIMINAÇÃO), the decisions and reconstructions in ../shared/rulings.md
+// (section WAR-II: air dice faces 0,0,0,1,2,3; the card deck 10x1 10x2 8x3 + 33 territory cards;
+// the six extra objectives) and data/maps/war-classic.json, section "war2".
 //
-// Positions are set up through WarState::mutable_position(), as in war_test.cc; turn changes go
-// through the engine (BeginTurn) so that its own StartTurn computes the income.
+// Positions are set up as Position values and loaded through the position text, as in
+// war_test.cc; turn changes go through the engine (BeginTurn) so that its own StartTurn computes
+// the income.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
@@ -157,8 +158,7 @@ void Set(Position& p, const WarMap& map, std::string_view id, Seat owner, int ar
 
 void Install(WarState& state, Position p) {
   Recount(p, state.map().NumTerritories());
-  state.mutable_position() = p;
-  state.CheckConsistency();
+  Load(state, p);
 }
 
 // Moves `cards` from the pile into the seat's hand.
@@ -170,7 +170,7 @@ void Deal(Position& p, Seat seat, std::uint64_t cards) {
 // Hands a full turn to `seat` through the engine: the previous seat ends its movement without a
 // conquest, so the engine's own turn change computes the income.
 void BeginTurn(WarState& state, Seat seat) {
-  Position& p = state.mutable_position();
+  Position p = state.position();
   const int n = p.num_seats;
   p.phase = Phase::kMove;
   p.conquered = false;
@@ -178,6 +178,7 @@ void BeginTurn(WarState& state, Seat seat) {
   p.seat = static_cast<std::int8_t>((seat + n - 1) % n);
   p.turns_played = static_cast<std::int16_t>(2 * n);
   p.turns_begun.fill(2);  // the turn it begins is a full one
+  Load(state, p);
   state.ApplyAction(state.war_game().kEnd);
   ASSERT_EQ(state.CurrentSeat(), seat);
   ASSERT_EQ(state.position().phase, Phase::kReinforce);
@@ -1478,10 +1479,9 @@ TEST(War2InformationCentre, PlacedSpiesAndIsCaptured) {
   p.turns_played = 6;  // round 2: the CI may still be placed
   Deal(p, 1, Bit(Card(game, "peru")));
   Deal(p, 2, Bit(Card(game, "china")));
-  Install(*state, p);
   const int brasil = T(map, "brasil");
-  state->mutable_position().owner[brasil] = 0;
-  Recount(state->mutable_position(), map.NumTerritories());
+  p.owner[brasil] = 0;
+  Install(*state, p);
   // Negative: no spying before the CI is on the board; not on an enemy territory.
   EXPECT_FALSE(Parses(*state, "spy vermelha"));
   EXPECT_FALSE(Parses(*state, fmt::format("centre {}", map.territories[1].id)));
@@ -1501,9 +1501,9 @@ TEST(War2InformationCentre, PlacedSpiesAndIsCaptured) {
     EXPECT_EQ(state->SampleConsistentState(0, rng)->ViewJson(0).dump(), view.dump());
   }
   // A captured CI shows its owner's cards and objective to the captor while it holds it.
-  Position& q = state->mutable_position();
+  Position q = state->position();
   q.owner[brasil] = 2;
-  Recount(q, map.NumTerritories());
+  Install(*state, q);
   EXPECT_TRUE(state->ViewJson(2)["seats"][0].contains("objective"));
   EXPECT_TRUE(state->ViewJson(2)["seats"][0].contains("hand"));
   EXPECT_FALSE(state->ViewJson(1)["seats"][0].contains("objective"));
@@ -1528,11 +1528,14 @@ TEST(War2InformationCentre, MovesOncePerTurnAndTransportCostsTwoCards) {
   EXPECT_FALSE(Parses(*state, "centre-move branca brasil")) << "once per turn";
   // Transport: anywhere of one's own, paid with two cards of territories held; not after a move
   // in the same turn (rulings: once per turn, whatever carries it).
-  state->mutable_position().hand[0] = 0;
-  state->mutable_position().pile &= ~(Bit(Card(game, "peru")) | Bit(Card(game, "brasil")));
-  state->mutable_position().hand[0] = Bit(Card(game, "peru")) | Bit(Card(game, "brasil"));
+  Position q = state->position();
+  q.pile |= q.hand[0];
+  q.hand[0] = 0;
+  Deal(q, 0, Bit(Card(game, "peru")) | Bit(Card(game, "brasil")));
+  Install(*state, q);
   EXPECT_FALSE(Parses(*state, "centre-transport branca peru")) << "it moved this turn";
-  state->mutable_position().ci_moved = 0;  // as in a later turn
+  q.ci_moved = 0;  // as in a later turn
+  Install(*state, q);
   Play(*state, "centre-transport branca peru");
   EXPECT_EQ(state->position().phase, Phase::kCiPay);
   Play(*state, "discard peru");

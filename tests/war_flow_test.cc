@@ -57,7 +57,7 @@ std::vector<int> CardsOf(const WarState& state, Figure figure) {
 
 // Every hand back to the pile, then `cards` into the hand of the seat to act.
 void GiveHand(WarState& state, std::uint64_t cards) {
-  Position& p = state.mutable_position();
+  Position p = state.position();
   for (auto& hand : p.hand) {
     p.pile |= hand;
     hand = 0;
@@ -65,7 +65,7 @@ void GiveHand(WarState& state, std::uint64_t cards) {
   p.pile &= ~cards;
   p.discard &= ~cards;
   p.hand[p.seat] = cards;
-  state.CheckConsistency();
+  Load(state, p);
 }
 
 // What `viewer` sees of a state, all of it: both views, whose turn it is.

@@ -24,6 +24,9 @@ void ExpectRoundTrips(const WarGame& game, std::uint64_t seed, int plies) {
   Rng rng(seed);
   for (int ply = 0; ply < plies && !state->IsTerminal(); ++ply) {
     const std::string text = state->PositionText();
+    // The tests set their positions up through TextOf (war_test_helpers.h): it writes the form
+    // as the game does.
+    ASSERT_EQ(TextOf(game, state->position()), text) << "ply " << ply;
     const auto copy = game.NewStateFromPosition(text);
     ASSERT_TRUE(copy->Equals(*state)) << "ply " << ply << ": " << text;
     ASSERT_EQ(copy->PositionText(), text);

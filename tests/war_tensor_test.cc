@@ -4,9 +4,8 @@
 // (its own, a spied hand, a captured Information Centre's), the phase and the result. (That the
 // tensor carries nothing more and nothing less than the JSON view is checked by the conformance
 // suite.)
-#include <gtest/gtest.h>
-
 #include <fmt/format.h>
+#include <gtest/gtest.h>
 
 #include <map>
 #include <memory>
@@ -51,8 +50,9 @@ void ExpectTensorReadsAsJson(const WarState& state, engine::Seat viewer) {
     const std::string id = territory["id"];
     ASSERT_EQ(tensor[id + ": armies"], territory["armies"].get<float>()) << id;
     if (!territory["owner"].is_null()) {
-      ASSERT_EQ(tensor[fmt::format("{}: 1 if owned by {}", id, territory["owner"].get<std::string>())],
-                1.0f)
+      ASSERT_EQ(
+          tensor[fmt::format("{}: 1 if owned by {}", id, territory["owner"].get<std::string>())],
+          1.0f)
           << id;
     }
   }
@@ -65,8 +65,8 @@ void ExpectTensorReadsAsJson(const WarState& state, engine::Seat viewer) {
         << colour << " viewer " << viewer;
     int cards_in_tensor = 0;
     for (int card = 0; card < game.NumCards(); ++card) {
-      cards_in_tensor += static_cast<int>(tensor[fmt::format("{}'s hand: 1 if card {} ({})", colour,
-                                                             card, state.CardName(card))]);
+      cards_in_tensor += static_cast<int>(
+          tensor[fmt::format("{}'s hand: 1 if card {} ({})", colour, card, state.CardName(card))]);
     }
     ASSERT_EQ(cards_in_tensor, hand_shown ? static_cast<int>(seat["hand"].size()) : 0);
     ASSERT_EQ(tensor[colour + ": 1 if the viewer sees the objective"],
@@ -101,7 +101,7 @@ TEST(WarTensor, ReadsBackAsTheJsonViewForEveryViewer) {
             ExpectTensorReadsAsJson(war, viewer);
             if (::testing::Test::HasFatalFailure()) return;
             for (engine::Seat s = 0; s < game->NumSeats(); ++s) {
-              hands_seen_of_others += viewer >= 0 && s != viewer && war.SeesHand(viewer, s);
+              hands_seen_of_others += viewer >= 0 && s != viewer && war.board().SeesHand(viewer, s);
             }
           }
         }

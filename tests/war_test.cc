@@ -5,8 +5,9 @@
 // ../shared/reference/war-board.md, whose 79 edges are typed in below as an independent copy of the
 // map.
 //
-// Positions are set up through WarState::mutable_position(); turn changes go through the engine
-// (BeginTurn) so that its own StartTurn computes the reinforcements.
+// Positions are set up as Position values and loaded through the position text (Install, Load in
+// war_test_helpers.h); turn changes go through the engine (BeginTurn) so that its own StartTurn
+// computes the reinforcements.
 #include "games/war/war.h"
 
 #include <fmt/format.h>
@@ -186,8 +187,7 @@ void Set(Position& p, const WarMap& map, std::string_view id, Seat owner, int ar
 
 void Install(WarState& state, Position p) {
   Recount(p, state.map().NumTerritories());
-  state.mutable_position() = p;
-  state.CheckConsistency();
+  Load(state, p);
 }
 
 std::uint64_t Cards(const WarMap& map, std::initializer_list<const char*> ids) {
@@ -211,7 +211,7 @@ void Deal(Position& p, Seat seat, std::uint64_t cards) {
 // Hands the turn to `seat` through the engine: the previous seat ends its movement without a
 // conquest, so the engine's own turn change computes the reinforcements.
 void BeginTurn(WarState& state, Seat seat, bool first_round = false) {
-  Position& p = state.mutable_position();
+  Position p = state.position();
   const int n = p.num_seats;
   p.phase = Phase::kMove;
   p.conquered = false;
@@ -219,6 +219,7 @@ void BeginTurn(WarState& state, Seat seat, bool first_round = false) {
   p.seat = static_cast<std::int8_t>((seat + n - 1) % n);
   p.turns_played = static_cast<std::int16_t>(first_round ? 0 : n);
   p.turns_begun.fill(first_round ? 0 : 1);  // the turn it begins is its first, or its second
+  Load(state, p);
   state.ApplyAction(state.war_game().kEnd);
   ASSERT_EQ(state.CurrentSeat(), seat);
   ASSERT_EQ(state.position().phase, Phase::kReinforce);
@@ -1882,11 +1883,13 @@ TEST(WarResign, WithTwoLeftTheOtherWins) {
 TEST(WarResign, DestroyOfTheResignedFallsBackAndBadEntriesAreRefused) {
   engine::Match match = MatchAtFullTurn(9);
   match.Resign(1);
-  auto& war = const_cast<WarState&>(static_cast<const WarState&>(match.state()));
+  const auto& war = static_cast<const WarState&>(match.state());
   // A "destroy vermelha" card now asks for 24 territories (vermelha is out, not by its holder).
-  Position& p = war.mutable_position();
+  Position p = war.position();
   p.objective[0] = static_cast<std::int8_t>(O(war.map(), "Destroy the vermelha"));
-  EXPECT_NE(war.ObjectiveText(0).find("24"), std::string::npos);
+  // (The card's own text names 24 territories too: look for the fallback in force.)
+  EXPECT_NE(StateAt(war.war_game(), p)->ObjectiveText(0).find("now: conquer 24 territories"),
+            std::string::npos);
   // Negative: a malformed resignation entry is refused by name.
   EXPECT_THROW(
       engine::RecordFromJson(

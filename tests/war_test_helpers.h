@@ -1,5 +1,6 @@
 // Helpers shared by the WAR and WAR-II tests (war_test.cc, war2_test.cc): lookups by id,
-// legal-action queries and typed commands on a state.
+// legal-action queries, typed commands on a state, and positions set up through the position text
+// (TextOf writes a Position in the form war.h documents; StateAt, Load and Change parse it).
 #pragma once
 
 #include <fmt/format.h>
@@ -9,6 +10,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "core/error.h"
@@ -78,6 +80,110 @@ inline std::unique_ptr<WarState> NewWarState(const WarGame& game) {
   return AsWar(game.NewInitialState());
 }
 
+// --- Positions from position text (war.h documents the form) -----------------------------------
+
+// `p` written in the position text form, field by field in the documented order: an independent
+// writer of the form, so that every position a test sets up goes through the game's own parser
+// (WarGame::NewStateFromPosition) and its checks.
+inline std::string TextOf(const WarGame& game, const Position& p) {
+  const std::size_t territories = static_cast<std::size_t>(game.map().NumTerritories());
+  const std::size_t seats = static_cast<std::size_t>(p.num_seats);
+  const std::size_t continents = game.map().continents.size();
+  std::string text;
+  auto number = [&](const char* name, long long value) {
+    text += fmt::format("{}{}={}", text.empty() ? "" : " ", name, value);
+  };
+  auto cards = [&](const char* name, std::uint64_t mask) {
+    text += fmt::format(" {}={:x}", name, mask);
+  };
+  auto list = [&](const char* name, const auto& values, std::size_t count) {
+    std::vector<std::string> parts;
+    for (std::size_t i = 0; i < count; ++i) {
+      if constexpr (std::is_same_v<std::decay_t<decltype(values[0])>, std::uint64_t>) {
+        parts.push_back(fmt::format("{:x}", values[i]));
+      } else {
+        parts.push_back(std::to_string(+values[i]));
+      }
+    }
+    text += fmt::format(" {}={}", name, fmt::join(parts, ","));
+  };
+  number("ply", p.ply);
+  number("phase", static_cast<int>(p.phase));
+  number("seat", p.seat);
+  list("owner", p.owner, territories);
+  list("armies", p.armies, territories);
+  list("arrived", p.arrived, territories);
+  list("hand", p.hand, seats);
+  list("objective", p.objective, seats);
+  cards("pile", p.pile);
+  cards("discard", p.discard);
+  cards("undealt", p.undealt);
+  cards("objectives_left", p.objectives_left);
+  list("eliminated_by", p.eliminated_by, seats);
+  list("territory_count", p.territory_count, p.territory_count.size());
+  list("continent_pool", p.continent_pool, continents);
+  number("general_pool", p.general_pool);
+  number("trades_done", p.trades_done);
+  number("turns_played", p.turns_played);
+  number("dealer", p.dealer);
+  number("deal_index", p.deal_index);
+  number("attack_from", p.attack_from);
+  number("attack_to", p.attack_to);
+  number("attack_dice", p.attack_dice);
+  number("spoils_victim", p.spoils_victim);
+  number("spoils_left", p.spoils_left);
+  number("conquered", p.conquered);
+  number("acted", p.acted);
+  number("winner", p.winner);
+  list("turns_begun", p.turns_begun, seats);
+  number("ending", p.ending);
+  list("ending_results", p.ending_results, seats);
+  list("bombers", p.bombers, seats);
+  number("reduced", p.reduced);
+  number("conquered_ever", p.conquered_ever);
+  cards("ce_cards_left", p.ce_cards_left);
+  cards("pending_cards", p.pending_cards);
+  number("use_territory", p.use_territory);
+  number("use_bombers", p.use_bombers);
+  number("use_amount", p.use_amount);
+  number("transport_a", p.transport_a);
+  number("transport_b", p.transport_b);
+  number("transport_way", p.transport_way);
+  number("air_target", p.air_target);
+  number("air_bombers", p.air_bombers);
+  number("resume", static_cast<int>(p.resume));
+  number("draws_left", p.draws_left);
+  number("claim_first", p.claim_first);
+  number("choices_made", p.choices_made);
+  number("choices_b", p.choices_b);
+  number("first_seat", p.first_seat);
+  list("ci", p.ci, seats);
+  number("spied", p.spied);
+  number("ci_moved", p.ci_moved);
+  number("ci_pay_owner", p.ci_pay_owner);
+  number("ci_pay_to", p.ci_pay_to);
+  number("ci_pay_left", p.ci_pay_left);
+  return text;
+}
+
+// A new state of `game` at `p`, parsed from its position text.
+inline std::unique_ptr<WarState> StateAt(const WarGame& game, const Position& p) {
+  return AsWar(game.NewStateFromPosition(TextOf(game, p)));
+}
+
+// `state` set to `p` through the position text (the parser checks it).
+inline void Load(WarState& state, const Position& p) {
+  state.CopyFrom(*StateAt(state.war_game(), p));
+}
+
+// `state` set to its position as `edit` changes it, through the position text.
+template <typename Edit>
+void Change(WarState& state, Edit&& edit) {
+  Position p = state.position();
+  edit(p);
+  Load(state, p);
+}
+
 // A chance outcome drawn with its probability, or a legal action drawn uniformly.
 inline Action PickRandom(const engine::State& state, Rng& rng) {
   if (state.IsChanceNode()) {
@@ -101,9 +207,8 @@ inline void Recount(Position& p, int territories) {
 // t % 3 with 1 army (3 seats), every card in the pile, nobody near an objective ("Ásia and África"
 // for all).
 inline std::unique_ptr<WarState> SimpleBoard(const WarGame& game) {
-  auto state = NewWarState(game);
   const WarMap& map = game.map();
-  Position& p = state->mutable_position();
+  Position p = NewWarState(game)->position();
   for (int t = 0; t < map.NumTerritories(); ++t) {
     p.owner[t] = static_cast<std::int8_t>(t % 3);
     p.armies[t] = 1;
@@ -122,28 +227,29 @@ inline std::unique_ptr<WarState> SimpleBoard(const WarGame& game) {
   p.seat = 0;
   p.acted = true;
   Recount(p, map.NumTerritories());
-  return state;
+  return StateAt(game, p);
 }
 
 // Seat `seat` holds territory `id` with `armies`.
 inline void Own(WarState& state, std::string_view id, Seat seat, int armies) {
-  Position& p = state.mutable_position();
+  Position p = state.position();
   const int t = T(state.map(), id);
   p.owner[t] = static_cast<std::int8_t>(seat);
   p.armies[t] = static_cast<std::int16_t>(armies);
   Recount(p, state.map().NumTerritories());
+  Load(state, p);
 }
 
 // The cards of `territories` (WAR-II: the cards showing them), from the pile into the seat's hand.
 inline void Hold(WarState& state, Seat seat, std::initializer_list<const char*> territories) {
-  Position& p = state.mutable_position();
+  Position p = state.position();
   for (const char* id : territories) {
     const int t = T(state.map(), id);
     const int card = state.war_game().war2() ? state.war_game().CardOf(t) : t;
     p.pile &= ~(std::uint64_t{1} << card);
     p.hand[seat] |= std::uint64_t{1} << card;
   }
-  state.CheckConsistency();
+  Load(state, p);
 }
 
 }  // namespace quartel::war::test_helpers

@@ -78,8 +78,10 @@ TEST(War2Text, CardsAreNamedNeverNumbered) {
   auto state = SimpleBoard(game);
   Own(*state, "peru", 0, 2);
   Hold(*state, 0, {"peru", "japao"});
-  state->mutable_position().pile &= ~(Bit(NumberCard(game, 3)) | Bit(NumberCard(game, 2)));
-  state->mutable_position().hand[0] |= Bit(NumberCard(game, 3)) | Bit(NumberCard(game, 2));
+  Change(*state, [&](Position& p) {
+    p.pile &= ~(Bit(NumberCard(game, 3)) | Bit(NumberCard(game, 2)));
+    p.hand[0] |= Bit(NumberCard(game, 3)) | Bit(NumberCard(game, 2));
+  });
   const Position before = state->position();
   const std::string refusal = Refusal(*state, "discard 3");
   EXPECT_NE(refusal.find("n3"), std::string::npos) << refusal;
@@ -104,12 +106,13 @@ TEST(WarText, TradesNameTheirCardsAndTheJokerIsOneCard) {
   const int joker1 = map.NumTerritories(), joker2 = joker1 + 1;
   auto at_reinforcement = [&](std::uint64_t hand) {
     auto state = SimpleBoard(game);
-    Position& p = state->mutable_position();
-    p.pile &= ~hand;
-    p.hand[0] = hand;
-    p.phase = Phase::kMove;
-    p.seat = 2;
-    p.turns_begun.fill(1);
+    Change(*state, [&](Position& p) {
+      p.pile &= ~hand;
+      p.hand[0] = hand;
+      p.phase = Phase::kMove;
+      p.seat = 2;
+      p.turns_begun.fill(1);
+    });
     state->ApplyAction(game.kEnd);  // seat 0's turn begins
     return state;
   };
@@ -150,9 +153,10 @@ TEST(WarText, NotationOfUnplayedActionsHidesTheHand) {
     const WarGame& game = LoadWarGame(id, 3, options);
     auto with_hand = [&](std::initializer_list<const char*> cards) {
       auto state = SimpleBoard(game);
-      Position& p = state->mutable_position();
-      p.phase = Phase::kReinforce;
-      p.general_pool = 3;
+      Change(*state, [](Position& p) {
+        p.phase = Phase::kReinforce;
+        p.general_pool = 3;
+      });
       Hold(*state, 0, cards);
       return state;
     };
@@ -175,9 +179,10 @@ TEST(WarText, NotationOfUnplayedActionsHidesTheHand) {
 TEST(WarText, APlayedTradeNamesItsCardsToEveryone) {
   const WarGame& game = LoadWarGame("war", 3);
   auto state = SimpleBoard(game);
-  Position& p = state->mutable_position();
-  p.phase = Phase::kReinforce;
-  p.general_pool = 3;
+  Change(*state, [](Position& p) {
+    p.phase = Phase::kReinforce;
+    p.general_pool = 3;
+  });
   Hold(*state, 0, {"alasca", "vancouver", "novayork"});
   const std::vector<Action> turn = state->StringToTurn("trade alasca vancouver novayork");
   for (Seat viewer : {Seat{0}, Seat{1}, engine::kSpectator}) {
@@ -349,9 +354,10 @@ TEST(WarText, ATurnIsToldStepByStepAsTheViewerMayKnowIt) {
   Own(*start, "mexico", 0, 6);
   Own(*start, "novayork", 1, 2);
   Own(*start, "california", 0, 1);
-  Position& p = start->mutable_position();
-  p.phase = Phase::kMove;
-  p.seat = 2;
+  Change(*start, [](Position& p) {
+    p.phase = Phase::kMove;
+    p.seat = 2;
+  });
   start->ApplyAction(game.kEnd);  // seat 0 begins a turn
   ASSERT_EQ(start->CurrentSeat(), 0);
   auto state = AsWar(start->Clone());
@@ -430,8 +436,10 @@ TEST(War2Text, CardUsesAndAirAttacksAreTold) {
   Own(*start, "peru", 0, 1);
   Own(*start, "china", 1, 5);
   Hold(*start, 0, {"peru", "china"});
-  start->mutable_position().pile &= ~Bit(NumberCard(game, 2));
-  start->mutable_position().hand[0] |= Bit(NumberCard(game, 2));
+  Change(*start, [&](Position& p) {
+    p.pile &= ~Bit(NumberCard(game, 2));
+    p.hand[0] |= Bit(NumberCard(game, 2));
+  });
   auto state = AsWar(start->Clone());
   std::vector<Action> turn;
   auto play = [&](const std::string& text) {
@@ -535,9 +543,10 @@ TEST(WarText, ColoursReadOnLightAndDarkTerminals) {
   for (int players : {3, 6}) {
     const WarGame& game = LoadWarGame("war", players);
     auto state = SimpleBoard(game);
-    Position& p = state->mutable_position();
-    for (int t = 0; t < game.map().NumTerritories(); ++t) p.owner[t] = t % players;
-    Recount(p, game.map().NumTerritories());
+    Change(*state, [&](Position& p) {
+      for (int t = 0; t < game.map().NumTerritories(); ++t) p.owner[t] = t % players;
+      Recount(p, game.map().NumTerritories());
+    });
     const std::string text = state->ViewText(0, true);
     std::smatch m;
     int styled = 0;
@@ -599,20 +608,22 @@ TEST(War2Text, RefusalsSayWhy) {
   EXPECT_NE(Refusal(*state, "claim peru").find("setup"), std::string::npos);
   // An air attack with more bombers than the base holds.
   Own(*state, "moscou", 1, 3);
-  state->mutable_position().bombers[0] = 4;
+  Change(*state, [](Position& p) { p.bombers[0] = 4; });
   const std::string air = Refusal(*state, "air moscou 5");
   EXPECT_NE(air.find("4 bombers"), std::string::npos) << air;
   EXPECT_TRUE(Refusal(*state, "air moscou 4").empty());
   // Number cards: no card use under way, none of that value in hand, too few bombers in the box.
   Own(*state, "china", 1, 5);
   Hold(*state, 0, {"china"});
-  state->mutable_position().pile &= ~Bit(NumberCard(game, 3));
-  state->mutable_position().hand[0] |= Bit(NumberCard(game, 3));
+  Change(*state, [&](Position& p) {
+    p.pile &= ~Bit(NumberCard(game, 3));
+    p.hand[0] |= Bit(NumberCard(game, 3));
+  });
   EXPECT_NE(Refusal(*state, "add n3").find("use TERRITORY first"), std::string::npos);
   Play(*state, "use china");  // 1 bomber from the box, which holds 6
   EXPECT_NE(Refusal(*state, "add n2").find("no number card 2"), std::string::npos)
       << Refusal(*state, "add n2");
-  state->mutable_position().bombers[0] = 8;  // the box holds 2
+  Change(*state, [](Position& p) { p.bombers[0] = 8; });  // the box holds 2
   const std::string box = Refusal(*state, "add n3");
   EXPECT_NE(box.find("box holds 2 bombers"), std::string::npos) << box;
 }

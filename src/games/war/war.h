@@ -1,9 +1,13 @@
 // WAR (seed 001) and WAR-II (seed 000) on a map loaded from data (map.h); rules pages
 // docs/rules/war.md and docs/rules/war2.md (for players). 3 to 6 players, each with a secret
 // objective; reinforce, attack with dice, move, draw cards. WAR-II adds Strategic Centres, bombers
-// and air attacks, card uses (armies, bombers, transport) and airlifts; its code is in war2.cc.
-// Notation and questions (odds, borders) are in war_text.cc; views, prompts and turn descriptions
-// in war_view.cc. The classic map is data/maps/war-classic.json, compiled into the binary.
+// and air attacks, card uses (armies, bombers, transport) and airlifts.
+// The rules live in the position core, Board (board.h: WAR in board.cc, WAR-II in
+// board_war2.cc); this header is the engine adapter around it: WarGame (the rule set and the
+// action layout) and WarState. Notation, typed commands and questions (odds, borders) are in
+// war_text.cc; why an action is illegal in war_why.cc; views, prompts and turn descriptions in
+// war_view.cc; the position text in war_position.cc. The classic map is
+// data/maps/war-classic.json, compiled into the binary.
 //
 // Seats are the army colours in map order (branca, vermelha, preta, azul, amarela, verde).
 //
@@ -104,117 +108,16 @@
 
 #include "engine/game.h"
 #include "engine/state.h"
+#include "games/war/board.h"
 #include "games/war/dice.h"
 #include "games/war/map.h"
-#include "games/war/position_undo.h"
 
 namespace quartel::war {
 
-using engine::Action;
-using engine::Seat;
-
-enum class Phase : std::uint8_t {
-  kDealer,     // chance: the dealer drawn by lot
-  kDeal,       // chance: the next territory card dealt
-  kObjective,  // chance: the next seat's objective
-  kReinforce,  // the seat places its armies (and trades cards)
-  kAttack,     // the seat attacks or ends its attacks
-  kBattle,     // chance: the roll of the pending attack
-  kSpoils,     // chance: a card taken at random from an eliminated player
-  kOccupy,     // the seat moves armies into the territory it conquered
-  kMove,       // the seat moves armies between its territories or ends its turn
-  kDraw,       // chance: the card earned by a conquest
-  // WAR-II only:
-  kCeDeal,       // chance: the next Strategic Centre card dealt (setup)
-  kCeChoice,     // 5 players: a remaining CE card, or two territories of two continents (setup)
-  kClaim,        // each in turn claims a vacant territory with 1 army (setup)
-  kCardUse,      // a territory card is being used: add number cards, then done
-  kTransport,    // two cards transport armies between their territories, then done
-  kAirRound,     // chance: one round of an air attack (anti-aircraft die, then bomb die)
-  kDiscardDown,  // the turn ends with more than 5 cards: discard down to 5
-  kCiPay,        // spy_centre: two territory cards paid to transport an Information Centre
-  kOver,
-};
-inline constexpr int kNumPhases = static_cast<int>(Phase::kOver) + 1;
 // The phase as the views name it: "setup", "reinforcement", "attacks" (a battle roll and an air
 // round included), "conquest", "movement" (the card drawn and a discard included), "card use",
 // "transport", "information centre transport", "game over".
 const char* PhaseWord(Phase phase);
-
-inline constexpr int kNeutral = kMaxSeats;  // owner of a resigned player's armies (rulings)
-inline constexpr int kNoWinner = -1;
-inline constexpr int kDrawnGame = -2;
-inline constexpr int kMaxHand = 6;       // 5 at most at a turn's start, plus the card it earns
-inline constexpr int kTradeCombos = 20;  // C(6, 3)
-inline constexpr int kForcedTradeHand = 5;
-
-// The whole game position; trivially copyable, so CopyFrom is a memcpy.
-struct Position {
-  std::array<std::int8_t, kMaxTerritories> owner{};
-  std::array<std::int16_t, kMaxTerritories> armies{};
-  std::array<std::int16_t, kMaxTerritories> arrived{};  // moved in during this movement phase
-  std::array<std::uint64_t, kMaxSeats> hand{};          // card masks
-  std::uint64_t pile = 0;                               // cards to draw
-  std::uint64_t discard = 0;  // traded cards, reshuffled into the pile when it runs out
-  std::uint64_t undealt = 0;  // territory cards not yet dealt (setup)
-  std::uint64_t objectives_left = 0;
-  std::array<std::int8_t, kMaxSeats> objective{};
-  std::array<std::int8_t, kMaxSeats> eliminated_by{};         // -1 in the game; kNeutral: resigned
-  std::array<std::uint8_t, kMaxSeats + 1> territory_count{};  // [kNeutral]: neutral armies
-  std::array<std::int16_t, kMaxContinents> continent_pool{};  // bonus armies bound to a continent
-  std::int32_t general_pool = 0;
-  std::int32_t ply = 0;
-  std::int16_t trades_done = 0;
-  std::int16_t turns_played = 0;
-  std::int8_t num_seats = 0;
-  Phase phase = Phase::kDealer;
-  std::int8_t seat = 0;  // the seat whose turn it is (or who is dealt to)
-  std::int8_t dealer = 0;
-  std::int8_t deal_index = 0;
-  std::int8_t attack_from = 0;
-  std::int8_t attack_to = 0;
-  std::int8_t attack_dice = 0;
-  std::int8_t spoils_victim = -1;
-  std::int8_t spoils_left = 0;
-  bool conquered = false;  // this turn
-  bool acted = false;      // the seat has acted in this turn
-  std::int8_t winner = kNoWinner;
-  // Turns each seat has begun (saturating): its first is its round 1 (WAR-II: its second is its
-  // round 1 (b)), so round 1 counts only the players still in the game (rulings).
-  std::array<std::uint8_t, kMaxSeats> turns_begun{};
-  // An ending outside the rules (State::EndGame): the reason (-1: none) and each seat's outcome.
-  std::int8_t ending = -1;
-  std::array<std::int8_t, kMaxSeats> ending_results{};
-  // WAR-II.
-  std::array<std::int8_t, kMaxSeats> bombers{};  // in each air base; the rest are in the box
-  std::uint8_t reduced = 0;         // seats once reduced to one territory: objective 3 CEs
-  std::uint8_t conquered_ever = 0;  // seats that have conquered a territory in this game
-  std::uint64_t ce_cards_left = 0;  // 5 players: the two CE cards not dealt
-  std::uint64_t pending_cards = 0;  // cards of the use in progress (public)
-  std::int8_t use_territory = -1;   // card use: where the armies or bombers go
-  bool use_bombers = false;
-  std::int16_t use_amount = 0;
-  std::int8_t transport_a = -1;
-  std::int8_t transport_b = -1;
-  std::int8_t transport_way = -1;  // once an army is carried: 0 from a to b, 1 from b to a
-  std::int8_t air_target = -1;
-  std::int16_t air_bombers = 0;
-  Phase resume = Phase::kAttack;  // where a card use, transport or air attack returns
-  std::int8_t draws_left = 0;
-  std::int8_t claim_first = -1;  // 5 players, option b: the first of the two territories
-  std::int8_t choices_made = 0;  // 5 players: how many have chosen
-  std::int8_t choices_b = 0;     // 5 players: how many took two territories
-  std::int8_t first_seat = 0;    // who plays the first turn
-  // WAR-II Information Centres (spy_centre=true, seed section 15).
-  std::array<std::int8_t, kMaxSeats> ci{};  // territory of each seat's CI, -1 if not on the board
-  std::int8_t spied = -1;     // the opponent whose cards the seat to act looked at this turn
-  std::uint8_t ci_moved = 0;  // CIs (by owner) moved this turn
-  std::int8_t ci_pay_owner = -1;
-  std::int8_t ci_pay_to = -1;
-  std::int8_t ci_pay_left = 0;
-
-  bool operator==(const Position&) const = default;
-};
 
 class TurnStory;  // DescribeTurn's lines (war_view.cc)
 
@@ -272,25 +175,30 @@ class WarGame : public engine::Game {
   std::uint64_t eligible_objectives_ = 0;
 };
 
+// The engine adapter: a Board (board.h) with the notation, the parsing of typed commands, the
+// explanations of illegal actions, the views, prompts and turn descriptions, the position text and
+// the sampling of states a seat cannot tell apart. Every rule is the Board's.
 class WarState : public engine::State {
  public:
   explicit WarState(const WarGame& game);
 
-  Seat CurrentSeat() const override;
-  bool MidTurn() const override;
-  int PlyCount() const override { return pos_.ply; }
-  void LegalActions(std::vector<Action>& out) const override;
-  std::vector<engine::ChanceOutcome> ChanceOutcomes() const override;
+  Seat CurrentSeat() const override { return board_.CurrentSeat(); }
+  bool MidTurn() const override { return board_.MidTurn(); }
+  int PlyCount() const override { return pos().ply; }
+  void LegalActions(std::vector<Action>& out) const override { board_.LegalActions(out); }
+  std::vector<engine::ChanceOutcome> ChanceOutcomes() const override {
+    return board_.ChanceOutcomes();
+  }
   std::string WhyIllegal(Action action) const override;
-  void DoApply(Action action, engine::UndoInfo* undo) override;
+  void DoApply(Action action, engine::UndoInfo* undo) override { board_.Apply(action, undo); }
   bool SupportsUndo() const override { return true; }
-  void UndoAction(Action action, const engine::UndoInfo& undo) override;
+  void UndoAction(Action, const engine::UndoInfo& undo) override { board_.Undo(undo); }
 
   std::string ActionToString(Action action) const override;
   std::string ActionToStringFor(Action action, Seat viewer) const override;
   Action StringToAction(std::string_view text) const override;
   std::vector<Action> StringToTurn(std::string_view text) const override;
-  bool ResignSeat(Seat seat) override;
+  bool ResignSeat(Seat seat) override { return board_.Resign(seat); }
   bool EndGame(engine::EndReason reason, std::span<const engine::Outcome> results) override;
   std::optional<std::string> Inquire(std::string_view text, Seat viewer) const override;
   std::string DescribeTurn(std::span<const Action> actions, Seat viewer) const override;
@@ -310,110 +218,99 @@ class WarState : public engine::State {
   std::string ViewText(Seat viewer, bool colour) const override;
 
   std::unique_ptr<engine::State> SampleConsistentState(Seat seat, Rng& rng) const override;
-  void CheckConsistency() const override;
+  void CheckConsistency() const override { board_.Check(); }
 
   // --- For tests, bots and the terminal --------------------------------------------------------
-  const Position& position() const { return pos_; }
-  Position& mutable_position() { return pos_; }
+  const Board& board() const { return board_; }
+  const Position& position() const { return board_.position(); }
   const WarMap& map() const { return *map_; }
   const WarGame& war_game() const { return *game_; }
-  // Armies the seat receives at the start of its turn by territories and continents (WAR-II: also
-  // the CE armies), without cards.
-  int TerritoryIncome(Seat seat) const;
-  bool OwnsContinent(Seat seat, int continent) const;
-  int ContinentBonus(Seat seat, int continent) const;
-  bool ObjectiveMet(Seat seat) const;
+  // The Board's rules, as the tests and the bot ask them (board.h).
+  int TerritoryIncome(Seat seat) const { return board_.TerritoryIncome(seat); }
+  bool OwnsContinent(Seat seat, int continent) const {
+    return board_.OwnsContinent(seat, continent);
+  }
+  bool ObjectiveMet(Seat seat) const { return board_.ObjectiveMet(seat); }
+  int HeldCes(Seat seat, int min_armies = 1) const { return board_.HeldCes(seat, min_armies); }
+  bool InSetup() const { return board_.InSetup(); }
+  bool InFirstRound() const { return board_.InFirstRound(); }
+  int Movable(int territory) const { return board_.Movable(territory); }
+  std::vector<int> Hand(Seat seat) const { return board_.Hand(seat); }
+  Figure CardFigure(int card) const { return board_.CardFigure(card); }
+  bool IsSet(int a, int b, int c) const { return board_.IsSet(a, b, c); }
+  static std::array<int, 3> TradeCombo(int combo) { return Board::TradeCombo(combo); }
   // The objective in force for the seat: a "destroy" card may have become "24 territories".
   std::string ObjectiveText(Seat seat) const;
-  // Cards in the seat's hand, sorted.
-  std::vector<int> Hand(Seat seat) const;
   std::string CardName(int card) const;
-  Figure CardFigure(int card) const;
-  // Whether the three cards form a set (3 equal or 3 different figures; jokers are wild).
-  bool IsSet(int a, int b, int c) const;
-  // Hand positions (0-based) of trade combination c.
-  static std::array<int, 3> TradeCombo(int combo);
-  // Whether the seat to act is in its round 1 turn (WAR: placement only; WAR-II: round 1 (a)).
-  bool InFirstRound() const { return pos_.turns_begun[pos_.seat] <= 1; }
   // What the seat to act may do now, in words, as `viewer` may know it.
   std::string PhasePrompt(Seat viewer) const;
-  // Movable armies from t in the movement phase: the occupying army and those that moved in stay.
-  int Movable(int territory) const;
-
-  // WAR-II helpers.
-  int HeldCes(Seat seat, int min_armies = 1) const;
-  bool InSetup() const;
-  int BomberBox(Seat seat) const;
-  // A card's name in the notation: "alasca", "joker", "novayork+mexico", "n2" (war2.cc).
+  // A card's name in the notation: "alasca", "joker", "novayork+mexico", "n2".
   std::string CardId(int card) const;
   // The first card named `text` among the cards `among`; throws quartel::Error saying it is not
   // `where` ("in your hand"), or that a bare number names no card.
   int ParseCard(std::string_view text, std::uint64_t among, std::string_view where) const;
-  std::string War2ActionToString(Action action) const;
-  // What a viewer may see of seat s: its cards (own, spied this turn, or through its captured
-  // Information Centre) and its objective (own, or through its captured CI).
-  bool SeesHand(Seat viewer, Seat s) const;
-  bool SeesObjective(Seat viewer, Seat s) const;
-  std::vector<Action> War2StringToTurn(const std::vector<std::string>& words,
-                                       std::string_view text) const;
 
  private:
-  friend class WarGame;
+  const Position& pos() const { return board_.position(); }
   // ViewTensor's values one by one, each with its name, into `put` (war_tensor.cc).
   template <typename Sink>
   void WriteTensor(Seat viewer, Sink& put) const;
-  bool IsChanceAction(Action action) const { return action >= game_->kChance; }
-  // DoApply's work: `action`, legal here, played by the rules.
-  void ApplyRules(Action action);
+  // Notation (war_text.cc): WAR-II's actions, a chance outcome, the Information Centres'.
+  std::string War2ActionToString(Action action) const;
+  std::string ChanceToString(Action action) const;
+  std::string TradeToString(Action action) const;
+  std::string CiActionToString(Action action) const;
+  // StringToTurn's commands (war_text.cc), by kind; each returns no action when `words` is not
+  // one of its commands.
+  std::vector<Action> ParseWarCommand(const std::vector<std::string>& words,
+                                      std::string_view text) const;
+  std::vector<Action> ParsePlace(const std::vector<std::string>& words,
+                                 std::string_view text) const;
+  std::vector<Action> ParseMove(const std::vector<std::string>& words, std::string_view text) const;
+  std::vector<Action> ParseTrade(const std::vector<std::string>& words,
+                                 std::string_view text) const;
+  std::vector<Action> ParseChanceOutcome(const std::vector<std::string>& words,
+                                         std::string_view text) const;
+  std::vector<Action> War2StringToTurn(const std::vector<std::string>& words,
+                                       std::string_view text) const;
+  std::vector<Action> ParseCiCommand(const std::vector<std::string>& words,
+                                     std::string_view text) const;
+  std::vector<Action> ParseCardCommand(const std::vector<std::string>& words,
+                                       std::string_view text) const;
+  std::vector<Action> ParseTransport(const std::vector<std::string>& words,
+                                     std::string_view text) const;
+  // `action` `count` times, each legal after the one before ("place 3 brasil", "carry 2 a b").
+  std::vector<Action> Repeated(Action action, int count, std::string_view text) const;
+  // `action`, or a quartel::Error quoting `text` and saying why it is illegal.
+  Action Legal(Action action, std::string_view text) const;
+  // ParseCard, its error quoting the command `text`.
+  int ParseCardIn(std::string_view text, const std::string& word, std::uint64_t among,
+                  std::string_view where) const;
   // Position text (war_position.cc): the fields as `viewer` may know them (all if `whole`); how
   // many entries an array field of `whole` entries holds; the Position parsed, checked and set.
   std::string PositionWords(Seat viewer, bool whole) const;
   std::size_t FieldLength(int span, std::size_t whole) const;
   void SetPosition(const Position& position);
-  // LegalActions' lists, by phase.
-  void AppendChanceActions(std::vector<Action>& out) const;
-  void AppendReinforcementActions(std::vector<Action>& out) const;
-  void AppendAttackActions(std::vector<Action>& out) const;
-  void AppendMovementActions(std::vector<Action>& out) const;
-  void AppendCeChoices(std::vector<Action>& out) const;
-  void AppendNumberCards(std::vector<Action>& out) const;
-  void AppendCiPayments(std::vector<Action>& out) const;
-  // ApplyRules' steps, by phase.
-  void ApplyPhaseAction(Action action);
-  void ApplyDeal(int territory);
-  void ApplyObjective(int index);
-  void ApplyReinforcement(Action action);
-  void ApplyAttackChoice(Action action);
-  void ApplySpoils(int card);
-  void ApplyOccupy(int armies);
-  void ApplyMovement(Action action);
-  void ApplyDraw(int card);
-  void ApplyCeDeal(int card);
-  void ApplyCeChoice(int territory);
-  // WhyIllegal's reasons, by kind of action.
+  friend class WarGame;
+  // SampleConsistentState's steps: the hands and pile the seat does not see dealt again, then the
+  // objectives it does not see drawn again until no opponent has met its own.
+  void RedealUnseenCards(Seat seat, Position& p, Rng& rng) const;
+  void RedrawUnseenObjectives(Seat seat, WarState& sample, Rng& rng) const;
+  // WhyIllegal's reasons (war_why.cc), by kind of action.
   std::string UnfinishedStep(Action action) const;
+  std::string WhyNoEnd() const;
   std::string WhyNoPlace(int territory) const;
   std::string WhyNoAttack(Action action) const;
   std::string WhyNoMove(Action action) const;
   std::string WhyNoClaim(int territory) const;
   std::string War2WhyIllegal(Action action) const;
+  std::string WhyNoAirAttack(Action action) const;
+  std::string WhyNoCardUse(Action action) const;
+  std::string WhyNoNumberCard(Action action) const;
   std::string WhyNoTransport(Action action) const;
+  std::string WhyNoCarry(Action action) const;
   std::string WhyNoAirlift(Action action) const;
   std::string WhyNoCiAction(Action action) const;
-  // WAR-II.
-  void DealCeNext();
-  void StartClaims();
-  void AfterClaim();
-  void AppendCardActions(std::vector<Action>& out) const;
-  void ApplyCardAction(Action action);
-  void AirRoundOutcomes(std::vector<engine::ChanceOutcome>& out) const;
-  void ApplyAirRound(int shot_down, int destroyed);
-  void AfterDiscard();
-  void StartDraws();
-  int CeTerritoryOf(int card) const;
-  void AppendCiActions(std::vector<Action>& out) const;
-  void ApplyCiAction(Action action);
-  std::string CiActionToString(Action action) const;
   // The dice shown for the pending battle roll if the attacker loses `attacker_losses`.
   ShownDice ShownRoll(int attacker_losses) const;
   // Inquire's answers: the odds of an assault, a territory's neighbours.
@@ -422,51 +319,28 @@ class WarState : public engine::State {
   std::string BordersText(int territory) const;
   // How the game ended, in words.
   std::string EndingText() const;
+  // Views (war_view.cc): the prompt of the reinforcement; a seat and the phase's facts in JSON;
+  // the text view's board, players and what the viewer knows of hands and objectives.
+  std::string ReinforcementPrompt(Seat viewer) const;
+  Json SeatJson(Seat viewer, Seat s) const;
+  void AddPhaseJson(Json& view) const;
+  std::string BoardText(bool colour) const;
+  std::string PlayersText(bool colour) const;
+  std::string KnownCardsText(Seat viewer) const;
   // DescribeTurn's steps: `action`, played in this state, led to `after` (war_view.cc).
   void TellStep(Action action, const WarState& after, Seat viewer, TurnStory& story) const;
+  bool TellChanceStep(Action action, const WarState& after, Seat viewer, TurnStory& story) const;
   void TellRoll(Action action, const WarState& after, TurnStory& story) const;
   void TellTrade(Action action, TurnStory& story) const;
   void TellWar2Step(Action action, TurnStory& story) const;
   std::string CiStepText(Action action) const;
-  int ArmiesToPlace() const;
-  bool CanPlace(int territory) const;
-  bool TradeLegal(int combo) const;
-  // Where a card is drawn or taken from now: the pile (the discards once it is empty), or an
-  // eliminated player's hand.
-  std::uint64_t CardSource() const;
-  // Identical cards (WAR's two jokers, WAR-II's number cards of one value) are one kind; every
-  // other card is its own. CardKind is the card itself, or a negative number for a shared kind.
-  int CardKind(int card) const;
-  // `cards` with only the lowest card of each kind: identical cards are one choice.
-  std::uint64_t DistinctCards(std::uint64_t cards) const;
-  // How many of `cards` are of `card`'s kind.
-  int SameCards(int card, std::uint64_t cards) const;
-  bool AnyTradeLegal() const;
-  void StartTurn(Seat seat);
-  void AfterReinforcement();
-  void NextTurn();
-  void ApplyPlace(int territory);
-  void ApplyTrade(int combo);
-  void ApplyBattle(int attacker_losses);
-  void Conquer();
-  void Eliminate(Seat victim);
-  void FinishSpoils();
-  void DiscardOutHands();
-  void DiscardPending();
-  void EndMovement();
-  void DealNext();
-  void CheckVictory(Seat seat);
-  void CheckEveryone();
-  void Finish(int winner);  // the end by the rules: a winner, or kDrawnGame (engine cap)
   std::string TerritoryId(int t) const;
   std::string OwnerName(int owner) const;  // a colour or "neutral"
   int ParseTerritory(std::string_view text) const;
-  bool Revealed() const;
 
   const WarGame* game_;
   const WarMap* map_;
-  Position pos_;
-  PositionUndo<Position> undo_;  // the Positions that UndoInfo words could not hold
+  Board board_;
 };
 
 // "1 army", "3 armies".

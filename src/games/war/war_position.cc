@@ -155,7 +155,7 @@ std::size_t WarState::FieldLength(int span, std::size_t whole) const {
     case Span::kTerritories:
       return static_cast<std::size_t>(map_->NumTerritories());
     case Span::kSeats:
-      return static_cast<std::size_t>(pos_.num_seats);
+      return static_cast<std::size_t>(pos().num_seats);
     case Span::kContinents:
       return map_->continents.size();
     case Span::kAll:
@@ -166,13 +166,13 @@ std::size_t WarState::FieldLength(int span, std::size_t whole) const {
 
 std::string WarState::PositionWords(Seat viewer, bool whole) const {
   std::string text;
-  Position copy = pos_;
+  Position copy = pos();
   PositionFields(copy, [&](const char* name, auto& field, Span span, Secrecy secrecy) {
     using F = std::remove_reference_t<decltype(field)>;
     auto shown = [&](Seat s) {
       return whole || secrecy == Secrecy::kPublic ||
-             (secrecy == Secrecy::kHand && SeesHand(viewer, s)) ||
-             (secrecy == Secrecy::kObjective && SeesObjective(viewer, s));
+             (secrecy == Secrecy::kHand && board_.SeesHand(viewer, s)) ||
+             (secrecy == Secrecy::kObjective && board_.SeesObjective(viewer, s));
     };
     std::vector<std::string> values;
     if constexpr (IsArray<F>::value) {
@@ -200,7 +200,7 @@ std::string WarState::PositionWords(Seat viewer, bool whole) const {
 // cards in range.
 void WarState::SetPosition(const Position& p) {
   const WarGame& g = *game_;
-  const int seats = pos_.num_seats, territories = map_->NumTerritories();
+  const int seats = pos().num_seats, territories = map_->NumTerritories();
   auto check = [](bool ok, std::string_view what) {
     if (!ok) throw Error(fmt::format("position: {}", what));
   };
@@ -233,12 +233,12 @@ void WarState::SetPosition(const Position& p) {
         "a territory is off the board");
   check(p.attack_dice >= 0 && p.attack_dice <= 3, "attack_dice is out of range (0 to 3)");
   check(p.ply >= 0 && p.ply <= g.MaxGameLength(), "ply is out of range");
-  const Position before = pos_;
-  pos_ = p;
+  const Position before = pos();
+  board_.Replace(p);
   try {
-    CheckConsistency();
+    board_.Check();
   } catch (const Error& e) {
-    pos_ = before;
+    board_.Replace(before);
     throw Error(fmt::format("position: {}", e.what()));
   }
 }

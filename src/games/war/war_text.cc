@@ -50,6 +50,12 @@ int NumberCardValue(const std::string& word, std::string_view text) {
       fmt::format("'{}': number cards are named n1, n2 and n3 (add n2), not '{}'", text, word));
 }
 
+// Throws unless the command has `n` words, with its usage.
+void Need(const std::vector<std::string>& words, std::size_t n, const char* usage,
+          std::string_view text) {
+  if (words.size() != n) throw Error(fmt::format("'{}': expected {}", text, usage));
+}
+
 }  // namespace
 
 std::string Plural(int count, std::string_view one, std::string_view many) {
@@ -80,13 +86,13 @@ int WarState::ParseTerritory(std::string_view text) const {
 // The faces shown for the pending battle roll if the attacker loses `attacker_losses`: drawn from
 // public facts of the roll (dice.h, DiceForOutcome), the same for every viewer and every replay.
 ShownDice WarState::ShownRoll(int attacker_losses) const {
-  std::uint64_t seed = (static_cast<std::uint64_t>(pos_.ply) << 32) ^
-                       (static_cast<std::uint64_t>(pos_.attack_from) << 24) ^
-                       (static_cast<std::uint64_t>(pos_.attack_to) << 16) ^
-                       (static_cast<std::uint64_t>(pos_.armies[pos_.attack_from]) << 8) ^
-                       static_cast<std::uint64_t>(pos_.armies[pos_.attack_to]);
-  const int defence = std::min(3, +pos_.armies[pos_.attack_to]);
-  return DiceForOutcome(pos_.attack_dice, defence, attacker_losses, Rng(seed).Next());
+  std::uint64_t seed = (static_cast<std::uint64_t>(pos().ply) << 32) ^
+                       (static_cast<std::uint64_t>(pos().attack_from) << 24) ^
+                       (static_cast<std::uint64_t>(pos().attack_to) << 16) ^
+                       (static_cast<std::uint64_t>(pos().armies[pos().attack_from]) << 8) ^
+                       static_cast<std::uint64_t>(pos().armies[pos().attack_to]);
+  const int defence = std::min(3, +pos().armies[pos().attack_to]);
+  return DiceForOutcome(pos().attack_dice, defence, attacker_losses, Rng(seed).Next());
 }
 
 // --- Notation ------------------------------------------------------------------------------------
@@ -101,35 +107,9 @@ std::string WarState::ActionToString(Action action) const {
                        Plural(code / 4, "bomber", "bombers"), Plural(code % 4, "army", "armies"));
   }
   if (g.war2() && action >= g.kAir) return War2ActionToString(action);
-  if (action >= g.kBattle) {
-    const int lost = action - g.kBattle;
-    const int defence =
-        pos_.phase == Phase::kBattle ? std::min(3, +pos_.armies[pos_.attack_to]) : 3;
-    const int pairs = pos_.phase == Phase::kBattle ? RollOdds(pos_.attack_dice, defence).pairs : 3;
-    return fmt::format("roll: attacker loses {}, defender loses {}", lost,
-                       std::max(0, pairs - lost));
-  }
-  if (action >= g.kChance) {
-    const int i = action - g.kChance;
-    switch (pos_.phase) {
-      case Phase::kDealer:
-        return fmt::format("dealer {}", g.SeatName(i));
-      case Phase::kDeal:
-        return fmt::format("deal {} to {}", TerritoryId(i), g.SeatName(pos_.seat));
-      case Phase::kCeDeal:
-        return fmt::format("deal {} to {}", CardId(i), g.SeatName(pos_.seat));
-      case Phase::kObjective:
-        return fmt::format("objective {} to {}", i + 1, g.SeatName(pos_.seat));
-      case Phase::kSpoils:
-        return fmt::format("take {}", CardId(i));
-      case Phase::kDraw:
-        return fmt::format("draw {}", CardId(i));
-      default:
-        return fmt::format("chance #{}", i);
-    }
-  }
+  if (action >= g.kChance) return ChanceToString(action);
   if (action < g.kAttack) {
-    if (pos_.phase == Phase::kClaim || pos_.phase == Phase::kCeChoice) {
+    if (pos().phase == Phase::kClaim || pos().phase == Phase::kCeChoice) {
       return fmt::format("claim {}", TerritoryId(action));
     }
     return fmt::format("place 1 {}", TerritoryId(action));
@@ -145,13 +125,49 @@ std::string WarState::ActionToString(Action action) const {
     return fmt::format("move 1 {} {}", TerritoryId(link.from), TerritoryId(link.to));
   }
   if (action == g.kEnd) {
-    return pos_.phase == Phase::kCardUse || pos_.phase == Phase::kTransport ? "done" : "end";
+    return pos().phase == Phase::kCardUse || pos().phase == Phase::kTransport ? "done" : "end";
   }
-  // A trade names its cards: they are shown to everyone once traded (seed, TROCA DE CARTAS).
+  return TradeToString(action);
+}
+
+// A chance outcome as records write it: a battle roll's losses, a card, a territory dealt.
+std::string WarState::ChanceToString(Action action) const {
+  const WarGame& g = *game_;
+  if (action >= g.kBattle) {
+    const int lost = action - g.kBattle;
+    const int defence =
+        pos().phase == Phase::kBattle ? std::min(3, +pos().armies[pos().attack_to]) : 3;
+    const int pairs =
+        pos().phase == Phase::kBattle ? RollOdds(pos().attack_dice, defence).pairs : 3;
+    return fmt::format("roll: attacker loses {}, defender loses {}", lost,
+                       std::max(0, pairs - lost));
+  }
+  const int i = action - g.kChance;
+  switch (pos().phase) {
+    case Phase::kDealer:
+      return fmt::format("dealer {}", g.SeatName(i));
+    case Phase::kDeal:
+      return fmt::format("deal {} to {}", TerritoryId(i), g.SeatName(pos().seat));
+    case Phase::kCeDeal:
+      return fmt::format("deal {} to {}", CardId(i), g.SeatName(pos().seat));
+    case Phase::kObjective:
+      return fmt::format("objective {} to {}", i + 1, g.SeatName(pos().seat));
+    case Phase::kSpoils:
+      return fmt::format("take {}", CardId(i));
+    case Phase::kDraw:
+      return fmt::format("draw {}", CardId(i));
+    default:
+      return fmt::format("chance #{}", i);
+  }
+}
+
+// A trade names its cards: they are shown to everyone once traded (seed, TROCA DE CARTAS).
+std::string WarState::TradeToString(Action action) const {
+  const WarGame& g = *game_;
   std::vector<std::string> names;
-  for (int position : TradeCombo(action - g.kTrade)) {
-    const int card = position < std::popcount(pos_.hand[pos_.seat])
-                         ? Hand(pos_.seat)[static_cast<std::size_t>(position)]
+  for (int position : Board::TradeCombo(action - g.kTrade)) {
+    const int card = position < std::popcount(pos().hand[pos().seat])
+                         ? board_.Hand(pos().seat)[static_cast<std::size_t>(position)]
                          : -1;
     if (card < 0) return fmt::format("trade #{}", action - g.kTrade);
     names.push_back(CardId(card));
@@ -184,8 +200,8 @@ std::string WarState::War2ActionToString(Action action) const {
   }
   if (action < g.kDiscard) {
     const bool forward = action == g.kCarry;
-    const int from = forward ? pos_.transport_a : pos_.transport_b;
-    const int to = forward ? pos_.transport_b : pos_.transport_a;
+    const int from = forward ? pos().transport_a : pos().transport_b;
+    const int to = forward ? pos().transport_b : pos().transport_a;
     return fmt::format("carry 1 {} {}", TerritoryId(from), TerritoryId(to));
   }
   if (action < g.kAirlift) return fmt::format("discard {}", CardId(action - g.kDiscard));
@@ -204,29 +220,29 @@ std::string WarState::ActionToStringFor(Action action, Seat viewer) const {
   // A trade is named by the trader's hand, which only those who see that hand may read before it
   // is played (issue 9: listing trade ids read the hand). Once played, the cards are shown to
   // everyone (seed, TROCA DE CARTAS), by DescribeTurn.
-  if (action >= g.kTrade && action < g.kChance && !SeesHand(viewer, pos_.seat)) {
+  if (action >= g.kTrade && action < g.kChance && !board_.SeesHand(viewer, pos().seat)) {
     return fmt::format("trade #{}", action - g.kTrade);
   }
   if (CurrentSeat() != engine::kChanceSeat || action < g.kChance) return ActionToString(action);
-  const std::string who = g.SeatName(pos_.seat);
+  const std::string who = g.SeatName(pos().seat);
   const int i = action - g.kChance;
-  switch (pos_.phase) {
+  switch (pos().phase) {
     case Phase::kObjective:
-      return SeesObjective(viewer, pos_.seat)
+      return board_.SeesObjective(viewer, pos().seat)
                  ? fmt::format("{} draws the objective: {}", who, g.Objectives()[i].text)
                  : fmt::format("{} draws an objective", who);
     case Phase::kDraw:
-      return SeesHand(viewer, pos_.seat) ? fmt::format("{} draws {}", who, CardName(i))
-                                         : fmt::format("{} draws a card", who);
+      return board_.SeesHand(viewer, pos().seat) ? fmt::format("{} draws {}", who, CardName(i))
+                                                 : fmt::format("{} draws a card", who);
     case Phase::kSpoils:
       return fmt::format("{} takes {} from {}", who,
-                         SeesHand(viewer, pos_.seat) ? CardName(i) : std::string("a card"),
-                         g.SeatName(pos_.spoils_victim));
+                         board_.SeesHand(viewer, pos().seat) ? CardName(i) : std::string("a card"),
+                         g.SeatName(pos().spoils_victim));
     case Phase::kBattle: {
       const int lost = action - g.kBattle;
-      const int defence = std::min(3, +pos_.armies[pos_.attack_to]);
+      const int defence = std::min(3, +pos().armies[pos().attack_to]);
       // Any id may be asked about: a loss this roll cannot have is named, not drawn.
-      if (lost < 0 || lost > std::min(+pos_.attack_dice, defence)) {
+      if (lost < 0 || lost > std::min(+pos().attack_dice, defence)) {
         return fmt::format("roll outcome #{} (not possible in this roll)", lost);
       }
       const ShownDice dice = ShownRoll(lost);
@@ -240,6 +256,51 @@ std::string WarState::ActionToStringFor(Action action, Seat viewer) const {
   }
 }
 
+std::string WarState::CiActionToString(Action action) const {
+  const WarGame& g = *game_;
+  if (action < g.kSpy) return fmt::format("centre {}", TerritoryId(action - g.kPlaceCi));
+  if (action < g.kMoveCi) return fmt::format("spy {}", g.SeatName(action - g.kSpy));
+  const bool transport = action >= g.kCiTransport;
+  const int code = action - (transport ? g.kCiTransport : g.kMoveCi);
+  return fmt::format("{} {} {}", transport ? "centre-transport" : "centre-move",
+                     g.SeatName(code / 64), TerritoryId(code % 64));
+}
+
+// Cards are named, never numbered (issue 8: "discard 3" once took the number card 3 for the third
+// card in hand): a territory card by its territory ("peru", "novayork+mexico"), a joker "joker", a
+// number card "n1", "n2" or "n3". Identical cards share a name; the name stands for the first of
+// them in the cards it is chosen from (DistinctCards).
+std::string WarState::CardId(int card) const {
+  if (!game_->war2()) {
+    return card < map_->NumTerritories() ? map_->territories[card].id : "joker";
+  }
+  const War2Card& c = map_->war2_cards[card];
+  if (c.number > 0) return fmt::format("n{}", c.number);
+  std::string id;
+  for (int t : c.territories) id += (id.empty() ? "" : "+") + map_->territories[t].id;
+  return id;
+}
+
+int WarState::ParseCard(std::string_view text, std::uint64_t among, std::string_view where) const {
+  if (!text.empty() && text.find_first_not_of("0123456789") == std::string_view::npos) {
+    throw Error(fmt::format(
+        "'{}' is a number, and cards are named, never numbered: {}", text,
+        game_->war2() ? "a territory card by a territory (peru), a number card as n1, n2 or n3"
+                      : "a territory card by its territory (peru), a joker as joker"));
+  }
+  for (std::uint64_t m = board_.DistinctCards(among); m; m &= m - 1) {
+    const int card = std::countr_zero(m);
+    if (CardId(card) == text) return card;
+    if (!game_->war2() || map_->war2_cards[card].number > 0) continue;
+    for (int t : map_->war2_cards[card].territories) {  // a two-territory card by either one
+      if (map_->territories[t].id == text) return card;
+    }
+  }
+  throw Error(fmt::format("no card '{}' {}", text, where));
+}
+
+// --- Typed commands -----------------------------------------------------------------------------
+
 Action WarState::StringToAction(std::string_view text) const {
   const auto actions = StringToTurn(text);
   if (actions.size() != 1) {
@@ -248,50 +309,56 @@ Action WarState::StringToAction(std::string_view text) const {
   return actions.front();
 }
 
+// One typed command: WAR's, then WAR-II's, then a chance outcome as records write it.
 std::vector<Action> WarState::StringToTurn(std::string_view text) const {
-  const WarGame& g = *game_;
   const auto words = Words(text);
   if (words.empty()) throw Error("empty move");
-  const std::string& verb = words[0];
-  auto need = [&](std::size_t n, const char* usage) {
-    if (words.size() != n) throw Error(fmt::format("'{}': expected {}", text, usage));
-  };
-  auto legal = [&](Action action) {
-    const std::string why = WhyIllegal(action);
+  if (auto actions = ParseWarCommand(words, text); !actions.empty()) return actions;
+  if (game_->war2()) {
+    if (auto actions = War2StringToTurn(words, text); !actions.empty()) return actions;
+  }
+  if (auto actions = ParseChanceOutcome(words, text); !actions.empty()) return actions;
+  throw Error(fmt::format("'{}': unknown command (type help for the commands)", text));
+}
+
+Action WarState::Legal(Action action, std::string_view text) const {
+  const std::string why = WhyIllegal(action);
+  if (!why.empty()) throw Error(fmt::format("'{}': {}", text, why));
+  return action;
+}
+
+std::vector<Action> WarState::Repeated(Action action, int count, std::string_view text) const {
+  if (count < 1) throw Error(fmt::format("'{}': at least 1 army", text));
+  auto copy = Clone();
+  std::vector<Action> actions;
+  for (int k = 0; k < count; ++k) {
+    const std::string why = copy->WhyIllegal(action);
     if (!why.empty()) throw Error(fmt::format("'{}': {}", text, why));
-    return action;
-  };
-  auto card = [&](const std::string& word, std::uint64_t among, std::string_view where) {
-    try {
-      return ParseCard(word, among, where);
-    } catch (const Error& e) {
-      throw Error(fmt::format("'{}': {}", text, e.what()));
-    }
-  };
+    copy->DoApplyAction(action, nullptr);
+    actions.push_back(action);
+  }
+  return actions;
+}
+
+int WarState::ParseCardIn(std::string_view text, const std::string& word, std::uint64_t among,
+                          std::string_view where) const {
+  try {
+    return ParseCard(word, among, where);
+  } catch (const Error& e) {
+    throw Error(fmt::format("'{}': {}", text, e.what()));
+  }
+}
+
+// The commands of both rule sets: end, place, attack, occupy, move; WAR's trade.
+std::vector<Action> WarState::ParseWarCommand(const std::vector<std::string>& words,
+                                              std::string_view text) const {
+  const WarGame& g = *game_;
+  const std::string& verb = words[0];
   if (verb == "end" || verb == "done" || verb == "pass") {
-    need(1, "end");
-    return {legal(g.kEnd)};
+    Need(words, 1, "end", text);
+    return {Legal(g.kEnd, text)};
   }
-  if (verb == "place") {
-    if (words.size() != 3 && words.size() != 2)
-      throw Error(fmt::format("'{}': expected place N TERRITORY", text));
-    const int count = words.size() == 3 ? ParseCount(words[1], text) : 1;
-    const int t = ParseTerritory(words.back());
-    if (count < 1) throw Error(fmt::format("'{}': place at least 1 army", text));
-    if (pos_.phase == Phase::kReinforce && count > ArmiesToPlace()) {
-      throw Error(fmt::format("'{}': you have {} to place", text,
-                              Plural(ArmiesToPlace(), "army", "armies")));
-    }
-    std::vector<Action> actions;
-    auto copy = Clone();
-    for (int k = 0; k < count; ++k) {
-      const std::string why = copy->WhyIllegal(t);
-      if (!why.empty()) throw Error(fmt::format("'{}': {}", text, why));
-      copy->DoApplyAction(t, nullptr);
-      actions.push_back(t);
-    }
-    return actions;
-  }
+  if (verb == "place") return ParsePlace(words, text);
   if (verb == "attack") {
     if (words.size() != 3 && words.size() != 4) {
       throw Error(fmt::format("'{}': expected attack FROM TO [DICE]", text));
@@ -299,94 +366,127 @@ std::vector<Action> WarState::StringToTurn(std::string_view text) const {
     const int from = ParseTerritory(words[1]);
     const int to = ParseTerritory(words[2]);
     const int link = map_->FindLink(from, to);
-    if (link < 0)
+    if (link < 0) {
       throw Error(fmt::format("'{}': {} and {} are not neighbours", text, words[1], words[2]));
+    }
     const int dice =
-        words.size() == 4 ? ParseCount(words[3], text) : std::clamp(pos_.armies[from] - 1, 1, 3);
+        words.size() == 4 ? ParseCount(words[3], text) : std::clamp(pos().armies[from] - 1, 1, 3);
     if (dice < 1 || dice > 3) throw Error(fmt::format("'{}': attack with 1 to 3 dice", text));
-    return {legal(g.kAttack + 3 * link + dice - 1)};
+    return {Legal(g.kAttack + 3 * link + dice - 1, text)};
   }
   if (verb == "occupy" || (verb == "move" && words.size() == 2)) {
-    need(2, "occupy N");
+    Need(words, 2, "occupy N", text);
     const int k = ParseCount(words[1], text);
     if (k < 1 || k > 3) throw Error(fmt::format("'{}': move 1 to 3 armies into a conquest", text));
-    return {legal(g.kOccupy + k - 1)};
+    return {Legal(g.kOccupy + k - 1, text)};
   }
-  if (verb == "move") {
-    if (words.size() != 4 && words.size() != 3) {
-      throw Error(fmt::format("'{}': expected move N FROM TO", text));
-    }
-    const int count = words.size() == 4 ? ParseCount(words[1], text) : 1;
-    const int from = ParseTerritory(words[words.size() - 2]);
-    const int to = ParseTerritory(words.back());
-    const int link = map_->FindLink(from, to);
-    if (link < 0)
-      throw Error(fmt::format("'{}': {} and {} are not neighbours", text, TerritoryId(from),
-                              TerritoryId(to)));
-    if (count < 1) throw Error(fmt::format("'{}': move at least 1 army", text));
-    if (pos_.phase == Phase::kMove && count > Movable(from)) {
-      throw Error(fmt::format("'{}': only {} in {} may move", text,
-                              Plural(Movable(from), "army", "armies"), TerritoryId(from)));
-    }
-    std::vector<Action> actions;
-    for (int k = 0; k < count; ++k) actions.push_back(g.kMove + link);
-    legal(actions.front());
-    return actions;
+  if (verb == "move") return ParseMove(words, text);
+  if (verb == "trade" && !g.war2()) return ParseTrade(words, text);
+  return {};
+}
+
+// "place N TERRITORY" (N 1 by default): N actions, each legal after the one before.
+std::vector<Action> WarState::ParsePlace(const std::vector<std::string>& words,
+                                         std::string_view text) const {
+  if (words.size() != 3 && words.size() != 2) {
+    throw Error(fmt::format("'{}': expected place N TERRITORY", text));
   }
-  if (verb == "trade" && !g.war2()) {
-    need(4, "trade CARD CARD CARD (three cards of your hand, by name: trade alasca peru joker)");
-    const std::uint64_t hand = pos_.hand[pos_.seat];
-    std::uint64_t chosen = 0;
-    for (int k = 1; k <= 3; ++k)
-      chosen |= std::uint64_t{1} << card(words[k], hand & ~chosen, "left in your hand");
-    std::array<int, 3> positions{};
-    int n = 0;
-    for (int position = 0; position < std::popcount(hand); ++position) {
-      if (chosen >> Hand(pos_.seat)[static_cast<std::size_t>(position)] & 1) {
-        positions[n++] = position;
-      }
-    }
-    for (int combo = 0; combo < kTradeCombos; ++combo) {
-      if (TradeCombo(combo) == positions) return {legal(g.kTrade + combo)};
-    }
-    throw Error(fmt::format("'{}': no such trade", text));
+  const int count = words.size() == 3 ? ParseCount(words[1], text) : 1;
+  const int t = ParseTerritory(words.back());
+  if (count < 1) throw Error(fmt::format("'{}': place at least 1 army", text));
+  if (pos().phase == Phase::kReinforce && count > board_.ArmiesToPlace()) {
+    throw Error(fmt::format("'{}': you have {} to place", text,
+                            Plural(board_.ArmiesToPlace(), "army", "armies")));
   }
-  if (g.war2()) {
-    const auto war2 = War2StringToTurn(words, text);
-    if (!war2.empty()) return war2;
+  return Repeated(t, count, text);
+}
+
+// "move N FROM TO" (N 1 by default) in the movement phase.
+std::vector<Action> WarState::ParseMove(const std::vector<std::string>& words,
+                                        std::string_view text) const {
+  if (words.size() != 4 && words.size() != 3) {
+    throw Error(fmt::format("'{}': expected move N FROM TO", text));
   }
-  // Chance outcomes, as records write them.
+  const int count = words.size() == 4 ? ParseCount(words[1], text) : 1;
+  const int from = ParseTerritory(words[words.size() - 2]);
+  const int to = ParseTerritory(words.back());
+  const int link = map_->FindLink(from, to);
+  if (link < 0) {
+    throw Error(fmt::format("'{}': {} and {} are not neighbours", text, TerritoryId(from),
+                            TerritoryId(to)));
+  }
+  if (count < 1) throw Error(fmt::format("'{}': move at least 1 army", text));
+  if (pos().phase == Phase::kMove && count > board_.Movable(from)) {
+    throw Error(fmt::format("'{}': only {} in {} may move", text,
+                            Plural(board_.Movable(from), "army", "armies"), TerritoryId(from)));
+  }
+  std::vector<Action> actions;
+  for (int k = 0; k < count; ++k) actions.push_back(game_->kMove + link);
+  Legal(actions.front(), text);
+  return actions;
+}
+
+// WAR's "trade CARD CARD CARD": the trade combination of those three hand positions.
+std::vector<Action> WarState::ParseTrade(const std::vector<std::string>& words,
+                                         std::string_view text) const {
+  Need(words, 4,
+       "trade CARD CARD CARD (three cards of your hand, by name: trade alasca peru joker)", text);
+  const std::uint64_t hand = pos().hand[pos().seat];
+  std::uint64_t chosen = 0;
+  for (int k = 1; k <= 3; ++k) {
+    chosen |= std::uint64_t{1} << ParseCardIn(text, words[k], hand & ~chosen, "left in your hand");
+  }
+  std::array<int, 3> positions{};
+  int n = 0;
+  for (int position = 0; position < std::popcount(hand); ++position) {
+    if (chosen >> board_.Hand(pos().seat)[static_cast<std::size_t>(position)] & 1) {
+      positions[n++] = position;
+    }
+  }
+  for (int combo = 0; combo < kTradeCombos; ++combo) {
+    if (Board::TradeCombo(combo) == positions) return {Legal(game_->kTrade + combo, text)};
+  }
+  throw Error(fmt::format("'{}': no such trade", text));
+}
+
+// Chance outcomes, as records write them: dealer, deal, objective, draw or take, roll.
+std::vector<Action> WarState::ParseChanceOutcome(const std::vector<std::string>& words,
+                                                 std::string_view text) const {
+  const WarGame& g = *game_;
+  const std::string& verb = words[0];
   if (verb == "dealer") {
-    need(2, "dealer COLOUR");
-    for (Seat s = 0; s < pos_.num_seats; ++s) {
-      if (g.SeatName(s) == words[1]) return {legal(g.kChance + s)};
+    Need(words, 2, "dealer COLOUR", text);
+    for (Seat s = 0; s < pos().num_seats; ++s) {
+      if (g.SeatName(s) == words[1]) return {Legal(g.kChance + s, text)};
     }
     throw Error(fmt::format("'{}': no seat {}", text, words[1]));
   }
   if (verb == "deal") {
     if (words.size() < 2) throw Error(fmt::format("'{}': expected deal TERRITORY", text));
-    if (g.war2()) return {legal(g.kChance + card(words[1], pos_.undealt, "left to deal"))};
-    return {legal(g.kChance + ParseTerritory(words[1]))};
+    if (g.war2()) {
+      return {Legal(g.kChance + ParseCardIn(text, words[1], pos().undealt, "left to deal"), text)};
+    }
+    return {Legal(g.kChance + ParseTerritory(words[1]), text)};
   }
   if (verb == "objective") {
     if (words.size() < 2) throw Error(fmt::format("'{}': expected objective N", text));
-    return {legal(g.kChance + ParseCount(words[1], text) - 1)};
+    return {Legal(g.kChance + ParseCount(words[1], text) - 1, text)};
   }
   if (verb == "draw" || verb == "take") {
-    need(2, "draw CARD");
-    if (pos_.phase != Phase::kDraw && pos_.phase != Phase::kSpoils) {
+    Need(words, 2, "draw CARD", text);
+    if (pos().phase != Phase::kDraw && pos().phase != Phase::kSpoils) {
       throw Error(fmt::format("'{}': no card is drawn now", text));
     }
-    return {legal(g.kChance + card(words[1], CardSource(), "to draw"))};
+    return {Legal(g.kChance + ParseCardIn(text, words[1], board_.CardSource(), "to draw"), text)};
   }
   if (verb == "roll") {
     const auto loses = std::find(words.begin(), words.end(), "loses");
     if (loses == words.end() || loses + 1 == words.end()) {
       throw Error(fmt::format("'{}': expected roll: attacker loses N", text));
     }
-    return {legal(g.kBattle + ParseCount(*(loses + 1), text))};
+    return {Legal(g.kBattle + ParseCount(*(loses + 1), text), text)};
   }
-  throw Error(fmt::format("'{}': unknown command (type help for the commands)", text));
+  return {};
 }
 
 // WAR-II commands; empty when `words` is none of them.
@@ -394,128 +494,128 @@ std::vector<Action> WarState::War2StringToTurn(const std::vector<std::string>& w
                                                std::string_view text) const {
   const WarGame& g = *game_;
   const std::string& verb = words[0];
-  auto legal = [&](Action action) {
-    const std::string why = WhyIllegal(action);
-    if (!why.empty()) throw Error(fmt::format("'{}': {}", text, why));
-    return action;
-  };
-  auto need = [&](std::size_t n, const char* usage) {
-    if (words.size() != n) throw Error(fmt::format("'{}': expected {}", text, usage));
-  };
-  // "carry N A B" and "airlift N A B" repeat one action N times.
-  auto repeated = [&](Action action, int count) {
-    if (count < 1) throw Error(fmt::format("'{}': at least 1 army", text));
-    auto copy = Clone();
-    std::vector<Action> actions;
-    for (int k = 0; k < count; ++k) {
-      const std::string why = copy->WhyIllegal(action);
-      if (!why.empty()) throw Error(fmt::format("'{}': {}", text, why));
-      copy->DoApplyAction(action, nullptr);
-      actions.push_back(action);
-    }
-    return actions;
-  };
-  auto seat_named = [&](const std::string& word) {
-    for (Seat s = 0; s < pos_.num_seats; ++s) {
-      if (g.SeatName(s) == word) return s;
-    }
-    throw Error(fmt::format("'{}': no seat {}", text, word));
-  };
-  if (g.spy_centre() && verb == "centre") {
-    need(2, "centre TERRITORY (place your Information Centre)");
-    return {legal(g.kPlaceCi + ParseTerritory(words[1]))};
-  }
-  if (g.spy_centre() && verb == "spy") {
-    need(2, "spy COLOUR");
-    return {legal(g.kSpy + seat_named(words[1]))};
-  }
-  if (g.spy_centre() && (verb == "centre-move" || verb == "centre-transport")) {
-    need(3, "centre-move OWNER TERRITORY");
-    const int code = 64 * seat_named(words[1]) + ParseTerritory(words[2]);
-    return {legal((verb == "centre-move" ? g.kMoveCi : g.kCiTransport) + code)};
+  if (g.spy_centre()) {
+    if (auto actions = ParseCiCommand(words, text); !actions.empty()) return actions;
   }
   if (verb == "trade") {
     throw Error(
         fmt::format("'{}': WAR-II has no trades of sets: cards are used (use TERRITORY)", text));
   }
   if (verb == "claim") {
-    need(2, "claim TERRITORY");
-    if (pos_.phase != Phase::kClaim && pos_.phase != Phase::kCeChoice) {
+    Need(words, 2, "claim TERRITORY", text);
+    if (pos().phase != Phase::kClaim && pos().phase != Phase::kCeChoice) {
       throw Error(fmt::format("'{}': territories are claimed only during the setup", text));
     }
-    return {legal(ParseTerritory(words[1]))};
+    return {Legal(ParseTerritory(words[1]), text)};
   }
   if (verb == "air" && words.size() >= 2 && words[1] == "round") {
-    need(9, "air round: N bombers shot down, M armies destroyed");
+    Need(words, 9, "air round: N bombers shot down, M armies destroyed", text);
     const int shot = ParseCount(words[2], text), destroyed = ParseCount(words[6], text);
     if (shot > 3 || destroyed > 3) throw Error(fmt::format("'{}': at most 3 of each", text));
-    return {legal(g.kAirRound + 4 * shot + destroyed)};
+    return {Legal(g.kAirRound + 4 * shot + destroyed, text)};
   }
   if (verb == "air") {
-    need(3, "air TARGET BOMBERS");
+    Need(words, 3, "air TARGET BOMBERS", text);
     const int t = ParseTerritory(words[1]);
     const int n = ParseCount(words[2], text);
     if (n < 1 || n > 10) throw Error(fmt::format("'{}': 1 to 10 bombers", text));
-    return {legal(g.kAir + 10 * t + n - 1)};
+    return {Legal(g.kAir + 10 * t + n - 1, text)};
   }
-  if (verb == "use") {
-    need(2, "use TERRITORY (a territory of one of your cards)");
-    const int t = ParseTerritory(words[1]);
-    const int card = g.CardOf(t);
-    const auto& ts = map_->war2_cards[card].territories;
-    const int k = static_cast<int>(std::find(ts.begin(), ts.end(), t) - ts.begin());
-    return {legal(g.kUse + 2 * card + k)};
-  }
-  if (verb == "add") {
-    need(2, "add n1|n2|n3 (a number card)");
-    return {legal(g.kAddNumber + NumberCardValue(words[1], text) - 1)};
-  }
-  if (verb == "transport") {
-    need(3, "transport TERRITORY TERRITORY (of two of your cards)");
-    int ta = ParseTerritory(words[1]), tb = ParseTerritory(words[2]);
-    int ca = g.CardOf(ta), cb = g.CardOf(tb);
-    if (ca == cb) throw Error(fmt::format("'{}': two different cards are needed", text));
-    if (ca > cb) {
-      std::swap(ca, cb);
-      std::swap(ta, tb);
-    }
-    const auto& t1 = map_->war2_cards[ca].territories;
-    const auto& t2 = map_->war2_cards[cb].territories;
-    const int k1 = static_cast<int>(std::find(t1.begin(), t1.end(), ta) - t1.begin());
-    const int k2 = static_cast<int>(std::find(t2.begin(), t2.end(), tb) - t2.begin());
-    return {legal(g.kTransport + (g.NumCards() * ca + cb) * 4 + 2 * k1 + k2)};
-  }
+  if (verb == "transport") return ParseTransport(words, text);
   if (verb == "carry") {
-    need(4, "carry N FROM TO");
+    Need(words, 4, "carry N FROM TO", text);
     const int from = ParseTerritory(words[2]), to = ParseTerritory(words[3]);
-    if (pos_.phase != Phase::kTransport)
+    if (pos().phase != Phase::kTransport) {
       throw Error(fmt::format("'{}': no transport under way", text));
-    const bool forward = from == pos_.transport_a && to == pos_.transport_b;
-    if (!forward && !(from == pos_.transport_b && to == pos_.transport_a)) {
+    }
+    const bool forward = from == pos().transport_a && to == pos().transport_b;
+    if (!forward && !(from == pos().transport_b && to == pos().transport_a)) {
       throw Error(fmt::format("'{}': the transport goes between {} and {}", text,
-                              TerritoryId(pos_.transport_a), TerritoryId(pos_.transport_b)));
+                              TerritoryId(pos().transport_a), TerritoryId(pos().transport_b)));
     }
-    return repeated(forward ? g.kCarry : g.kCarry + 1, ParseCount(words[1], text));
-  }
-  if (verb == "discard") {
-    need(2, "discard CARD (discard peru, discard n2)");
-    int card = -1;
-    try {
-      card = ParseCard(words[1], pos_.hand[pos_.seat], "in your hand");
-    } catch (const Error& e) {
-      throw Error(fmt::format("'{}': {}", text, e.what()));
-    }
-    return {legal(g.kDiscard + card)};
+    return Repeated(forward ? g.kCarry : g.kCarry + 1, ParseCount(words[1], text), text);
   }
   if (verb == "airlift") {
-    need(4, "airlift N FROM TO (Strategic Centres)");
+    Need(words, 4, "airlift N FROM TO (Strategic Centres)", text);
     const int from = ParseTerritory(words[2]), to = ParseTerritory(words[3]);
     if (g.CeIndex(from) < 0 || g.CeIndex(to) < 0) {
       throw Error(fmt::format("'{}': airlifts go between Strategic Centres", text));
     }
-    return repeated(g.kAirlift + 12 * g.CeIndex(from) + g.CeIndex(to), ParseCount(words[1], text));
+    return Repeated(g.kAirlift + 12 * g.CeIndex(from) + g.CeIndex(to), ParseCount(words[1], text),
+                    text);
+  }
+  return ParseCardCommand(words, text);
+}
+
+// spy_centre's commands: centre, spy, centre-move, centre-transport.
+std::vector<Action> WarState::ParseCiCommand(const std::vector<std::string>& words,
+                                             std::string_view text) const {
+  const WarGame& g = *game_;
+  const std::string& verb = words[0];
+  auto seat_named = [&](const std::string& word) {
+    for (Seat s = 0; s < pos().num_seats; ++s) {
+      if (g.SeatName(s) == word) return s;
+    }
+    throw Error(fmt::format("'{}': no seat {}", text, word));
+  };
+  if (verb == "centre") {
+    Need(words, 2, "centre TERRITORY (place your Information Centre)", text);
+    return {Legal(g.kPlaceCi + ParseTerritory(words[1]), text)};
+  }
+  if (verb == "spy") {
+    Need(words, 2, "spy COLOUR", text);
+    return {Legal(g.kSpy + seat_named(words[1]), text)};
+  }
+  if (verb == "centre-move" || verb == "centre-transport") {
+    Need(words, 3, "centre-move OWNER TERRITORY", text);
+    const int code = 64 * seat_named(words[1]) + ParseTerritory(words[2]);
+    return {Legal((verb == "centre-move" ? g.kMoveCi : g.kCiTransport) + code, text)};
   }
   return {};
+}
+
+// The uses of one card: use (for armies or bombers), add (a number card), discard.
+std::vector<Action> WarState::ParseCardCommand(const std::vector<std::string>& words,
+                                               std::string_view text) const {
+  const WarGame& g = *game_;
+  const std::string& verb = words[0];
+  if (verb == "use") {
+    Need(words, 2, "use TERRITORY (a territory of one of your cards)", text);
+    const int t = ParseTerritory(words[1]);
+    const int card = g.CardOf(t);
+    const auto& ts = map_->war2_cards[card].territories;
+    const int k = static_cast<int>(std::find(ts.begin(), ts.end(), t) - ts.begin());
+    return {Legal(g.kUse + 2 * card + k, text)};
+  }
+  if (verb == "add") {
+    Need(words, 2, "add n1|n2|n3 (a number card)", text);
+    return {Legal(g.kAddNumber + NumberCardValue(words[1], text) - 1, text)};
+  }
+  if (verb == "discard") {
+    Need(words, 2, "discard CARD (discard peru, discard n2)", text);
+    const int card = ParseCardIn(text, words[1], pos().hand[pos().seat], "in your hand");
+    return {Legal(g.kDiscard + card, text)};
+  }
+  return {};
+}
+
+// "transport A B": the cards showing A and B, in card order.
+std::vector<Action> WarState::ParseTransport(const std::vector<std::string>& words,
+                                             std::string_view text) const {
+  const WarGame& g = *game_;
+  Need(words, 3, "transport TERRITORY TERRITORY (of two of your cards)", text);
+  int ta = ParseTerritory(words[1]), tb = ParseTerritory(words[2]);
+  int ca = g.CardOf(ta), cb = g.CardOf(tb);
+  if (ca == cb) throw Error(fmt::format("'{}': two different cards are needed", text));
+  if (ca > cb) {
+    std::swap(ca, cb);
+    std::swap(ta, tb);
+  }
+  const auto& t1 = map_->war2_cards[ca].territories;
+  const auto& t2 = map_->war2_cards[cb].territories;
+  const int k1 = static_cast<int>(std::find(t1.begin(), t1.end(), ta) - t1.begin());
+  const int k2 = static_cast<int>(std::find(t2.begin(), t2.end(), tb) - t2.begin());
+  return {Legal(g.kTransport + (g.NumCards() * ca + cb) * 4 + 2 * k1 + k2, text)};
 }
 
 // --- Questions at the table (State::Inquire) -----------------------------------------------------
@@ -546,19 +646,19 @@ std::optional<std::string> WarState::Inquire(std::string_view text, Seat viewer)
     throw Error(fmt::format("'{}': {} and {} are not neighbours", text, TerritoryId(from),
                             TerritoryId(to)));
   }
-  if (pos_.owner[from] < 0 || pos_.owner[to] < 0) {
+  if (pos().owner[from] < 0 || pos().owner[to] < 0) {
     throw Error(fmt::format("'{}': the territories are not dealt yet", text));
   }
-  if (pos_.owner[from] == pos_.owner[to]) {
+  if (pos().owner[from] == pos().owner[to]) {
     throw Error(fmt::format("'{}': {} and {} both belong to {}", text, TerritoryId(from),
-                            TerritoryId(to), OwnerName(pos_.owner[from])));
+                            TerritoryId(to), OwnerName(pos().owner[from])));
   }
-  if (pos_.armies[from] < 2) {
+  if (pos().armies[from] < 2) {
     throw Error(fmt::format("'{}': {} has 1 army and cannot attack", text, TerritoryId(from)));
   }
   return OddsText(
-      fmt::format("{} ({})", TerritoryId(from), Plural(pos_.armies[from], "army", "armies")),
-      pos_.armies[from], TerritoryId(to), pos_.armies[to]);
+      fmt::format("{} ({})", TerritoryId(from), Plural(pos().armies[from], "army", "armies")),
+      pos().armies[from], TerritoryId(to), pos().armies[to]);
 }
 
 std::string WarState::OddsText(const std::string& attacker, int attackers,
@@ -591,9 +691,9 @@ std::string WarState::OddsText(const std::string& attacker, int attackers,
 
 std::string WarState::BordersText(int territory) const {
   auto describe = [&](int t) {
-    return pos_.owner[t] < 0 ? std::string("vacant")
-                             : fmt::format("{}, {}", OwnerName(pos_.owner[t]),
-                                           Plural(pos_.armies[t], "army", "armies"));
+    return pos().owner[t] < 0 ? std::string("vacant")
+                              : fmt::format("{}, {}", OwnerName(pos().owner[t]),
+                                            Plural(pos().armies[t], "army", "armies"));
   };
   std::string text = fmt::format("{} ({}) borders:", TerritoryId(territory), describe(territory));
   for (int l = map_->first_link[territory]; l < map_->first_link[territory + 1]; ++l) {

@@ -56,6 +56,12 @@ constexpr std::array<const char*, kMaxSeats> kOwnerStyle = {
 };
 constexpr const char* kAnsiReset = "\033[0m";
 
+// `name` in the owner's colour when `colour` is on (a seat's colour; neutral stays plain).
+std::string Paint(bool colour, int owner, const std::string& name) {
+  if (!colour || owner < 0 || owner >= kMaxSeats) return name;
+  return fmt::format("{}{}{}", kOwnerStyle[owner], name, kAnsiReset);
+}
+
 // How a finished game ended: by its rules, or for an engine::EndReason.
 std::string EndingName(int ending) {
   return ending < 0 ? "rules" : engine::EndReasonName(static_cast<engine::EndReason>(ending));
@@ -94,50 +100,23 @@ std::string JoinAnd(const std::vector<std::string>& items) {
 
 std::string WarState::PhasePrompt(Seat viewer) const {
   const WarGame& g = *game_;
-  const std::string who = g.SeatName(pos_.seat);
-  switch (pos_.phase) {
-    case Phase::kReinforce: {
-      if (!g.war2() && std::popcount(pos_.hand[pos_.seat]) >= kForcedTradeHand) {
-        return fmt::format(
-            "{}, reinforcement: 5 cards in hand, so a set must be traded first "
-            "(trade CARD CARD CARD)",
-            who);
-      }
-      std::vector<std::string> bound;
-      for (int c = 0; c < static_cast<int>(map_->continents.size()); ++c) {
-        if (pos_.continent_pool[c] > 0) {
-          bound.push_back(
-              fmt::format("{} in {}", +pos_.continent_pool[c], map_->continents[c].name));
-        }
-      }
-      std::string text = fmt::format("{}, reinforcement: {} to place", who,
-                                     Plural(ArmiesToPlace(), "army", "armies"));
-      if (!bound.empty()) text += fmt::format(" ({} of them)", fmt::join(bound, ", "));
-      if (ArmiesToPlace() > 0) {
-        text += ": place N TERRITORY";
-      } else {  // WAR only: WAR-II goes on to the attacks by itself
-        text += ": trade CARD CARD CARD, or end to go on to the attacks";
-      }
-      if (!g.war2() && !InFirstRound() && SeesHand(viewer, pos_.seat) && AnyTradeLegal()) {
-        text += "; the hand holds a set";
-      }
-      if (InFirstRound()) text += " (round 1: placement only)";
-      if (g.war2()) text += "; cards: use TERRITORY, transport A B, discard CARD";
-      return text;
-    }
+  const std::string who = g.SeatName(pos().seat);
+  switch (pos().phase) {
+    case Phase::kReinforce:
+      return ReinforcementPrompt(viewer);
     case Phase::kAttack:
       return fmt::format(
           "{}, attacks{}: attack FROM TO [DICE] from a territory with 2 or more armies{}, or end "
           "to stop attacking",
-          who, g.war2() && pos_.turns_begun[pos_.seat] == 2 ? " (round 1, second part)" : "",
+          who, g.war2() && pos().turns_begun[pos().seat] == 2 ? " (round 1, second part)" : "",
           g.war2() ? fmt::format("; air TARGET N with the {} of the air base; use TERRITORY for a "
                                  "card",
-                                 Plural(pos_.bombers[pos_.seat], "bomber", "bombers"))
+                                 Plural(pos().bombers[pos().seat], "bomber", "bombers"))
                    : "");
     case Phase::kOccupy:
       return fmt::format("{}, conquest of {}: move 1 to {} in from {}: occupy N", who,
-                         TerritoryId(pos_.attack_to), Plural(pos_.attack_dice, "army", "armies"),
-                         TerritoryId(pos_.attack_from));
+                         TerritoryId(pos().attack_to), Plural(pos().attack_dice, "army", "armies"),
+                         TerritoryId(pos().attack_from));
     case Phase::kMove:
       return fmt::format(
           "{}, movement: move N FROM TO between neighbouring territories (each army once){}, or "
@@ -148,29 +127,29 @@ std::string WarState::PhasePrompt(Seat viewer) const {
           "{}, setup (5 players): claim one of the Strategic Centre cards left, or two vacant "
           "territories of two continents that are not Strategic Centres (claim TERRITORY{})",
           who,
-          pos_.claim_first >= 0
+          pos().claim_first >= 0
               ? fmt::format("; the second, not in {}",
-                            map_->continents[map_->territories[pos_.claim_first].continent].name)
+                            map_->continents[map_->territories[pos().claim_first].continent].name)
               : "");
     case Phase::kClaim:
       return fmt::format("{}, setup: claim a vacant territory (claim TERRITORY)", who);
     case Phase::kCardUse:
       return fmt::format("{}, card use: {} {} {}: add n1, n2 or n3 to add a number card, or done",
                          who,
-                         pos_.use_bombers ? Plural(pos_.use_amount, "bomber", "bombers")
-                                          : Plural(pos_.use_amount, "army", "armies"),
-                         pos_.use_bombers ? "against" : "on", TerritoryId(pos_.use_territory));
+                         pos().use_bombers ? Plural(pos().use_amount, "bomber", "bombers")
+                                           : Plural(pos().use_amount, "army", "armies"),
+                         pos().use_bombers ? "against" : "on", TerritoryId(pos().use_territory));
     case Phase::kTransport:
       return fmt::format("{}, transport between {} and {}: carry N FROM TO (one way), then done",
-                         who, TerritoryId(pos_.transport_a), TerritoryId(pos_.transport_b));
+                         who, TerritoryId(pos().transport_a), TerritoryId(pos().transport_b));
     case Phase::kDiscardDown:
       return fmt::format("{}, end of turn with {} cards: discard down to 5 (discard CARD)", who,
-                         std::popcount(pos_.hand[pos_.seat]));
+                         std::popcount(pos().hand[pos().seat]));
     case Phase::kCiPay:
       return fmt::format(
           "{}, Information Centre transport: pay {} of your territories "
           "(discard CARD)",
-          who, Plural(pos_.ci_pay_left, "more card", "more cards"));
+          who, Plural(pos().ci_pay_left, "more card", "more cards"));
     case Phase::kOver:
       return EndingText();
     default:
@@ -178,19 +157,52 @@ std::string WarState::PhasePrompt(Seat viewer) const {
   }
 }
 
+// The reinforcement: armies to place (those bound to continents), a forced trade, the cards.
+std::string WarState::ReinforcementPrompt(Seat viewer) const {
+  const WarGame& g = *game_;
+  const std::string who = g.SeatName(pos().seat);
+  if (!g.war2() && std::popcount(pos().hand[pos().seat]) >= kForcedTradeHand) {
+    return fmt::format(
+        "{}, reinforcement: 5 cards in hand, so a set must be traded first "
+        "(trade CARD CARD CARD)",
+        who);
+  }
+  std::vector<std::string> bound;
+  for (int c = 0; c < static_cast<int>(map_->continents.size()); ++c) {
+    if (pos().continent_pool[c] > 0) {
+      bound.push_back(fmt::format("{} in {}", +pos().continent_pool[c], map_->continents[c].name));
+    }
+  }
+  std::string text = fmt::format("{}, reinforcement: {} to place", who,
+                                 Plural(board_.ArmiesToPlace(), "army", "armies"));
+  if (!bound.empty()) text += fmt::format(" ({} of them)", fmt::join(bound, ", "));
+  if (board_.ArmiesToPlace() > 0) {
+    text += ": place N TERRITORY";
+  } else {  // WAR only: WAR-II goes on to the attacks by itself
+    text += ": trade CARD CARD CARD, or end to go on to the attacks";
+  }
+  if (!g.war2() && !board_.InFirstRound() && board_.SeesHand(viewer, pos().seat) &&
+      board_.AnyTradeLegal()) {
+    text += "; the hand holds a set";
+  }
+  if (board_.InFirstRound()) text += " (round 1: placement only)";
+  if (g.war2()) text += "; cards: use TERRITORY, transport A B, discard CARD";
+  return text;
+}
+
 // How the game ended, for every viewer.
 std::string WarState::EndingText() const {
   const WarGame& g = *game_;
-  if (pos_.ending < 0) {
-    if (pos_.winner < 0) return "Game over: drawn (the engine's turn cap)";
-    return fmt::format("Game over: {} wins ({})", g.SeatName(pos_.winner),
-                       pos_.eliminated_by[pos_.winner] < 0 && ObjectiveMet(pos_.winner)
+  if (pos().ending < 0) {
+    if (pos().winner < 0) return "Game over: drawn (the engine's turn cap)";
+    return fmt::format("Game over: {} wins ({})", g.SeatName(pos().winner),
+                       pos().eliminated_by[pos().winner] < 0 && board_.ObjectiveMet(pos().winner)
                            ? "its objective is met"
                            : "the last player left");
   }
   std::map<engine::Outcome, std::vector<std::string>> by_outcome;
-  for (Seat s = 0; s < pos_.num_seats; ++s) {
-    by_outcome[static_cast<engine::Outcome>(pos_.ending_results[s])].push_back(g.SeatName(s));
+  for (Seat s = 0; s < pos().num_seats; ++s) {
+    by_outcome[static_cast<engine::Outcome>(pos().ending_results[s])].push_back(g.SeatName(s));
   }
   std::vector<std::string> parts;
   for (const auto& [outcome, seats] : by_outcome) {
@@ -200,7 +212,7 @@ std::string WarState::EndingText() const {
                                 : outcome == engine::Outcome::kLoss ? (one ? "loses" : "lose")
                                                                     : (one ? "draws" : "draw")));
   }
-  return fmt::format("Game over ({}): {}", EndingName(pos_.ending), fmt::join(parts, "; "));
+  return fmt::format("Game over ({}): {}", EndingName(pos().ending), fmt::join(parts, "; "));
 }
 
 // --- Views ---------------------------------------------------------------------------------------
@@ -209,80 +221,30 @@ Json WarState::ViewJson(Seat viewer) const {
   const WarGame& g = *game_;
   Json view;
   view["game"] = g.id();
-  view["phase"] = PhaseWord(pos_.phase);
+  view["phase"] = PhaseWord(pos().phase);
   view["to_act"] = CurrentSeat();
-  view["turn"] = pos_.turns_played + 1;
-  view["first_round"] = InFirstRound();
+  view["turn"] = pos().turns_played + 1;
+  view["first_round"] = board_.InFirstRound();
   Json territories = Json::array();
   for (int t = 0; t < map_->NumTerritories(); ++t) {
     Json territory = {{"id", map_->territories[t].id},
-                      {"owner", pos_.owner[t] >= 0 ? Json(OwnerName(pos_.owner[t])) : Json()},
-                      {"armies", pos_.armies[t]}};
+                      {"owner", pos().owner[t] >= 0 ? Json(OwnerName(pos().owner[t])) : Json()},
+                      {"armies", pos().armies[t]}};
     if (g.war2()) territory["strategic_centre"] = map_->territories[t].strategic_centre;
     territories.push_back(std::move(territory));
   }
   view["territories"] = std::move(territories);
   Json seats = Json::array();
-  for (Seat s = 0; s < pos_.num_seats; ++s) {
-    int armies = 0;
-    for (int t = 0; t < map_->NumTerritories(); ++t) {
-      if (pos_.owner[t] == s) armies += pos_.armies[t];
-    }
-    Json seat = {{"colour", g.SeatName(s)},
-                 {"territories", pos_.territory_count[s]},
-                 {"armies", armies},
-                 {"cards", std::popcount(pos_.hand[s])},
-                 {"bombers", pos_.bombers[s]},
-                 {"reduced_to_one_territory", (pos_.reduced >> s & 1) != 0},
-                 {"eliminated_by",
-                  pos_.eliminated_by[s] >= 0 ? Json(OwnerName(pos_.eliminated_by[s])) : Json()}};
-    if (SeesHand(viewer, s)) {
-      Json hand = Json::array();
-      for (int card : Hand(s)) hand.push_back(CardName(card));
-      seat["hand"] = std::move(hand);
-    }
-    if (SeesObjective(viewer, s)) seat["objective"] = ObjectiveText(s);
-    if (g.spy_centre()) {
-      seat["information_centre"] = pos_.ci[s] >= 0 ? Json(TerritoryId(pos_.ci[s])) : Json();
-    }
-    seats.push_back(std::move(seat));
-  }
+  for (Seat s = 0; s < pos().num_seats; ++s) seats.push_back(SeatJson(viewer, s));
   view["seats"] = std::move(seats);
-  if (pos_.phase == Phase::kReinforce) {
-    Json pools = {{"any", pos_.general_pool}};
-    for (int c = 0; c < static_cast<int>(map_->continents.size()); ++c) {
-      if (pos_.continent_pool[c] > 0) pools[map_->continents[c].id] = pos_.continent_pool[c];
-    }
-    view["to_place"] = std::move(pools);
-  }
-  if (pos_.phase == Phase::kBattle || pos_.phase == Phase::kOccupy) {
-    view["attack"] = {{"from", TerritoryId(pos_.attack_from)},
-                      {"to", TerritoryId(pos_.attack_to)},
-                      {"dice", pos_.attack_dice}};
-  }
-  if (pos_.phase == Phase::kCardUse) {
-    Json used = Json::array();
-    for (std::uint64_t m = pos_.pending_cards; m; m &= m - 1) {
-      used.push_back(CardName(std::countr_zero(m)));
-    }
-    view["card_use"] = {{"cards", std::move(used)},
-                        {"territory", TerritoryId(pos_.use_territory)},
-                        {"amount", pos_.use_amount},
-                        {"for", pos_.use_bombers ? "bombers" : "armies"}};
-  }
-  if (pos_.phase == Phase::kTransport) {
-    view["transport"] = {TerritoryId(pos_.transport_a), TerritoryId(pos_.transport_b)};
-  }
-  if (pos_.phase == Phase::kAirRound) {
-    view["air_attack"] = {{"target", TerritoryId(pos_.air_target)}, {"bombers", pos_.air_bombers}};
-  }
-  view["trades"] = pos_.trades_done;
-  view["next_trade_value"] = map_->TradeValue(pos_.trades_done);
-  view["pile"] = std::popcount(pos_.pile);
-  view["discard"] = std::popcount(pos_.discard);
-  if (pos_.phase == Phase::kOver) {
-    view["winner"] = pos_.winner >= 0 ? Json(g.SeatName(pos_.winner)) : Json("draw");
-    view["ending"] = EndingName(pos_.ending);
+  AddPhaseJson(view);
+  view["trades"] = pos().trades_done;
+  view["next_trade_value"] = map_->TradeValue(pos().trades_done);
+  view["pile"] = std::popcount(pos().pile);
+  view["discard"] = std::popcount(pos().discard);
+  if (pos().phase == Phase::kOver) {
+    view["winner"] = pos().winner >= 0 ? Json(g.SeatName(pos().winner)) : Json("draw");
+    view["ending"] = EndingName(pos().ending);
     Json results = Json::array();
     for (engine::Outcome outcome : Results()) results.push_back(engine::OutcomeName(outcome));
     view["results"] = std::move(results);
@@ -292,34 +254,110 @@ Json WarState::ViewJson(Seat viewer) const {
   return view;
 }
 
+// Seat s as `viewer` may know it: its counts always, its hand and objective when seen.
+Json WarState::SeatJson(Seat viewer, Seat s) const {
+  const WarGame& g = *game_;
+  int armies = 0;
+  for (int t = 0; t < map_->NumTerritories(); ++t) {
+    if (pos().owner[t] == s) armies += pos().armies[t];
+  }
+  Json seat = {{"colour", g.SeatName(s)},
+               {"territories", pos().territory_count[s]},
+               {"armies", armies},
+               {"cards", std::popcount(pos().hand[s])},
+               {"bombers", pos().bombers[s]},
+               {"reduced_to_one_territory", (pos().reduced >> s & 1) != 0},
+               {"eliminated_by",
+                pos().eliminated_by[s] >= 0 ? Json(OwnerName(pos().eliminated_by[s])) : Json()}};
+  if (board_.SeesHand(viewer, s)) {
+    Json hand = Json::array();
+    for (int card : board_.Hand(s)) hand.push_back(CardName(card));
+    seat["hand"] = std::move(hand);
+  }
+  if (board_.SeesObjective(viewer, s)) seat["objective"] = ObjectiveText(s);
+  if (g.spy_centre()) {
+    seat["information_centre"] = pos().ci[s] >= 0 ? Json(TerritoryId(pos().ci[s])) : Json();
+  }
+  return seat;
+}
+
+// The public facts of the step under way: armies to place, the attack, the card use, the
+// transport, the air attack.
+void WarState::AddPhaseJson(Json& view) const {
+  if (pos().phase == Phase::kReinforce) {
+    Json pools = {{"any", pos().general_pool}};
+    for (int c = 0; c < static_cast<int>(map_->continents.size()); ++c) {
+      if (pos().continent_pool[c] > 0) pools[map_->continents[c].id] = pos().continent_pool[c];
+    }
+    view["to_place"] = std::move(pools);
+  }
+  if (pos().phase == Phase::kBattle || pos().phase == Phase::kOccupy) {
+    view["attack"] = {{"from", TerritoryId(pos().attack_from)},
+                      {"to", TerritoryId(pos().attack_to)},
+                      {"dice", pos().attack_dice}};
+  }
+  if (pos().phase == Phase::kCardUse) {
+    Json used = Json::array();
+    for (std::uint64_t m = pos().pending_cards; m; m &= m - 1) {
+      used.push_back(CardName(std::countr_zero(m)));
+    }
+    view["card_use"] = {{"cards", std::move(used)},
+                        {"territory", TerritoryId(pos().use_territory)},
+                        {"amount", pos().use_amount},
+                        {"for", pos().use_bombers ? "bombers" : "armies"}};
+  }
+  if (pos().phase == Phase::kTransport) {
+    view["transport"] = {TerritoryId(pos().transport_a), TerritoryId(pos().transport_b)};
+  }
+  if (pos().phase == Phase::kAirRound) {
+    view["air_attack"] = {{"target", TerritoryId(pos().air_target)},
+                          {"bombers", pos().air_bombers}};
+  }
+}
+
 // The board in rows of territories ("novayork*  3 branca"), continent by continent, then the
 // players, the cards the viewer may see, the objectives and the prompt; at most 79 columns.
 std::string WarState::ViewText(Seat viewer, bool colour) const {
   const WarGame& g = *game_;
-  auto paint = [&](int owner, const std::string& name) {
-    if (!colour || owner < 0 || owner >= kMaxSeats) return name;
-    return fmt::format("{}{}{}", kOwnerStyle[owner], name, kAnsiReset);
-  };
+  std::string round;
+  if (!board_.InSetup() && pos().phase != Phase::kOver) {
+    round = board_.InFirstRound()                            ? " (round 1: placement only)"
+            : g.war2() && pos().turns_begun[pos().seat] == 2 ? " (round 1, second part: no income)"
+                                                             : "";
+  }
+  std::string out =
+      fmt::format("{}, turn {}{}\n", g.info().display_name, pos().turns_played + 1, round);
+  if (g.war2()) out += "(* marks a Strategic Centre)\n";
+  out += BoardText(colour);
+  out += PlayersText(colour);
+  out += g.war2() ? fmt::format("Cards: {} in the pile, {} used.\n", std::popcount(pos().pile),
+                                std::popcount(pos().discard))
+                  : fmt::format("Cards: {} in the pile; the next trade gives {} armies.\n",
+                                std::popcount(pos().pile), map_->TradeValue(pos().trades_done));
+  out += KnownCardsText(viewer);
+  if (pos().phase == Phase::kBattle || pos().phase == Phase::kOccupy) {
+    out += fmt::format("Attack: {} -> {} with {}\n", TerritoryId(pos().attack_from),
+                       TerritoryId(pos().attack_to), Plural(pos().attack_dice, "die", "dice"));
+  }
+  if (pos().phase == Phase::kOver || CurrentSeat() >= 0) out += Wrap(PhasePrompt(viewer));
+  return out;
+}
+
+// Each continent's territories in rows of cells "id  armies owner".
+std::string WarState::BoardText(bool colour) const {
+  const WarGame& g = *game_;
   std::size_t id_width = 0, owner_width = std::string("neutral").size();
   for (int t = 0; t < map_->NumTerritories(); ++t) {
     id_width = std::max(id_width, map_->territories[t].id.size() +
                                       (g.war2() && map_->territories[t].strategic_centre));
   }
-  for (Seat s = 0; s < pos_.num_seats; ++s)
+  for (Seat s = 0; s < pos().num_seats; ++s) {
     owner_width = std::max(owner_width, g.SeatName(s).size());
+  }
   // A cell is "id  armies owner"; cells are separated by a space after an indent of two.
   const std::size_t cell = id_width + 4 + owner_width;
   const std::size_t per_row = std::max<std::size_t>(1, (kColumns - 1) / (cell + 1));
-
-  std::string round;
-  if (!InSetup() && pos_.phase != Phase::kOver) {
-    round = InFirstRound()                                 ? " (round 1: placement only)"
-            : g.war2() && pos_.turns_begun[pos_.seat] == 2 ? " (round 1, second part: no income)"
-                                                           : "";
-  }
-  std::string out =
-      fmt::format("{}, turn {}{}\n", g.info().display_name, pos_.turns_played + 1, round);
-  if (g.war2()) out += "(* marks a Strategic Centre)\n";
+  std::string out;
   for (int c = 0; c < static_cast<int>(map_->continents.size()); ++c) {
     const Continent& continent = map_->continents[c];
     out += g.war2() ? fmt::format("{} (majority {}, totality {})\n", continent.name,
@@ -329,11 +367,11 @@ std::string WarState::ViewText(Seat viewer, bool colour) const {
     std::size_t in_row = 0;
     for (int t : continent.territories) {
       const bool ce = g.war2() && map_->territories[t].strategic_centre;
-      const std::string owner = OwnerName(pos_.owner[t]);
-      line +=
-          fmt::format("{}{:<{}}{:>3} {}{}", in_row ? " " : "  ",
-                      map_->territories[t].id + (ce ? "*" : ""), id_width, +pos_.armies[t],
-                      paint(pos_.owner[t], owner), std::string(owner_width - owner.size(), ' '));
+      const std::string owner = OwnerName(pos().owner[t]);
+      line += fmt::format("{}{:<{}}{:>3} {}{}", in_row ? " " : "  ",
+                          map_->territories[t].id + (ce ? "*" : ""), id_width, +pos().armies[t],
+                          Paint(colour, pos().owner[t], owner),
+                          std::string(owner_width - owner.size(), ' '));
       if (++in_row == per_row) {
         out += std::string(line.substr(0, line.find_last_not_of(' ') + 1)) + "\n";
         line.clear();
@@ -342,48 +380,53 @@ std::string WarState::ViewText(Seat viewer, bool colour) const {
     }
     if (!line.empty()) out += line.substr(0, line.find_last_not_of(' ') + 1) + "\n";
   }
-  out += "Players:\n";
-  for (Seat s = 0; s < pos_.num_seats; ++s) {
+  return out;
+}
+
+// One line per player: its territories, armies, cards (and bombers), or how it left the game.
+std::string WarState::PlayersText(bool colour) const {
+  const WarGame& g = *game_;
+  std::string out = "Players:\n";
+  for (Seat s = 0; s < pos().num_seats; ++s) {
     int armies = 0;
     for (int t = 0; t < map_->NumTerritories(); ++t) {
-      if (pos_.owner[t] == s) armies += pos_.armies[t];
+      if (pos().owner[t] == s) armies += pos().armies[t];
     }
     const std::string status =
-        pos_.eliminated_by[s] == kNeutral ? std::string("resigned (its armies are neutral)")
-        : pos_.eliminated_by[s] >= 0
-            ? fmt::format("eliminated by {}", g.SeatName(pos_.eliminated_by[s]))
+        pos().eliminated_by[s] == kNeutral ? std::string("resigned (its armies are neutral)")
+        : pos().eliminated_by[s] >= 0
+            ? fmt::format("eliminated by {}", g.SeatName(pos().eliminated_by[s]))
             : fmt::format("{}, {}, {}{}",
-                          Plural(pos_.territory_count[s], "territory", "territories"),
+                          Plural(pos().territory_count[s], "territory", "territories"),
                           Plural(armies, "army", "armies"),
-                          Plural(std::popcount(pos_.hand[s]), "card", "cards"),
+                          Plural(std::popcount(pos().hand[s]), "card", "cards"),
                           g.war2() ? fmt::format(", {} in the air base",
-                                                 Plural(pos_.bombers[s], "bomber", "bombers"))
+                                                 Plural(pos().bombers[s], "bomber", "bombers"))
                                    : "");
-    out += fmt::format("  {}: {}\n", paint(s, g.SeatName(s)), status);
+    out += fmt::format("  {}: {}\n", Paint(colour, s, g.SeatName(s)), status);
   }
-  out += g.war2() ? fmt::format("Cards: {} in the pile, {} used.\n", std::popcount(pos_.pile),
-                                std::popcount(pos_.discard))
-                  : fmt::format("Cards: {} in the pile; the next trade gives {} armies.\n",
-                                std::popcount(pos_.pile), map_->TradeValue(pos_.trades_done));
-  for (Seat s = 0; s < pos_.num_seats; ++s) {
-    const std::string whose = viewer == s && !Revealed() ? "Your" : g.SeatName(s) + "'s";
-    if (SeesHand(viewer, s)) {
+  return out;
+}
+
+// The hands and objectives `viewer` may see, and where the Information Centres stand.
+std::string WarState::KnownCardsText(Seat viewer) const {
+  const WarGame& g = *game_;
+  std::string out;
+  for (Seat s = 0; s < pos().num_seats; ++s) {
+    const std::string whose = viewer == s && !board_.Revealed() ? "Your" : g.SeatName(s) + "'s";
+    if (board_.SeesHand(viewer, s)) {
       std::vector<std::string> names;
-      for (int card : Hand(s)) names.push_back(CardName(card));
+      for (int card : board_.Hand(s)) names.push_back(CardName(card));
       out += Wrap(fmt::format("{} cards: {}", whose,
                               names.empty() ? "none" : fmt::format("{}", fmt::join(names, ", "))));
     }
-    if (SeesObjective(viewer, s))
+    if (board_.SeesObjective(viewer, s)) {
       out += Wrap(fmt::format("{} objective: {}", whose, ObjectiveText(s)));
-    if (g.spy_centre() && pos_.ci[s] >= 0) {
-      out += fmt::format("{}'s Information Centre: {}\n", g.SeatName(s), TerritoryId(pos_.ci[s]));
+    }
+    if (g.spy_centre() && pos().ci[s] >= 0) {
+      out += fmt::format("{}'s Information Centre: {}\n", g.SeatName(s), TerritoryId(pos().ci[s]));
     }
   }
-  if (pos_.phase == Phase::kBattle || pos_.phase == Phase::kOccupy) {
-    out += fmt::format("Attack: {} -> {} with {}\n", TerritoryId(pos_.attack_from),
-                       TerritoryId(pos_.attack_to), Plural(pos_.attack_dice, "die", "dice"));
-  }
-  if (pos_.phase == Phase::kOver || CurrentSeat() >= 0) out += Wrap(PhasePrompt(viewer));
   return out;
 }
 
@@ -432,28 +475,30 @@ class TurnStory {
 std::string WarState::DescribeTurn(std::span<const Action> actions, Seat viewer) const {
   WarState state(*this);
   TurnStory story;
-  const bool setup_run = CurrentSeat() == engine::kChanceSeat && InSetup();
+  const bool setup_run = CurrentSeat() == engine::kChanceSeat && board_.InSetup();
   for (Action action : actions) {
     const WarState before(state);
     state.DoApplyAction(action, nullptr);
     before.TellStep(action, state, viewer, story);
   }
   if (!story.conquest.empty()) story.Line(story.conquest);  // the game ended before "occupy"
-  if (state.pos_.phase == Phase::kOver && pos_.phase != Phase::kOver) {
+  if (state.pos().phase == Phase::kOver && pos().phase != Phase::kOver) {
     story.Line(state.EndingText());
   }
   if (story.lines().empty()) return "nothing";
   return fmt::format("{}", fmt::join(story.lines(), setup_run ? "; " : "\n    "));
 }
 
-// Tells `action`, played in this state and leading to `after`.
-void WarState::TellStep(Action action, const WarState& after, Seat viewer, TurnStory& story) const {
+// Tells a chance event (the deal, an objective, a roll, a card drawn or taken, an air round);
+// false when `action` is none.
+bool WarState::TellChanceStep(Action action, const WarState& after, Seat viewer,
+                              TurnStory& story) const {
   const WarGame& g = *game_;
-  const Position& p = pos_;
+  const Position& p = pos();
   switch (p.phase) {
     case Phase::kDealer:
       story.Line(fmt::format("dealer {}", g.SeatName(action - g.kChance)));
-      return;
+      return true;
     case Phase::kDeal:
     case Phase::kCeDeal: {
       const std::string what = p.phase == Phase::kCeDeal ? "Strategic Centres" : "territories";
@@ -465,29 +510,19 @@ void WarState::TellStep(Action action, const WarState& after, Seat viewer, TurnS
         }
         return fmt::format("{} dealt: {}", what, fmt::join(counts, ", "));
       });
-      return;
+      return true;
     }
     case Phase::kObjective:
       story.Add("objective", "", [](int n, const auto&) {
         return fmt::format("{} drawn", Plural(n, "objective", "objectives"));
       });
-      return;
-    case Phase::kClaim:
-    case Phase::kCeChoice:
-      story.Line(fmt::format("claimed {}", TerritoryId(action)));
-      return;
+      return true;
     case Phase::kBattle:
       TellRoll(action, after, story);
-      return;
-    case Phase::kOccupy:
-      story.Line(fmt::format("{}, moved {} in",
-                             story.conquest.empty() ? "conquered" : story.conquest,
-                             action - g.kOccupy + 1));
-      story.conquest.clear();
-      return;
+      return true;
     case Phase::kSpoils:
     case Phase::kDraw: {
-      const bool seen = after.SeesHand(viewer, p.seat);
+      const bool seen = after.board_.SeesHand(viewer, p.seat);
       const bool took = p.phase == Phase::kSpoils;
       const std::string from = took ? " from " + g.SeatName(p.spoils_victim) : "";
       story.Add(took ? "took" : "drew", seen ? CardName(action - g.kChance) : "",
@@ -498,15 +533,35 @@ void WarState::TellStep(Action action, const WarState& after, Seat viewer, TurnS
                                               : Plural(n, "card", "cards"),
                                      from);
                 });
-      return;
+      return true;
     }
     case Phase::kAirRound: {
       const int code = action - g.kAirRound;
       story.Line(fmt::format("air round over {}: {} shot down, {} destroyed",
                              TerritoryId(p.air_target), Plural(code / 4, "bomber", "bombers"),
                              Plural(code % 4, "army", "armies")));
-      return;
+      return true;
     }
+    default:
+      return false;
+  }
+}
+
+// Tells `action`, played in this state and leading to `after`.
+void WarState::TellStep(Action action, const WarState& after, Seat viewer, TurnStory& story) const {
+  if (TellChanceStep(action, after, viewer, story)) return;
+  const WarGame& g = *game_;
+  switch (pos().phase) {
+    case Phase::kClaim:
+    case Phase::kCeChoice:
+      story.Line(fmt::format("claimed {}", TerritoryId(action)));
+      return;
+    case Phase::kOccupy:
+      story.Line(fmt::format("{}, moved {} in",
+                             story.conquest.empty() ? "conquered" : story.conquest,
+                             action - g.kOccupy + 1));
+      story.conquest.clear();
+      return;
     default:
       break;
   }
@@ -530,15 +585,15 @@ void WarState::TellStep(Action action, const WarState& after, Seat viewer, TurnS
 
 void WarState::TellRoll(Action action, const WarState& after, TurnStory& story) const {
   const WarGame& g = *game_;
-  const Position& p = pos_;
+  const Position& p = pos();
   const int lost = action - g.kBattle;
   const ShownDice dice = ShownRoll(lost);
   story.Line(fmt::format("attacked {} from {}: {}, lost {}, destroyed {}", TerritoryId(p.attack_to),
                          TerritoryId(p.attack_from), DiceText(dice), lost,
                          std::min(dice.attack_dice, dice.defence_dice) - lost));
-  if (after.pos_.owner[p.attack_to] != p.owner[p.attack_to]) {
+  if (after.pos().owner[p.attack_to] != p.owner[p.attack_to]) {
     const Seat victim = p.owner[p.attack_to];
-    const bool out = victim != kNeutral && after.pos_.eliminated_by[victim] >= 0;
+    const bool out = victim != kNeutral && after.pos().eliminated_by[victim] >= 0;
     story.conquest = fmt::format("conquered {}{}", TerritoryId(p.attack_to),
                                  out ? fmt::format(" (eliminating {})", g.SeatName(victim)) : "");
   }
@@ -546,22 +601,22 @@ void WarState::TellRoll(Action action, const WarState& after, TurnStory& story) 
 
 void WarState::TellTrade(Action action, TurnStory& story) const {
   std::vector<std::string> cards, bonus;
-  for (int position : TradeCombo(action - game_->kTrade)) {
-    const int card = Hand(pos_.seat)[static_cast<std::size_t>(position)];
+  for (int position : Board::TradeCombo(action - game_->kTrade)) {
+    const int card = board_.Hand(pos().seat)[static_cast<std::size_t>(position)];
     cards.push_back(CardName(card));
-    if (card < map_->NumTerritories() && pos_.owner[card] == pos_.seat) {
+    if (card < map_->NumTerritories() && pos().owner[card] == pos().seat) {
       bonus.push_back(TerritoryId(card));
     }
   }
   story.Line(fmt::format("traded {} for {}{}", JoinAnd(cards),
-                         Plural(map_->TradeValue(pos_.trades_done), "army", "armies"),
+                         Plural(map_->TradeValue(pos().trades_done), "army", "armies"),
                          bonus.empty() ? "" : fmt::format(" (+2 on {})", JoinAnd(bonus))));
 }
 
 // WAR-II's own steps: air attacks, card uses, transports, discards, airlifts, Information Centres.
 void WarState::TellWar2Step(Action action, TurnStory& story) const {
   const WarGame& g = *game_;
-  const Position& p = pos_;
+  const Position& p = pos();
   if (g.spy_centre() && action >= g.kPlaceCi) {
     story.Line(CiStepText(action));
   } else if (action >= g.kAir && action < g.kUse) {
