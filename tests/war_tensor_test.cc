@@ -9,6 +9,7 @@
 
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,7 @@ class TensorByName {
     const std::vector<std::string> names = state.game().TensorLayout();
     for (std::size_t i = 0; i < names.size(); ++i) index_[names[i]] = i;
   }
+  bool Has(const std::string& name) const { return index_.count(name) > 0; }
   float operator[](const std::string& name) const {
     const auto it = index_.find(name);
     if (it == index_.end()) throw Error("no tensor value named " + name);
@@ -63,10 +65,18 @@ void ExpectTensorReadsAsJson(const WarState& state, engine::Seat viewer) {
     const bool hand_shown = seat.contains("hand");
     ASSERT_EQ(tensor[colour + ": 1 if the viewer sees the hand"], hand_shown ? 1.0f : 0.0f)
         << colour << " viewer " << viewer;
+    std::map<std::string, int> hand;  // card name -> how many
+    if (hand_shown) {
+      for (const Json& card : seat["hand"]) ++hand[card.get<std::string>()];
+    }
     int cards_in_tensor = 0;
+    std::set<std::string> names;  // identical cards share a name and a value
     for (int card = 0; card < game.NumCards(); ++card) {
-      cards_in_tensor += static_cast<int>(
-          tensor[fmt::format("{}'s hand: 1 if card {} ({})", colour, card, state.CardName(card))]);
+      const std::string name = state.CardName(card);
+      if (!names.insert(name).second) continue;
+      const std::string value = fmt::format("{}'s hand: cards {} (the count)", colour, name);
+      ASSERT_EQ(tensor[value], static_cast<float>(hand[name])) << value;
+      cards_in_tensor += static_cast<int>(tensor[value]);
     }
     ASSERT_EQ(cards_in_tensor, hand_shown ? static_cast<int>(seat["hand"].size()) : 0);
     ASSERT_EQ(tensor[colour + ": 1 if the viewer sees the objective"],

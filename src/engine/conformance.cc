@@ -365,11 +365,19 @@ void CheckTerminal(const State& state, const Place& at) {
   Expect(static_cast<int>(returns.size()) == seats, at, "Returns() has the wrong size");
   const Game& game = state.game();
   double total = 0;
+  const bool all_alike = std::all_of(results.begin(), results.end(),
+                                     [&](Outcome outcome) { return outcome == results.front(); });
   for (int seat = 0; seat < seats; ++seat) {
     Expect(returns[seat] >= game.MinUtility() && returns[seat] <= game.MaxUtility(), at,
            fmt::format("return {} is outside the game's bounds [{}, {}]", returns[seat],
                        game.MinUtility(), game.MaxUtility()));
     total += returns[seat];
+    // Where all seats have the same outcome (all lost, all drew), none did better than another.
+    if (all_alike) {
+      Expect(std::abs(returns[seat] - returns[0]) < 1e-9, at,
+             "seats with the same outcome score differently");
+      continue;
+    }
     if (results[seat] == Outcome::kWin) Expect(returns[seat] > 0, at, "a win scores <= 0");
     if (results[seat] == Outcome::kLoss) Expect(returns[seat] < 0, at, "a loss scores >= 0");
   }
@@ -379,18 +387,26 @@ void CheckTerminal(const State& state, const Place& at) {
 
 // An ending outside the rules (State::EndGame, where the game implements it) ends the game with
 // exactly the results given, and then nothing is hidden: the only state a seat cannot tell apart
-// from it is itself.
-void CheckEndGame(const State& state, const Place& at) {
+// from it is itself. The results given take turns between one loser (a resignation), one winner
+// among draws (a loss on time), everyone losing (all left) and a draw agreed, so that the
+// utility bounds (CheckTerminal) hold for every kind of ending.
+void CheckEndGame(const State& state, TensorAgreement& tensors, const Place& at) {
   const int seats = state.game().NumSeats();
-  const Seat loser = state.PlyCount() % seats;
-  std::vector<Outcome> results(seats, Outcome::kWin);
-  results[loser] = Outcome::kLoss;
+  const Seat seat = state.PlyCount() % seats;
+  const int kind = state.PlyCount() / 16 % 4;
+  const EndReason reasons[] = {EndReason::kResignation, EndReason::kTime, EndReason::kAbandoned,
+                               EndReason::kAgreement};
+  const Outcome others[] = {Outcome::kWin, Outcome::kDraw, Outcome::kLoss, Outcome::kDraw};
+  const Outcome own[] = {Outcome::kLoss, Outcome::kWin, Outcome::kLoss, Outcome::kDraw};
+  std::vector<Outcome> results(seats, others[kind]);
+  results[seat] = own[kind];
   auto ended = state.Clone();
-  if (!ended->EndGame(EndReason::kResignation, results)) return;
+  if (!ended->EndGame(reasons[kind], results)) return;
   Expect(ended->IsTerminal(), at, "EndGame left the game going on");
   Expect(ended->Results() == results, at, "EndGame's results are not the ones given");
   CheckTerminal(*ended, at);
   CheckViews(*ended, at);
+  tensors.Check(*ended, at);
   Rng rng(static_cast<std::uint64_t>(state.PlyCount()));
   for (Seat seat = 0; seat < seats; ++seat) {
     Expect(ended->SampleConsistentState(seat, rng)->Equals(*ended), at,
@@ -453,7 +469,7 @@ Record PlayGame(const Game& game, std::uint64_t seed, const ConformanceOptions& 
     if (full) {
       CheckUndo(state, action, at);
       CheckHiddenFlow(state, action, check_rng, at);
-      if (state.PlyCount() % 16 == 5) CheckEndGame(state, at);
+      if (state.PlyCount() % 16 == 5) CheckEndGame(state, tensors, at);
     }
     match.Apply(action);
   }

@@ -359,13 +359,7 @@ std::uint64_t Board::CardSource() const {
   return pos_.pile ? pos_.pile : pos_.discard;  // seed, note 3: the discards make a new pile
 }
 
-int Board::CardKind(int card) const {
-  if (game_->war2()) {
-    const int number = map_->war2_cards[card].number;
-    return number > 0 ? -number : card;
-  }
-  return card >= map_->NumTerritories() ? -1 : card;
-}
+int Board::CardKind(int card) const { return game_->CardKind(card); }
 
 std::uint64_t Board::DistinctCards(std::uint64_t cards) const {
   std::uint64_t distinct = 0, seen_kinds = 0;

@@ -6,6 +6,7 @@
 #include <bit>
 #include <cmath>
 #include <numeric>
+#include <set>
 
 #include "core/error.h"
 #include "core/text.h"
@@ -91,6 +92,20 @@ int WarGame::MaxGameLength() const {
   return 1 + map_->NumTerritories() + players_ + max_turns_ * 2000;
 }
 
+int WarGame::CardKind(int card) const {
+  if (war2_) {
+    const int number = map_->war2_cards[card].number;
+    return number > 0 ? -number : card;
+  }
+  return card >= map_->NumTerritories() ? -1 : card;
+}
+
+int WarGame::NumCardKinds() const {
+  std::set<int> kinds;
+  for (int card = 0; card < num_cards_; ++card) kinds.insert(CardKind(card));
+  return static_cast<int>(kinds.size());
+}
+
 // --- State
 // ----------------------------------------------------------------------------------------
 
@@ -157,17 +172,26 @@ std::vector<engine::Outcome> WarState::Results() const {
   return results;
 }
 
-// Winners share +1 and losers -1 (a single winner: +1, each loser -1 / (seats - 1)); draws 0.
+// Zero-sum, ordered as the results: a win counts 1, a draw 0, a loss -1, less their mean, scaled so
+// that the best seat gets +1 or the worst -1. By the rules (one winner, the others lose) the winner
+// gets +1 and each loser -1 / (seats - 1); winners or losers together share; all alike: 0 each.
+// A draw beside a winner scores below 0, beside losers above 0 (an ending outside the rules).
 std::vector<double> WarState::Returns() const {
   const auto results = Results();
-  std::vector<double> returns(results.size(), 0.0);
-  const auto winners = std::count(results.begin(), results.end(), engine::Outcome::kWin);
-  const auto losers = std::count(results.begin(), results.end(), engine::Outcome::kLoss);
-  if (winners == 0 || losers == 0) return returns;
-  for (std::size_t s = 0; s < results.size(); ++s) {
-    if (results[s] == engine::Outcome::kWin) returns[s] = 1.0 / static_cast<double>(winners);
-    if (results[s] == engine::Outcome::kLoss) returns[s] = -1.0 / static_cast<double>(losers);
+  // In whole numbers (each score times the number of seats), so that equal results give exactly 0.
+  const auto score = [](engine::Outcome outcome) {
+    return outcome == engine::Outcome::kWin ? 1 : outcome == engine::Outcome::kLoss ? -1 : 0;
+  };
+  int total = 0;
+  for (engine::Outcome outcome : results) total += score(outcome);
+  std::vector<int> centred;
+  int largest = 0;
+  for (engine::Outcome outcome : results) {
+    centred.push_back(score(outcome) * static_cast<int>(results.size()) - total);
+    largest = std::max(largest, std::abs(centred.back()));
   }
+  std::vector<double> returns;
+  for (int c : centred) returns.push_back(largest == 0 ? 0.0 : static_cast<double>(c) / largest);
   return returns;
 }
 

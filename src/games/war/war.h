@@ -55,12 +55,14 @@
 // ViewTensor (war_tensor.cc): one flat vector, exactly the information of ViewJson for the same
 // viewer; TensorLayout() names every value (`quartel show war --seat N --tensor` prints them).
 // Values are 0/1 ("1 if ...") or counts; seats are the colours in seat order (not relative to the
-// viewer). With T territories, K continents, C cards, O objective cards and P players, in order:
+// viewer). With T territories, K continents, C kinds of card (identical cards, such as WAR's two
+// jokers or WAR-II's number cards of one value, are one kind: one value, their count, as the views
+// name them), O objective cards and P players, in order:
 //   per territory: its owner (P colours, then neutral; all 0 while undealt), its armies;
 //   per seat: territories, armies, cards in hand, bombers, reduced to one territory, eliminated by
-//     (P colours, then "resigned"), whether the viewer sees the hand, the hand (C cards, all 0 if
-//     not seen), whether the viewer sees the objective, the objective card (O, all 0 if not seen);
-//     with spy_centre the territory of its Information Centre (T);
+//     (P colours, then "resigned"), whether the viewer sees the hand, the hand (C counts, all 0
+//     if not seen), whether the viewer sees the objective, the objective card (O, all 0 if not
+//     seen); with spy_centre the territory of its Information Centre (T);
 //   the phase as the views name it (9 words, PhaseWord); who acts (P seats, chance, nobody: the
 //   game is over); the turn; round 1; WAR-II round 1's second part; the armies to place anywhere
 //   and per continent (K; reinforcement only); the attack's territories (T and T) and dice;
@@ -69,7 +71,7 @@
 //   a 5-player setup's first claim (K); spy_centre: the cards still to pay for an Information
 //   Centre transport; the trades so far, the armies of the next trade, the cards in the pile and
 //   in the discards; the winner (P, then a draw), the ending (the rules, resignation, time,
-//   abandoned, agreement) and each seat's result (win, loss, draw). WAR with 3 players: 548
+//   abandoned, agreement) and each seat's result (win, loss, draw). WAR with 3 players: 545
 //   values.
 //
 // Position text (PositionText, WarGame::NewStateFromPosition; war_position.cc): every field of
@@ -152,6 +154,11 @@ class WarGame : public engine::Game {
   // Objectives that may be dealt: those naming an absent colour are removed (seed, Obs.).
   std::uint64_t EligibleObjectives() const { return eligible_objectives_; }
   int NumChanceChoices() const { return num_chance_; }
+  // Identical cards (WAR's two jokers, WAR-II's number cards of one value) are one kind; every
+  // other card is its own. The card itself, or a negative number for a shared kind.
+  int CardKind(int card) const;
+  // How many kinds of card there are.
+  int NumCardKinds() const;
 
   // Action layout (see the file comment).
   int kAttack = 0, kOccupy = 0, kMove = 0, kEnd = 0, kTrade = 0, kChance = 0, kBattle = 0;

@@ -72,10 +72,15 @@ void WarState::WriteTensor(Seat viewer, Sink& put) const {
     one_hot(chosen, territories,
             [&](int t) { return fmt::format("{}: 1 if {}", what, map_->territories[t].id); });
   };
+  // Identical cards (WAR's two jokers, WAR-II's number cards of one value) are one value, their
+  // count, under the lowest card of the kind: the views cannot tell them apart either.
+  const std::uint64_t one_of_each = board_.DistinctCards(
+      g.NumCards() >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << g.NumCards()) - 1);
   const auto cards = [&](std::uint64_t mask, const std::string& what) {
     for (int card = 0; card < g.NumCards(); ++card) {
-      put(mask >> card & 1 ? 1.0f : 0.0f,
-          [&] { return fmt::format("{}: 1 if card {} ({})", what, card, CardName(card)); });
+      if (!(one_of_each >> card & 1)) continue;
+      put(board_.SameCards(card, mask),
+          [&] { return fmt::format("{}: cards {} (the count)", what, CardName(card)); });
     }
   };
   const auto owner_name = [&](int owner) {
@@ -218,10 +223,11 @@ std::vector<int> WarGame::TensorShape() const {
   const int continents = static_cast<int>(map_->continents.size());
   const int objectives = static_cast<int>(Objectives().size());
   const int per_seat =
-      5 + (seats + 1) + 1 + num_cards_ + 1 + objectives + (spy_centre_ ? territories : 0);
+      5 + (seats + 1) + 1 + NumCardKinds() + 1 + objectives + (spy_centre_ ? territories : 0);
   int size = territories * (seats + 2) + seats * per_seat;
   size += 9 + (seats + 2) + 3 + 1 + continents + 2 * territories + 1;
-  if (war2_) size += num_cards_ + territories + 2 + 2 * territories + territories + 1 + continents;
+  if (war2_)
+    size += NumCardKinds() + territories + 2 + 2 * territories + territories + 1 + continents;
   if (spy_centre_) size += 1;
   size += 4 + (seats + 1) + 5 + 3 * seats;
   return {size};
