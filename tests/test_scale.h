@@ -14,4 +14,13 @@ constexpr int RandomGames(int in_release) {
 #endif
 }
 
+// How long a random game a test follows, in actions: a quarter in debug and sanitizer builds.
+constexpr int RandomPlies(int in_release) {
+#ifdef NDEBUG
+  return in_release;
+#else
+  return in_release / 4;
+#endif
+}
+
 }  // namespace quartel::test_helpers

@@ -29,6 +29,7 @@
 #include "games/all_games.h"
 #include "games/war/map.h"
 #include "games/war/war.h"
+#include "test_scale.h"
 #include "war_test_helpers.h"
 
 namespace quartel::war {
@@ -1459,7 +1460,7 @@ TEST(War2InformationCentre, RandomGamesKeepEveryInvariant) {
 #else
     options.games = 1;  // debug and sanitizer builds are several times slower
 #endif
-    options.max_checked_plies = 300;
+    options.max_checked_plies = quartel::test_helpers::RandomPlies(300);
     try {
       engine::RunConformance(*game, options);
     } catch (const Error& e) {

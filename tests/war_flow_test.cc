@@ -18,6 +18,7 @@
 #include "engine/record.h"
 #include "engine/state.h"
 #include "games/war/war.h"
+#include "test_scale.h"
 #include "war_test_helpers.h"
 
 namespace quartel::war {
@@ -152,13 +153,17 @@ void ExpectFlowHidesWhatOthersMayNotKnow(const WarGame& game, int games, int ste
 }
 
 TEST(WarHiddenFlow, SameActionsSameViewsForEveryOtherSeatWar) {
-  ExpectFlowHidesWhatOthersMayNotKnow(LoadWarGame("war", 3), 30, 150);
-  ExpectFlowHidesWhatOthersMayNotKnow(LoadWarGame("war", 5), 10, 150);
+  ExpectFlowHidesWhatOthersMayNotKnow(LoadWarGame("war", 3), quartel::test_helpers::RandomGames(30),
+                                      150);
+  ExpectFlowHidesWhatOthersMayNotKnow(LoadWarGame("war", 5), quartel::test_helpers::RandomGames(10),
+                                      150);
 }
 
 TEST(WarHiddenFlow, SameActionsSameViewsForEveryOtherSeatWar2) {
-  ExpectFlowHidesWhatOthersMayNotKnow(LoadWarGame("war2", 3), 30, 150);
-  ExpectFlowHidesWhatOthersMayNotKnow(LoadWarGame("war2", 4, {{"spy_centre", "true"}}), 15, 150);
+  ExpectFlowHidesWhatOthersMayNotKnow(LoadWarGame("war2", 3),
+                                      quartel::test_helpers::RandomGames(30), 150);
+  ExpectFlowHidesWhatOthersMayNotKnow(LoadWarGame("war2", 4, {{"spy_centre", "true"}}),
+                                      quartel::test_helpers::RandomGames(15), 150);
 }
 
 // ==================================================================================================

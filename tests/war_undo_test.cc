@@ -11,6 +11,7 @@
 #include "core/rng.h"
 #include "engine/state.h"
 #include "games/war/war.h"
+#include "test_scale.h"
 #include "war_test_helpers.h"
 
 namespace quartel::war {
@@ -67,7 +68,8 @@ void ExpectUndoRestores(const WarGame& game, std::uint64_t seed, int plies, int 
 
 TEST(WarUndo, EveryActionTakenBackRestoresTheStateWar) {
   for (int players = 3; players <= 6; ++players) {
-    ExpectUndoRestores(LoadWarGame("war", players), 10 + players, 1500, 40);
+    ExpectUndoRestores(LoadWarGame("war", players), 10 + players,
+                       quartel::test_helpers::RandomPlies(1500), 40);
   }
 }
 
@@ -77,7 +79,7 @@ TEST(WarUndo, EveryActionTakenBackRestoresTheStateWar2) {
       for (const char* spy : {"false", "true"}) {
         const WarGame& game =
             LoadWarGame("war2", players, {{"variant", variant}, {"spy_centre", spy}});
-        ExpectUndoRestores(game, 20 + players, 1200, 40);
+        ExpectUndoRestores(game, 20 + players, quartel::test_helpers::RandomPlies(1200), 40);
       }
     }
   }
