@@ -267,8 +267,9 @@ class WarState : public engine::State {
   std::string ChanceToString(Action action) const;
   std::string TradeToString(Action action) const;
   std::string CiActionToString(Action action) const;
-  // StringToTurn's commands (war_text.cc), by kind; each returns no action when `words` is not
-  // one of its commands.
+  // StringToTurn's commands (war_text.cc), by kind. The dispatchers (ParseWarCommand,
+  // ParseChanceOutcome, War2StringToTurn, ParseCiCommand, ParseCardCommand) return no action when
+  // `words` is none of their commands; the others parse one command or throw.
   std::vector<Action> ParseWarCommand(const std::vector<std::string>& words,
                                       std::string_view text) const;
   std::vector<Action> ParsePlace(const std::vector<std::string>& words,
