@@ -131,5 +131,23 @@ TEST(ConspiradoresPosition, NamesEachMalformedField) {
                       "order: 'WB' must name each of the 4 seats");
 }
 
+// Rulings: the players with the most unsheltered pieces lose, the others win, all tied is a draw;
+// any other result is one the rules never give.
+TEST(ConspiradoresPosition, RefusesResultsTheRulesNeverGive) {
+  auto game = Load();
+  // White has two pieces unsheltered (H9, H10), Black one (J9; A1 is a Sanctuary).
+  const std::string board = Board({{"H9", 'W'}, {"H10", 'W'}, {"J9", 'B'}, {"A1", 'B'}});
+  ExpectPositionError(*game, board + " W WB - board 5 5 B",
+                      "result: the seats with the most unsheltered pieces lose: W");
+  ExpectPositionError(*game, board + " W WB - board 5 5 WB", "lose: W");
+  ExpectPositionError(*game, board + " W WB - board 5 5 draw", "lose: W");
+  const std::string tied = Board({{"H9", 'W'}, {"J9", 'B'}});
+  ExpectPositionError(*game, tied + " W WB - board 5 5 W",
+                      "every seat has 1 unsheltered pieces: a draw");
+  for (const std::string text : {board + " W WB - board 5 5 W", tied + " W WB - board 5 5 draw"}) {
+    EXPECT_EQ(game->NewStateFromPosition(text)->PositionText(), text);
+  }
+}
+
 }  // namespace
 }  // namespace quartel::conspiradores

@@ -142,5 +142,22 @@ TEST(DablotPosition, NamesEachMalformedField) {
   ExpectPositionError(*game, std::string(29 * 6, 'S'), "fields");
 }
 
+// Finished games the rules never reach (Position::EndTurn): a side without pieces that did not
+// lose, a draw before max_turns other than King against Landlord alone.
+TEST(DablotPosition, RefusesResultsTheRulesNeverGive) {
+  auto game = Load();
+  ExpectPositionError(*game, Board({{1, 'S'}}) + " swedes - 9 10 swedes",
+                      "swedes has no pieces left, so sami won");
+  ExpectPositionError(*game, Board({{1, 'S'}}) + " swedes - 9 10 draw", "so sami won");
+  ExpectPositionError(*game, Board({{1, 'S'}, {72, 's'}}) + " sami - 9 10 draw",
+                      "a draw comes only with King against Landlord alone or after max_turns");
+  // What the rules do give.
+  for (const std::string text : {Board({{1, 'S'}}) + " swedes - 9 10 sami",
+                                 Board({{1, 'K'}, {72, 'l'}}) + " sami - 9 10 draw",
+                                 Board({{1, 'S'}, {72, 's'}}) + " sami - 1000 1001 draw"}) {
+    EXPECT_EQ(game->NewStateFromPosition(text)->PositionText(), text);
+  }
+}
+
 }  // namespace
 }  // namespace quartel::dablot

@@ -37,7 +37,9 @@ const std::string kSpyPosition =
     "removed=R1'+B3'+R1'R1'R1'R2'R2'R2'R2'R3'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMRM"
     "B1'B1'B1'B1'B2'B2'B2'B2'B3'B3'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM "
     "last_move=e4-e5 plies=125 play_plies=58 quiet_plies=3 quiet_turns=1 result=-";
-const std::map<std::string, std::string> kReveal = {{"reveal_on_combat", "true"}};
+// kSpyPosition has one volcano (a4).
+const std::map<std::string, std::string> kReveal = {{"reveal_on_combat", "true"},
+                                                    {"volcanoes", "1"}};
 
 void ExpectSameState(const engine::State& a, const engine::State& b) {
   EXPECT_TRUE(a.Equals(b));
@@ -108,6 +110,10 @@ TEST(EspionagePosition, HandMadePositionsRoundTrip) {
     std::string text = kSpyPosition;
     text.replace(text.find("phase=play"), 10, "phase=over");
     text.replace(text.find("result=-"), 8, "result=" + result);
+    if (result.starts_with("headquarters")) {  // Red took Blue's Headquarters (j10)
+      text.replace(text.find("BH/"), 3, "./");
+      text.replace(text.find("BMBMBMBM "), 9, "BMBMBMBMBH ");
+    }
     EXPECT_EQ(FromPosition(text, kReveal)->PositionText(), text) << result;
   }
   // A setup in progress: Red's is done, Blue has placed two pieces.
@@ -182,6 +188,35 @@ TEST(EspionagePosition, ParserErrorsNameTheField) {
       tail;
   EXPECT_THROW(FromPosition(four), Error);
   EXPECT_NO_THROW(FromPosition(four, {{"volcanoes", "5"}}));
+}
+
+// Positions the rules never reach: the Headquarters and Mines never move, a no-return mark is left
+// by a move, and a removed Headquarters ends the game (taken: the taker wins).
+TEST(EspionagePosition, RefusesPositionsTheRulesNeverReach) {
+  const auto replaced = [](std::string text, const std::string& from, const std::string& to) {
+    text.replace(text.find(from), from.size(), to);
+    return text;
+  };
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {replaced(kSpyPosition, "RHR1", "RH'R1"), "the Headquarters on a1 never moves"},
+      {replaced(kSpyPosition, "RHR1", "RHnR1"), "the Headquarters on a1 never moves"},
+      {replaced(kSpyPosition, "RMRMRMRMB1'", "RM'RMRMRMB1'"), "removed: a Mine never moves"},
+      {replaced(kSpyPosition, "B1+", "B1+e"), "a10 has a no-return mark but has not moved"},
+      {replaced(replaced(kSpyPosition, "RHR1", ".R1"), "removed=R1'+", "removed=RHR1'+"),
+       "Red's Headquarters is removed, but taking it ends the game"},
+      {replaced(replaced(kSpyPosition, "phase=play", "phase=over"), "result=-",
+                "result=headquarters-captured:win/loss"),
+       "Blue's Headquarters was taken: it is removed"},
+  };
+  for (const auto& [text, message] : cases) {
+    try {
+      FromPosition(text, kReveal);
+      ADD_FAILURE() << "accepted: " << text;
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find(message), std::string::npos)
+          << "'" << e.what() << "' lacks '" << message << "'";
+    }
+  }
 }
 
 // Ranks the viewer does not know are '?'; an enemy Spy's recognition is told to the spying side

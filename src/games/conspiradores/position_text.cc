@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
+#include <bit>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -100,6 +102,27 @@ void ParseResult(std::string_view text, Position& p) {
   }
 }
 
+// Rulings "Conspiradores": the players with the most unsheltered pieces lose (the last one left
+// unsheltered, or the most when blocked or capped) and every other wins; all tied is a draw.
+void CheckResult(const Position& p) {
+  int most = 0;
+  for (int s = 0; s < p.meta.num_seats; ++s) most = std::max(most, p.Unsheltered(s));
+  std::uint8_t with_most = 0;
+  std::string letters;
+  for (int s = 0; s < p.meta.num_seats; ++s) {
+    if (p.Unsheltered(s) == most) {
+      with_most |= static_cast<std::uint8_t>(1u << s);
+      letters += kSeatLetters[s];
+    }
+  }
+  const bool all_tied = std::popcount(with_most) == p.meta.num_seats;
+  if (most == 0 || p.meta.losers != (all_tied ? 0 : with_most)) {
+    Bad("result",
+        all_tied ? fmt::format("every seat has {} unsheltered pieces: a draw", most)
+                 : fmt::format("the seats with the most unsheltered pieces lose: {}", letters));
+  }
+}
+
 }  // namespace
 
 std::string PositionToText(const Position& p) {
@@ -176,6 +199,7 @@ Position PositionFromText(std::string_view text, int num_seats, int max_turns) {
   if (fields[7] != "-") {
     p.meta.phase = Phase::kOver;
     ParseResult(fields[7], p);
+    CheckResult(p);
   }
   if (p.meta.phase == Phase::kPlacement && side != p.meta.order[on_board % num_seats]) {
     Bad("side", fmt::format("with {} pieces placed the seat to place is {}", on_board,

@@ -2,6 +2,7 @@
 // back.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -73,6 +74,26 @@ bool InRace(const Position& p) {
   return ranks[0] == ranks[1] && ranks[0] < 3;
 }
 
+// How a game ends (Position::EndTurn, rulings "Dablot"): a side left without pieces loses; the
+// only draws are King against Landlord alone and the max_turns cap.
+void CheckResult(const Position& p) {
+  const Header& h = p.h;
+  for (int seat = 0; seat < 2; ++seat) {
+    if (h.counts[seat] == 0 && h.winner != 1 - seat) {
+      Bad("result",
+          fmt::format("{} has no pieces left, so {} won", kSideWords[seat], kSideWords[1 - seat]));
+    }
+  }
+  if (h.winner != kNone || h.turns == h.max_turns) return;
+  const bool king_and_landlord_alone =
+      h.counts[0] == 1 && h.counts[1] == 1 &&
+      std::count(p.board.begin(), p.board.end(), Piece::kKing) == 1 &&
+      std::count(p.board.begin(), p.board.end(), Piece::kLandlord) == 1;
+  if (!king_and_landlord_alone) {
+    Bad("result", "a draw comes only with King against Landlord alone or after max_turns turns");
+  }
+}
+
 }  // namespace
 
 std::string PositionToText(const Position& p) {
@@ -138,6 +159,7 @@ Position PositionFromText(std::string_view text, int max_turns) {
   p.h.plies = ParseCount("plies", fields[4], kMaxPlies);
   if (p.h.plies < p.h.turns) Bad("plies", "every turn takes at least one action");
   p.h.race = InRace(p) ? 1 : 0;
+  if (p.h.phase == Phase::kOver) CheckResult(p);
   try {
     p.Check();
   } catch (const Error& e) {

@@ -258,6 +258,46 @@ void CheckArmiesForPhase(const Position& p) {
   }
 }
 
+// Seed: the Headquarters and the Mines never move, and a no-return mark is what a piece's own move
+// leaves behind.
+void CheckMoveMarks(const Position& p) {
+  for (int sq = 0; sq < kNumSquares; ++sq) {
+    const CellBits c = p.board[sq];
+    if (!IsPiece(c)) continue;
+    if (!Mobile(RankOf(c)) && ((c & kMovedBit) || p.back[sq] != kNone)) {
+      Fail("board", fmt::format("the {} on {} never moves", RankName(RankOf(c)), SquareName(sq)));
+    }
+    if (p.back[sq] != kNone && !(c & kMovedBit)) {
+      Fail("board", fmt::format("{} has a no-return mark but has not moved (')", SquareName(sq)));
+    }
+  }
+  for (int i = 0; i < p.num_removed; ++i) {
+    if (!Mobile(RankOf(p.removed[i])) && (p.removed[i] & kMovedBit)) {
+      Fail("removed", fmt::format("a {} never moves", RankName(RankOf(p.removed[i]))));
+    }
+  }
+}
+
+// Seed: taking the Headquarters wins at once. So a Headquarters is removed only in a game ended
+// by its capture, and then only the loser's.
+void CheckHeadquarters(const Position& p) {
+  for (int seat = 0; seat < 2; ++seat) {
+    bool removed = false;
+    for (int i = 0; i < p.num_removed; ++i) {
+      removed |= Owner(p.removed[i]) == seat && RankOf(p.removed[i]) == kHq;
+    }
+    const bool captured =
+        p.phase == Phase::kOver && p.ending == kHqCaptured && p.winner == 1 - seat;
+    if (removed != captured) {
+      Fail("removed",
+           captured ? fmt::format("{}'s Headquarters was taken: it is removed", kSeatNames[seat])
+                    : fmt::format("{}'s Headquarters is removed, but taking it ends "
+                                  "the game",
+                                  kSeatNames[seat]));
+    }
+  }
+}
+
 // The turn's progress: the first piece (if it survived its move) and whether that move removed a
 // piece follow from the last move.
 void SetTurn(std::string_view moves_text, Position& p) {
@@ -398,6 +438,8 @@ std::unique_ptr<engine::State> EspionageGame::NewStateFromPosition(std::string_v
   p.quiet_plies = Count("quiet_plies", fields["quiet_plies"]);
   p.quiet_turns = Count("quiet_turns", fields["quiet_turns"]);
   ParseResult(fields["result"], p);
+  CheckMoveMarks(p);
+  CheckHeadquarters(p);
   p.Check();
   return std::make_unique<EspionageState>(*this, p);
 }
