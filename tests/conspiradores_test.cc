@@ -43,6 +43,28 @@ bool HasMove(const engine::State& state, const std::string& text) {
   return std::find(names.begin(), names.end(), text) != names.end();
 }
 
+// A piece of a composed position: its seat and point ("E7").
+struct PieceAt {
+  int seat;
+  std::string point;
+};
+
+// A composed movement position written as position text (conspiradores.h, army "board"): the play
+// order is the seat order and `to_move` acts, with no turn played yet.
+std::unique_ptr<engine::State> Composed(const ConspiradoresGame& game,
+                                        const std::vector<PieceAt>& pieces, int to_move) {
+  constexpr std::string_view kLetters = "WBGO";
+  std::vector<std::string> rows(kSize, std::string(kSize, '.'));
+  for (const PieceAt& piece : pieces) {
+    const int point = ParsePoint(piece.point).value();
+    rows[kSize - 1 - RowOf(point)][ColOf(point)] = kLetters[piece.seat];
+  }
+  std::string text;
+  for (const std::string& row : rows) text += (text.empty() ? "" : "/") + row;
+  const std::string order(kLetters.substr(0, game.NumSeats()));
+  return game.NewStateFromPosition(text + " " + order[to_move] + " " + order + " - board 0 0 -");
+}
+
 // Applies a typed action (notation), checked.
 void Play(engine::State& state, const std::string& text) {
   state.ApplyAction(state.StringToAction(text));
@@ -357,13 +379,13 @@ TEST(ConspiradoresPlacement, OnlyEmptyCentrePoints) {
 
 TEST(ConspiradoresMove, StepsInEightDirections) {
   auto game = LoadConsp(2);
-  auto state = MakeMovementState(*game, {{0, "H9"}, {1, "C3"}}, 0);
+  auto state = Composed(*game, {{0, "H9"}, {1, "C3"}}, 0);
   EXPECT_EQ(Names(*state), (std::vector<std::string>{"H9-H10", "H9-I10", "H9-I9", "H9-I8", "H9-H8",
                                                      "H9-G8", "H9-G9", "H9-G10"}));
   Play(*state, "h9-i10");
   EXPECT_EQ(state->CurrentSeat(), 1);
   // Blocked direction and board edge: C3's piece next to white's, E1 on the edge.
-  auto edge = MakeMovementState(*game, {{0, "E1"}, {0, "E2"}, {1, "C3"}}, 0);
+  auto edge = Composed(*game, {{0, "E1"}, {0, "E2"}, {1, "C3"}}, 0);
   EXPECT_FALSE(HasMove(*edge, "E1-E2"));  // occupied (E1-E3 is the jump over it instead)
   EXPECT_TRUE(HasMove(*edge, "E1-E3"));
   EXPECT_FALSE(edge->WhyIllegal(StepAction(PointAt(4, 0), 4)).empty());  // off the board
@@ -373,13 +395,13 @@ TEST(ConspiradoresMove, StepsInEightDirections) {
 
 TEST(ConspiradoresMove, JumpsOverOwnAndEnemyPieces) {
   auto game = LoadConsp(2);
-  auto state = MakeMovementState(*game, {{0, "H9"}, {0, "H10"}, {1, "I9"}, {1, "C3"}}, 0);
+  auto state = Composed(*game, {{0, "H9"}, {0, "H10"}, {1, "I9"}, {1, "C3"}}, 0);
   EXPECT_TRUE(HasMove(*state, "H9-H11"));  // over own piece
   EXPECT_TRUE(HasMove(*state, "H9-J9"));   // over enemy piece
   EXPECT_FALSE(HasMove(*state, "H9-F9"));  // nothing on G9 to jump over
   EXPECT_TRUE(state->WhyIllegal(JumpAction(*ParsePoint("H9"), 0)).empty());
   EXPECT_THROW(state->StringToAction("H9-F9"), Error);
-  auto blocked = MakeMovementState(*game, {{0, "H9"}, {1, "I9"}, {1, "J9"}}, 0);
+  auto blocked = Composed(*game, {{0, "H9"}, {1, "I9"}, {1, "J9"}}, 0);
   EXPECT_FALSE(HasMove(*blocked, "H9-J9"));  // landing occupied
   Play(*state, "H9-J9");                     // no further jump from J9: the turn ends by itself
   EXPECT_EQ(state->CurrentSeat(), 1);
@@ -389,7 +411,7 @@ TEST(ConspiradoresMove, JumpsOverOwnAndEnemyPieces) {
 TEST(ConspiradoresChain, NoRevisitStartIncludedAndStop) {
   auto game = LoadConsp(2);
   // Around a square: E5 -> G5 -> G7 -> E7 could close back to E5 over E6.
-  auto state = MakeMovementState(*game, {{0, "E5"}, {1, "F5"}, {1, "G6"}, {1, "F7"}, {1, "E6"}}, 0);
+  auto state = Composed(*game, {{0, "E5"}, {1, "F5"}, {1, "G6"}, {1, "F7"}, {1, "E6"}}, 0);
   Play(*state, "E5-G5");
   EXPECT_TRUE(state->MidTurn());
   EXPECT_EQ(state->CurrentSeat(), 0);
@@ -403,8 +425,7 @@ TEST(ConspiradoresChain, NoRevisitStartIncludedAndStop) {
   EXPECT_FALSE(state->MidTurn());
   EXPECT_EQ(state->CurrentSeat(), 1);
 
-  auto stopped =
-      MakeMovementState(*game, {{0, "E5"}, {1, "F5"}, {1, "G6"}, {1, "F7"}, {1, "E6"}}, 0);
+  auto stopped = Composed(*game, {{0, "E5"}, {1, "F5"}, {1, "G6"}, {1, "F7"}, {1, "E6"}}, 0);
   EXPECT_FALSE(stopped->WhyIllegal(kStopAction).empty());  // nothing to stop yet
   Play(*stopped, "E5-G5");
   Play(*stopped, "stop");
@@ -412,7 +433,7 @@ TEST(ConspiradoresChain, NoRevisitStartIncludedAndStop) {
   EXPECT_EQ(static_cast<const ConspiradoresState&>(*stopped).position().OwnerAt(PointAt(6, 4)), 0);
   // A typed chain is the jumps typed, no more: where it could go on, the player is still to move
   // (the terminal asks for the next jump or stop); nothing adds a stop on its own.
-  auto typed = MakeMovementState(*game, {{0, "E5"}, {1, "F5"}, {1, "G6"}, {1, "F7"}, {1, "E6"}}, 0);
+  auto typed = Composed(*game, {{0, "E5"}, {1, "F5"}, {1, "G6"}, {1, "F7"}, {1, "E6"}}, 0);
   const auto turn = typed->StringToTurn("E5-G5");
   ASSERT_EQ(turn.size(), 1u);
   auto after = typed->Clone();
@@ -429,12 +450,12 @@ TEST(ConspiradoresChain, NoRevisitStartIncludedAndStop) {
 TEST(ConspiradoresChain, EndsOnSanctuary) {
   auto game = LoadConsp(2);
   // C3 jumps over B2 to A1 (a Sanctuary); from A1 it could jump over A2 to A3, but the chain ends.
-  auto state = MakeMovementState(*game, {{0, "C3"}, {1, "B2"}, {1, "A2"}, {0, "H9"}}, 0);
+  auto state = Composed(*game, {{0, "C3"}, {1, "B2"}, {1, "A2"}, {0, "H9"}}, 0);
   Play(*state, "C3-A1");
   EXPECT_FALSE(state->MidTurn());
   EXPECT_EQ(state->CurrentSeat(), 1);
   // Negative: landing on an ordinary point with a jump left keeps the chain going.
-  auto going = MakeMovementState(*game, {{0, "E5"}, {1, "D4"}, {1, "C4"}, {0, "H9"}}, 0);
+  auto going = Composed(*game, {{0, "E5"}, {1, "D4"}, {1, "C4"}, {0, "H9"}}, 0);
   Play(*going, "E5-C3");
   EXPECT_TRUE(going->MidTurn());
   EXPECT_TRUE(HasMove(*going, "C3-C5"));
@@ -442,23 +463,22 @@ TEST(ConspiradoresChain, EndsOnSanctuary) {
 
 TEST(ConspiradoresShelter, ShelteredPiecesNeverMoveButCanBeJumped) {
   auto game = LoadConsp(2);
-  auto state = MakeMovementState(*game, {{0, "A2"}, {0, "C3"}, {1, "B2"}, {1, "J9"}}, 1);
+  auto state = Composed(*game, {{0, "A2"}, {0, "C3"}, {1, "B2"}, {1, "J9"}}, 1);
   // Black's B2 may jump over white's sheltered A2? No: A2-beyond is off the board. Over C3 to D4.
   EXPECT_TRUE(HasMove(*state, "B2-D4"));
   Play(*state, "J9-J10");
   for (const auto& name : Names(*state)) EXPECT_NE(name.substr(0, 3), "A2-") << name;
   EXPECT_NE(state->WhyIllegal(StepAction(PointAt(0, 1), 0)).find("sheltered"), std::string::npos);
-  auto over = MakeMovementState(*game, {{0, "A6"}, {1, "B5"}, {1, "A7"}, {0, "J9"}}, 1);
+  auto over = Composed(*game, {{0, "A6"}, {1, "B5"}, {1, "A7"}, {0, "J9"}}, 1);
   EXPECT_TRUE(HasMove(*over, "A7-A5"));  // black jumps over white's sheltered piece on A6
   EXPECT_TRUE(HasMove(*over, "B5-C5"));
 }
 
 TEST(ConspiradoresMove, OnePiecePerPoint) {
   auto game = LoadConsp(2);
-  auto state = MakeMovementState(*game, {{0, "A3"}, {1, "A4"}, {1, "A5"}, {0, "J9"}}, 0);
+  auto state = Composed(*game, {{0, "A3"}, {1, "A4"}, {1, "A5"}, {0, "J9"}}, 0);
   EXPECT_NE(state->WhyIllegal(StepAction(PointAt(0, 2), 0)).find("occupied"), std::string::npos);
   EXPECT_NE(state->WhyIllegal(JumpAction(PointAt(0, 2), 0)).find("occupied"), std::string::npos);
-  EXPECT_THROW(MakeMovementState(*game, {{0, "A3"}, {1, "A3"}}, 0), Error);
   EXPECT_TRUE(HasMove(*state, "A3-B4"));
 }
 
@@ -468,9 +488,12 @@ TEST(ConspiradoresPass, BlockedPlayerPassesImplicitly) {
   const std::vector<PieceAt> pieces = {{1, "A3"}, {0, "A4"}, {0, "B4"}, {0, "B3"},
                                        {0, "B2"}, {0, "A2"}, {0, "A5"}, {0, "C5"},
                                        {0, "C3"}, {0, "C1"}, {0, "A1"}, {0, "J9"}};
-  auto state = MakeMovementState(*game, pieces, 1);
-  EXPECT_EQ(state->CurrentSeat(), 0);  // black could not move: white plays
+  // A walled-in player is never the one to move (the text with black to move is refused).
+  EXPECT_THROW(Composed(*game, pieces, 1), Error);
+  auto state = Composed(*game, pieces, 0);
   Play(*state, "J9-J10");
+  EXPECT_EQ(state->CurrentSeat(), 0);  // black could not move: white plays
+  Play(*state, "J10-J11");
   EXPECT_EQ(state->CurrentSeat(), 0);  // and again
   EXPECT_FALSE(state->IsTerminal());
   // Negative: once the wall opens, black plays again.
@@ -480,7 +503,7 @@ TEST(ConspiradoresPass, BlockedPlayerPassesImplicitly) {
 
 TEST(ConspiradoresEnd, TwoPlayersOneLoses) {
   auto game = LoadConsp(2);
-  auto state = MakeMovementState(*game, {{0, "B2"}, {0, "A1"}, {1, "H9"}, {1, "J9"}}, 0);
+  auto state = Composed(*game, {{0, "B2"}, {0, "A1"}, {1, "H9"}, {1, "J9"}}, 0);
   EXPECT_FALSE(state->IsTerminal());
   Play(*state, "B2-B1");  // white's last piece shelters: black is the only one left
   ASSERT_TRUE(state->IsTerminal());
@@ -490,14 +513,14 @@ TEST(ConspiradoresEnd, TwoPlayersOneLoses) {
   EXPECT_FALSE(state->WhyIllegal(StepAction(PointAt(7, 8), 0)).empty());
   EXPECT_TRUE(state->LegalActions().empty());
   // Negative: a step that does not shelter the last piece goes on.
-  auto going = MakeMovementState(*game, {{0, "B2"}, {0, "A1"}, {1, "H9"}, {1, "J9"}}, 0);
+  auto going = Composed(*game, {{0, "B2"}, {0, "A1"}, {1, "H9"}, {1, "J9"}}, 0);
   Play(*going, "B2-C2");
   EXPECT_FALSE(going->IsTerminal());
 }
 
 TEST(ConspiradoresEnd, FourPlayersThreeSafeOneLoses) {
   auto game = LoadConsp(4);
-  auto state = MakeMovementState(
+  auto state = Composed(
       *game, {{0, "A1"}, {1, "Q1"}, {2, "B2"}, {2, "A17"}, {3, "H9"}, {3, "J9"}, {3, "K9"}}, 2);
   EXPECT_EQ(state->CurrentSeat(), 2);  // white and black are safe and no longer play
   Play(*state, "B2-B1");
@@ -508,8 +531,8 @@ TEST(ConspiradoresEnd, FourPlayersThreeSafeOneLoses) {
   EXPECT_EQ(state->Results()[3], engine::Outcome::kLoss);
   EXPECT_EQ(state->Results()[0], engine::Outcome::kWin);
   // Negative: with two players still unsheltered, the game goes on and safe seats are skipped.
-  auto going = MakeMovementState(
-      *game, {{0, "A1"}, {1, "Q1"}, {2, "B3"}, {2, "A17"}, {3, "H9"}, {3, "J9"}}, 2);
+  auto going =
+      Composed(*game, {{0, "A1"}, {1, "Q1"}, {2, "B3"}, {2, "A17"}, {3, "H9"}, {3, "J9"}}, 2);
   Play(*going, "B3-B4");
   EXPECT_FALSE(going->IsTerminal());
   EXPECT_EQ(going->CurrentSeat(), 3);
@@ -519,11 +542,11 @@ TEST(ConspiradoresEnd, FourPlayersThreeSafeOneLoses) {
 
 TEST(ConspiradoresEnd, EngineCapMostUnshelteredLose) {
   auto game = LoadConsp(2, 1);
-  auto state = MakeMovementState(*game, {{0, "H9"}, {0, "H5"}, {1, "J9"}}, 0);
+  auto state = Composed(*game, {{0, "H9"}, {0, "H5"}, {1, "J9"}}, 0);
   Play(*state, "H9-H10");
   ASSERT_TRUE(state->IsTerminal());  // cap reached: white has 2 unsheltered, black 1
   EXPECT_EQ(state->Returns(), (std::vector<double>{-1.0, 1.0}));
-  auto tied = MakeMovementState(*game, {{0, "H9"}, {1, "J9"}}, 0);
+  auto tied = Composed(*game, {{0, "H9"}, {1, "J9"}}, 0);
   Play(*tied, "H9-H10");
   ASSERT_TRUE(tied->IsTerminal());
   EXPECT_EQ(tied->Results()[0], engine::Outcome::kDraw);
@@ -540,7 +563,7 @@ TEST(ConspiradoresEnd, EngineCapMostUnshelteredLose) {
   EXPECT_EQ(early->ViewJson(0)["unsheltered"][0], 20);
   // Four players: the two still in play tie at the cap, so both lose and the safe seats win.
   auto four = LoadConsp(4, 1);
-  auto capped4 = MakeMovementState(*four, {{0, "A1"}, {1, "Q1"}, {2, "H9"}, {3, "J9"}}, 2);
+  auto capped4 = Composed(*four, {{0, "A1"}, {1, "Q1"}, {2, "H9"}, {3, "J9"}}, 2);
   Play(*capped4, "H9-H10");
   ASSERT_TRUE(capped4->IsTerminal());
   EXPECT_EQ(capped4->Results(),
@@ -548,7 +571,7 @@ TEST(ConspiradoresEnd, EngineCapMostUnshelteredLose) {
                                           engine::Outcome::kLoss, engine::Outcome::kLoss}));
   // Negative: below the cap the game goes on.
   auto longer = LoadConsp(2, 2);
-  auto open = MakeMovementState(*longer, {{0, "H9"}, {0, "H5"}, {1, "J9"}}, 0);
+  auto open = Composed(*longer, {{0, "H9"}, {0, "H5"}, {1, "J9"}}, 0);
   Play(*open, "H9-H10");
   EXPECT_FALSE(open->IsTerminal());
 }
@@ -620,7 +643,7 @@ TEST(ConspiradoresNotation, RoundTripForEveryLegalAction) {
 
 TEST(ConspiradoresNotation, IllegalNotationErrors) {
   auto game = LoadConsp(2);
-  auto state = MakeMovementState(*game, {{0, "H9"}, {0, "H10"}, {1, "J9"}}, 0);
+  auto state = Composed(*game, {{0, "H9"}, {0, "H10"}, {1, "J9"}}, 0);
   for (const std::string text : {"", "Z9", "H0", "H18", "H9-H12", "H9-J10", "H9-H9", "H9-", "stop",
                                  "order 1,2", "G9", "J9-J10", "H9xH11", "banana"}) {
     try {
@@ -652,7 +675,7 @@ TEST(ConspiradoresViews, PlayOrderDrawIsToldInWords) {
 
 TEST(ConspiradoresNotation, LongTextIsNotEchoed) {
   auto game = LoadConsp(2);
-  auto state = MakeMovementState(*game, {{0, "H9"}, {0, "H10"}, {1, "J9"}}, 0);
+  auto state = Composed(*game, {{0, "H9"}, {0, "H10"}, {1, "J9"}}, 0);
   for (const std::string& text : {"H9-" + std::string(150, 'z'), std::string(150, 'q')}) {
     try {
       state->StringToTurn(text);
@@ -665,7 +688,7 @@ TEST(ConspiradoresNotation, LongTextIsNotEchoed) {
 
 TEST(ConspiradoresViews, JsonTextTensor) {
   auto game = LoadConsp(2);
-  auto state = MakeMovementState(*game, {{0, "E5"}, {1, "F5"}, {1, "G6"}}, 0);
+  auto state = Composed(*game, {{0, "E5"}, {1, "F5"}, {1, "G6"}}, 0);
   Play(*state, "E5-G5");
   const Json view = state->ViewJson(0);
   EXPECT_EQ(view["game"], "conspiradores");
@@ -747,7 +770,7 @@ TEST(ConspiradoresPerft, LongJumpChains) {
                         "F6", "H6", "B8", "D8", "F8", "H8", "B5", "D5", "F5", "H5"}) {
     pieces.push_back({1, p});
   }
-  auto state = MakeMovementState(*game, pieces, 0);
+  auto state = Composed(*game, pieces, 0);
   // depth 1: 3182 turns (almost all of them chains), depth 2: 508305
   CheckPerft(*state, {3182, 508305});
 }

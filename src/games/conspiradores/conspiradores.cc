@@ -789,32 +789,6 @@ std::string ConspiradoresState::ViewText(Seat, bool colour) const {
   return text;
 }
 
-std::unique_ptr<ConspiradoresState> MakeMovementState(const ConspiradoresGame& game,
-                                                      const std::vector<PieceAt>& pieces,
-                                                      int to_move) {
-  Position pos;
-  const int n = game.NumSeats();
-  pos.Init(n, game.max_turns());
-  if (to_move < 0 || to_move >= n) throw Error(fmt::format("no seat {} to move", to_move));
-  pos.meta.phase = Phase::kMovement;
-  pos.meta.custom = 1;
-  pos.meta.placed = kTotalPieces;
-  for (int k = 0; k < kMaxSeats; ++k) pos.meta.order[k] = static_cast<std::uint8_t>(k);
-  for (const auto& piece : pieces) {
-    const auto point = ParsePoint(piece.point);
-    if (!point) throw Error(fmt::format("'{}' is not a point", std::string(piece.point)));
-    if (piece.seat < 0 || piece.seat >= n) throw Error(fmt::format("no seat {}", piece.seat));
-    if (pos.OwnerAt(*point) >= 0) throw Error(fmt::format("{} given twice", PointName(*point)));
-    pos.pieces[piece.seat].Set(*point);
-    if (pos.pieces[piece.seat].Count() > pos.PiecesPerSeat()) {
-      throw Error(fmt::format("seat {} has too many pieces", piece.seat));
-    }
-  }
-  pos.meta.order_pos = static_cast<std::uint8_t>(to_move);
-  pos.PassTurnOn(0);
-  return std::make_unique<ConspiradoresState>(game, pos);
-}
-
 void Register() {
   engine::GameInfo info;
   info.id = "conspiradores";

@@ -237,7 +237,7 @@ struct Meta {
   std::uint8_t order_pos = 0;                             // index in `order` of the seat to act
   std::uint8_t placed = 0;                                // pieces placed so far
   std::uint8_t losers = 0;  // bit per seat once over; 0 when over = draw for everyone
-  std::uint8_t custom = 0;  // set up by MakeMovementState: piece counts may differ
+  std::uint8_t custom = 0;  // a composed position (army "board"): piece counts may differ
   bool operator==(const Meta&) const = default;
 };
 static_assert(sizeof(Meta) <= 24);
@@ -349,20 +349,6 @@ class ConspiradoresState : public engine::State {
   Position pos_;
 };
 static_assert(sizeof(ConspiradoresState) <= 256);
-
-// A piece for MakeMovementState: seat and point name ("E7").
-struct PieceAt {
-  int seat;
-  std::string_view point;
-};
-
-// Sets up an arbitrary movement-phase position (tests, puzzles): play order = seat order, the given
-// pieces (any number up to the seat's 20 or 10; distinct points), `to_move` to act. If `to_move`
-// cannot move, the turn passes on as after any turn, and the game may be over at once. Throws
-// quartel::Error on a bad point, seat or overlap.
-std::unique_ptr<ConspiradoresState> MakeMovementState(const ConspiradoresGame& game,
-                                                      const std::vector<PieceAt>& pieces,
-                                                      int to_move);
 
 void Register();
 
