@@ -157,20 +157,5 @@ TEST(StrategoPosition, ErrorsNameTheField) {
   }
 }
 
-// Seed: taking the Flag wins at once. A game in play has both Flags on the board, and a game won
-// by the Flag has lost the loser's.
-TEST(StrategoPosition, RefusesAMissingOrSurvivingFlag) {
-  auto game = Load();
-  const std::string rest = " -/- -,-,-/-,-,- - 0,-/0,- -/- ";
-  test_helpers::ExpectPositionError(*game,
-                                    BoardWith(9, "r9.........") + " r play 0 0 0" + rest + "-",
-                                    "board: Red's Flag is missing");
-  test_helpers::ExpectPositionError(
-      *game, BoardText(kTwoPieces) + " b over 1 1 0" + rest + "flag:r", "Blue's Flag was captured");
-  const std::string won =
-      BoardWith(0, "..........") + " b over 1 1 0 -/F" + " -,-,-/-,-,- - 0,-/0,- -/- flag:r";
-  EXPECT_EQ(game->NewStateFromPosition(won)->PositionText(), won);
-}
-
 }  // namespace
 }  // namespace quartel::stratego
