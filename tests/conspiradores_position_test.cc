@@ -144,7 +144,7 @@ TEST(ConspiradoresPosition, RefusesResultsTheRulesNeverGive) {
   const std::string tied = Board({{"H9", 'W'}, {"J9", 'B'}});
   ExpectPositionError(*game, tied + " W WB - board 5 5 W",
                       "every seat has 1 unsheltered pieces: a draw");
-  for (const std::string text : {board + " W WB - board 5 5 W", tied + " W WB - board 5 5 draw"}) {
+  for (const std::string& text : {board + " W WB - board 5 5 W", tied + " W WB - board 5 5 draw"}) {
     EXPECT_EQ(game->NewStateFromPosition(text)->PositionText(), text);
   }
 }

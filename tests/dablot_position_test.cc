@@ -152,9 +152,9 @@ TEST(DablotPosition, RefusesResultsTheRulesNeverGive) {
   ExpectPositionError(*game, Board({{1, 'S'}, {72, 's'}}) + " sami - 9 10 draw",
                       "a draw comes only with King against Landlord alone or after max_turns");
   // What the rules do give.
-  for (const std::string text : {Board({{1, 'S'}}) + " swedes - 9 10 sami",
-                                 Board({{1, 'K'}, {72, 'l'}}) + " sami - 9 10 draw",
-                                 Board({{1, 'S'}, {72, 's'}}) + " sami - 1000 1001 draw"}) {
+  for (const std::string& text : {Board({{1, 'S'}}) + " swedes - 9 10 sami",
+                                  Board({{1, 'K'}, {72, 'l'}}) + " sami - 9 10 draw",
+                                  Board({{1, 'S'}, {72, 's'}}) + " sami - 1000 1001 draw"}) {
     EXPECT_EQ(game->NewStateFromPosition(text)->PositionText(), text);
   }
 }
