@@ -1,7 +1,8 @@
 // Whole Stratego setups as 40-character strings (the format a seat's setup turn accepts in
-// StringToTurn; see stratego.h; setups are a seat's secret input, never game options): parsing, reading a seat's setup back from a
-// position, a few named public presets per army, uniformly random setups (typed "random N"), and
-// the bots' setups, drawn from a broad distribution of sensible ones (SampleSetup).
+// StringToTurn; see stratego.h; setups are a seat's secret input, never game options): parsing,
+// reading a seat's setup back from a position, a few named public presets per army, uniformly
+// random setups (typed "random N"), and the bots' setups, drawn from a broad distribution of
+// sensible ones (SampleSetup).
 #pragma once
 
 #include <array>
