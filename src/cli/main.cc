@@ -10,6 +10,7 @@
 #include "core/error.h"
 #include "games/all_games.h"
 #include "games/war/map.h"
+#include "server/server.h"
 
 int main(int argc, char** argv) {
   using namespace quartel;
@@ -169,6 +170,45 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"war", "risk"}));
   odds->callback(
       [&] { run = [&] { return cli::Odds(attackers, defenders, odds_game, std::cout); }; });
+
+  server::ServerConfig serve_config;
+  auto* serve = app.add_subcommand(
+      "serve", "Serve the games over HTTP and WebSocket (docs/PROTOCOL.md), stored in SQLite");
+  serve->add_option("--host", serve_config.host, "Address to listen on")->default_val("127.0.0.1");
+  serve->add_option("--port", serve_config.port, "Port to listen on (0: any free port)")
+      ->default_val(8080);
+  serve->add_option("--db", serve_config.database, "SQLite database file (created when missing)")
+      ->default_val("quartel.db");
+  serve->add_option("--web", serve_config.web_dir, "Serve the web client's files from DIR");
+  serve->add_option("--bot-threads", serve_config.bot_threads, "Threads that run the bots")
+      ->default_val(1)
+      ->check(CLI::Range(1, 256));
+  serve->add_option("--threads", serve_config.network_threads, "Network threads (0: one per core)")
+      ->default_val(0)
+      ->check(CLI::Range(0, 256));
+  serve
+      ->add_option("--max-connections", serve_config.max_connections,
+                   "Most WebSocket connections at once")
+      ->default_val(20000)
+      ->check(CLI::PositiveNumber);
+  serve
+      ->add_option("--max-matches-per-address", serve_config.limits.max_running_matches_per_address,
+                   "Most running matches created from one client address")
+      ->default_val(50)
+      ->check(CLI::PositiveNumber);
+  serve
+      ->add_option("--rate", serve_config.messages_per_second,
+                   "Messages a second one connection may send (bursts of three times as many)")
+      ->default_val(20)
+      ->check(CLI::PositiveNumber);
+  serve->callback([&] {
+    serve_config.message_burst = serve_config.messages_per_second * 3;
+    run = [&] {
+      return server::RunServer(serve_config, [](const std::string& address) {
+        std::cout << "Quartel is serving on " << address << std::endl;
+      });
+    };
+  });
 
   // Name an unknown command rather than CLI11's generic "a subcommand is required".
   if (argc > 1 && argv[1][0] != '-') {

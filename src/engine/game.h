@@ -41,6 +41,8 @@ struct GameInfo {
   std::vector<int> seat_counts;  // allowed numbers of players, ascending
   bool has_chance = false;
   bool hidden_information = false;
+  // The players may agree a draw (rulings: Stratego, Espionage); the server offers it then.
+  bool draw_by_agreement = false;
   std::vector<OptionSpec> options;
   std::string rules_version;  // bumped whenever a rule changes; stored in every record
   std::string rules_doc;      // path of the rules page under docs/, e.g. "docs/rules/dablot.md"

@@ -37,6 +37,7 @@ void Register() {
   info.seat_counts = {2};
   info.has_chance = true;
   info.hidden_information = true;
+  info.draw_by_agreement = true;  // rulings, Espionage: "Draw by agreement"
   engine::OptionSpec volcanoes{"volcanoes", engine::OptionType::kInt,
                                "4",         "volcanoes placed by lot on the four neutral rows",
                                0,           8,

@@ -114,6 +114,7 @@ void Register() {
   info.seat_counts = {2};
   info.has_chance = false;
   info.hidden_information = true;
+  info.draw_by_agreement = true;  // rulings, Stratego: "draw by agreement"
   engine::OptionSpec army{"army",
                           engine::OptionType::kString,
                           "classic",

@@ -1,0 +1,446 @@
+#include "server/hub.h"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/post.hpp>
+#include <boost/asio/strand.hpp>
+#include <ctime>
+#include <mutex>
+
+#include "ai/bot.h"
+#include "core/error.h"
+#include "core/secret.h"
+#include "engine/game.h"
+
+namespace quartel::server {
+namespace asio = boost::asio;
+using engine::kSpectator;
+using engine::Seat;
+
+namespace {
+
+constexpr int kMostMatchesJoinedPerConnection = 32;
+
+const char* OptionTypeName(engine::OptionType type) {
+  switch (type) {
+    case engine::OptionType::kBool:
+      return "bool";
+    case engine::OptionType::kInt:
+      return "int";
+    case engine::OptionType::kString:
+      return "string";
+  }
+  return "string";
+}
+
+[[noreturn]] void BadRequest(const std::string& message) { throw Error(message); }
+
+// The options of a create request: an object of scalars, each as the text a user types.
+std::map<std::string, std::string> OptionsFromJson(const Json& options) {
+  if (!options.is_object()) BadRequest("'options' must be an object");
+  std::map<std::string, std::string> out;
+  for (const auto& [name, value] : options.items()) {
+    if (value.is_string()) {
+      out[name] = value.get<std::string>();
+    } else if (value.is_boolean()) {
+      out[name] = value.get<bool>() ? "true" : "false";
+    } else if (value.is_number_integer()) {
+      out[name] = std::to_string(value.get<std::int64_t>());
+    } else {
+      BadRequest("option '" + name + "' must be a string, a whole number or a boolean");
+    }
+  }
+  return out;
+}
+
+// The "ms" of a bot spec ("mcts:ms=500"), when it gives one.
+std::optional<long> BotBudgetMs(const std::string& spec) {
+  const auto at = spec.find("ms=");
+  if (at == std::string::npos || (at > 0 && spec[at - 1] != ':' && spec[at - 1] != ',')) {
+    return std::nullopt;
+  }
+  try {
+    return std::stol(spec.substr(at + 3));
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+}  // namespace
+
+Hub::Hub(asio::any_io_executor executor, Storage& storage, int bot_threads, HubLimits limits)
+    : executor_(std::move(executor)),
+      storage_(storage),
+      limits_(limits),
+      bots_(static_cast<std::size_t>(std::max(1, bot_threads))),
+      commits_(storage) {
+  ai::RegisterBuiltinBots();
+}
+
+Hub::~Hub() { Stop(); }
+
+int Hub::Start() {
+  int restored = 0;
+  for (StoredMatch& stored : storage_.LoadRunningMatches()) {
+    const std::string id = stored.id;
+    try {
+      auto room = NewRoom(std::move(stored), /*restore=*/true);
+      asio::post(room->strand(), [room] { room->Resume(); });
+      ++restored;
+    } catch (const std::exception& error) {
+      spdlog::error("match {} cannot be resumed and stays stored as it is: {}", id, error.what());
+    }
+  }
+  return restored;
+}
+
+void Hub::Stop() {
+  bots_.stop();
+  bots_.join();
+  commits_.Stop();
+}
+
+std::shared_ptr<Room> Hub::NewRoom(StoredMatch stored, bool restore) {
+  RoomServices services{commits_, bots_, metrics_,
+                        [this](const std::string& id, const std::string& creator) {
+                          OnFinished(id, creator);
+                        }};
+  auto strand = asio::make_strand(executor_);
+  std::shared_ptr<Room> room =
+      restore ? Room::Restore(strand, services, std::move(stored))
+              : std::make_shared<Room>(strand, services, std::move(stored));
+  if (!room->Over()) {
+    std::unique_lock lock(rooms_mutex_);
+    ++running_per_address_[room->stored().creator_address];
+    ++metrics_.open_matches;
+  }
+  if (restore) {
+    std::unique_lock lock(rooms_mutex_);
+    rooms_[room->id()] = room;
+  }
+  return room;
+}
+
+void Hub::OnFinished(const std::string& match_id, const std::string& creator) {
+  std::unique_lock lock(rooms_mutex_);
+  if (--running_per_address_[creator] <= 0) running_per_address_.erase(creator);
+  --metrics_.open_matches;
+  spdlog::info("match {} is over", match_id);
+}
+
+std::shared_ptr<Room> Hub::FindRoom(const std::string& match_id) const {
+  std::shared_lock lock(rooms_mutex_);
+  const auto found = rooms_.find(match_id);
+  return found == rooms_.end() ? nullptr : found->second;
+}
+
+std::shared_ptr<Room> Hub::OpenRoom(const std::string& match_id) {
+  if (auto room = FindRoom(match_id)) return room;
+  std::optional<StoredMatch> stored = storage_.LoadMatch(match_id);
+  if (!stored || !stored->finished) return nullptr;  // a running match is always in memory
+  auto room = Room::Restore(asio::make_strand(executor_),
+                            RoomServices{commits_, bots_, metrics_, [](auto&, auto&) {}},
+                            std::move(*stored));
+  std::unique_lock lock(rooms_mutex_);
+  return rooms_.emplace(match_id, room).first->second;
+}
+
+// --- REST ----------------------------------------------------------------------------------------
+
+Json Hub::Catalogue() const {
+  Json games = Json::array();
+  for (const engine::GameInfo& info : engine::RegisteredGames()) {
+    Json options = Json::array();
+    for (const engine::OptionSpec& spec : info.options) {
+      Json option{{"name", spec.name},
+                  {"type", OptionTypeName(spec.type)},
+                  {"default", spec.default_value},
+                  {"help", spec.help}};
+      if (spec.type == engine::OptionType::kInt) {
+        option["min"] = spec.min_value;
+        option["max"] = spec.max_value;
+      }
+      if (!spec.choices.empty()) option["choices"] = spec.choices;
+      options.push_back(std::move(option));
+    }
+    Json bots = Json::array();
+    const auto game = engine::LoadGame(info.id);
+    for (const ai::BotInfo& bot : ai::RegisteredBots()) {
+      try {
+        ai::MakeBot(bot.name, *game, 0);
+        bots.push_back({{"name", bot.name}, {"help", bot.help}});
+      } catch (const Error&) {
+        // This bot does not play this game.
+      }
+    }
+    games.push_back({{"id", info.id},
+                     {"name", info.display_name},
+                     {"summary", info.summary},
+                     {"seat_counts", info.seat_counts},
+                     {"has_chance", info.has_chance},
+                     {"hidden_information", info.hidden_information},
+                     {"draw_by_agreement", info.draw_by_agreement},
+                     {"rules_version", info.rules_version},
+                     {"options", std::move(options)},
+                     {"bots", std::move(bots)}});
+  }
+  return Json{{"protocol", kProtocolVersion}, {"games", std::move(games)}};
+}
+
+StoredMatch Hub::NewStoredMatch(const Json& request, const std::string& address,
+                                std::vector<std::string>& tokens) const {
+  if (!request.is_object()) BadRequest("the body must be a JSON object");
+  for (const auto& [name, value] : request.items()) {
+    if (name != "game" && name != "options" && name != "seats") {
+      BadRequest("unknown field '" + name + "' (known: game, options, seats)");
+    }
+  }
+  if (!request.contains("game") || !request["game"].is_string()) BadRequest("'game' is required");
+  if (!request.contains("seats") || !request["seats"].is_array()) {
+    BadRequest("'seats' is required: one {\"kind\": \"person\"} or {\"kind\": \"bot\", \"bot\": "
+               "\"mcts:ms=500\"} per seat");
+  }
+  StoredMatch stored;
+  stored.game = request["game"].get<std::string>();
+  const engine::GameInfo& info = engine::FindGame(stored.game);
+  stored.options = request.contains("options") ? OptionsFromJson(request["options"])
+                                               : std::map<std::string, std::string>{};
+  const Json& seats = request["seats"];
+  const bool has_players_option =
+      std::any_of(info.options.begin(), info.options.end(),
+                  [](const engine::OptionSpec& spec) { return spec.name == "players"; });
+  if (has_players_option && !stored.options.contains("players")) {
+    stored.options["players"] = std::to_string(seats.size());
+  }
+  const auto game = engine::LoadGame(stored.game, stored.options);
+  if (static_cast<int>(seats.size()) != game->NumSeats()) {
+    BadRequest("'seats' lists " + std::to_string(seats.size()) + " seats but " +
+               info.display_name + " with these options has " +
+               std::to_string(game->NumSeats()));
+  }
+  for (const Json& seat : seats) {
+    if (!seat.is_object() || !seat.contains("kind") || !seat["kind"].is_string()) {
+      BadRequest("each seat is {\"kind\": \"person\"} or {\"kind\": \"bot\", \"bot\": SPEC}");
+    }
+    const std::string kind = seat["kind"].get<std::string>();
+    StoredSeat stored_seat;
+    if (kind == "person") {
+      tokens.push_back(RandomToken(32));
+      stored_seat.token_hash = Sha256Hex(tokens.back());
+    } else if (kind == "bot") {
+      if (!seat.contains("bot") || !seat["bot"].is_string()) {
+        BadRequest("a bot seat names its bot: \"bot\": \"random\", \"mcts:ms=500\", ...");
+      }
+      stored_seat.bot = true;
+      stored_seat.bot_spec = seat["bot"].get<std::string>();
+      const auto bot = ai::MakeBot(stored_seat.bot_spec, *game, 0);  // throws on a bad spec
+      stored_seat.bot_spec = bot->Spec();
+      const auto ms = BotBudgetMs(stored_seat.bot_spec);
+      if (ms && *ms > limits_.max_bot_ms) {
+        BadRequest("a bot may think at most " + std::to_string(limits_.max_bot_ms) +
+                   " ms a move on this server");
+      }
+      tokens.emplace_back();
+    } else {
+      BadRequest("unknown seat kind '" + kind + "' (person or bot)");
+    }
+    stored.seats.push_back(std::move(stored_seat));
+  }
+  stored.id = RandomToken(12);
+  stored.creator_address = address;
+  stored.created_at = static_cast<std::int64_t>(std::time(nullptr));
+  return stored;
+}
+
+void Hub::CreateMatch(const std::string& body, const std::string& address,
+                      std::function<void(Reply)> done) {
+  StoredMatch stored;
+  std::vector<std::string> tokens;
+  try {
+    const Json request = Json::parse(body, nullptr, /*allow_exceptions=*/false);
+    if (request.is_discarded()) BadRequest("the body is not JSON");
+    stored = NewStoredMatch(request, address, tokens);
+  } catch (const Error& error) {
+    return done({400, {{"error", error.what()}}});
+  }
+  {
+    std::shared_lock lock(rooms_mutex_);
+    const auto found = running_per_address_.find(address);
+    if (found != running_per_address_.end() &&
+        found->second >= limits_.max_running_matches_per_address) {
+      spdlog::warn("refused a match from {}: {} running matches", address, found->second);
+      return done({429,
+                   {{"error", "too many running matches from your address (at most " +
+                                  std::to_string(limits_.max_running_matches_per_address) +
+                                  ")"}}});
+    }
+  }
+  Json answer{{"match", stored.id}, {"game", stored.game}, {"seats", Json::array()}};
+  for (std::size_t seat = 0; seat < stored.seats.size(); ++seat) {
+    Json entry{{"seat", seat}, {"kind", stored.seats[seat].bot ? "bot" : "person"}};
+    if (stored.seats[seat].bot) {
+      entry["bot"] = stored.seats[seat].bot_spec;
+    } else {
+      entry["token"] = tokens[seat];
+      entry["link"] = "/match/" + stored.id + "#seat=" + tokens[seat];
+    }
+    answer["seats"].push_back(std::move(entry));
+  }
+  answer["watch"] = "/match/" + stored.id;
+  std::shared_ptr<Room> room;
+  try {
+    room = NewRoom(std::move(stored), /*restore=*/false);
+  } catch (const Error& error) {
+    return done({400, {{"error", error.what()}}});
+  }
+  for (std::size_t seat = 0; seat < answer["seats"].size(); ++seat) {
+    answer["seats"][seat]["name"] = room->game().SeatName(static_cast<int>(seat));
+  }
+  asio::post(room->strand(), [this, room, answer = std::move(answer), done = std::move(done)] {
+    room->Create([this, room, answer, done](bool stored) {
+      if (!stored) {
+        OnFinished(room->id(), room->stored().creator_address);
+        return done({503, {{"error", "the database refused the match; try again"}}});
+      }
+      {
+        std::unique_lock lock(rooms_mutex_);
+        rooms_[room->id()] = room;
+      }
+      spdlog::info("match {} created: {}", room->id(), room->stored().game);
+      done({201, answer});
+    });
+  });
+}
+
+Reply Hub::ListMatches(const std::string& state, int limit) const {
+  if (state != "running" && state != "finished") {
+    return {400, {{"error", "state must be running or finished"}}};
+  }
+  Json list = Json::array();
+  for (const MatchSummary& summary : storage_.ListMatches(state == "finished", limit)) {
+    list.push_back({{"match", summary.id},
+                    {"game", summary.game},
+                    {"created_at", summary.created_at},
+                    {"seats", summary.seat_kinds},
+                    {"events", summary.events},
+                    {"result", summary.result}});
+  }
+  return {200, {{"matches", std::move(list)}}};
+}
+
+Reply Hub::MatchInfo(const std::string& match_id) const {
+  if (auto room = FindRoom(match_id); room && !room->Over()) {
+    return {200, {{"match", match_id}, {"game", room->stored().game}, {"over", false},
+                  {"seats", SeatLabels(room->stored())}}};
+  }
+  std::optional<StoredMatch> stored = storage_.LoadMatch(match_id);
+  if (!stored) return {404, {{"error", "no match '" + match_id + "'"}}};
+  return {200, {{"match", match_id}, {"game", stored->game}, {"over", stored->finished},
+                {"seats", SeatLabels(*stored)}, {"result", stored->result}}};
+}
+
+void Hub::MatchRecord(const std::string& match_id, const std::string& token,
+                      std::function<void(Reply)> done) {
+  auto room = OpenRoom(match_id);
+  if (!room) return done({404, {{"error", "no match '" + match_id + "'"}}});
+  Seat viewer = kSpectator;
+  if (!token.empty()) {
+    const auto seat = room->SeatOfToken(token);
+    if (!seat) return done({403, {{"error", "this token is no seat of match " + match_id}}});
+    viewer = *seat;
+  }
+  asio::post(room->strand(), [room, viewer, done = std::move(done)] {
+    done({200, room->RecordFor(viewer)});
+  });
+}
+
+// --- WebSocket -----------------------------------------------------------------------------------
+
+void Hub::OnMessage(const std::shared_ptr<Peer>& peer, Subscriptions& subscriptions,
+                    const std::string& text) {
+  const auto received = std::chrono::steady_clock::now();
+  ++metrics_.messages_total;
+  ClientMessage message;
+  try {
+    message = ParseClientMessage(text);
+    switch (message.type) {
+      case ClientType::kPing: {
+        Json pong{{"type", "pong"}};
+        if (!message.id.empty()) pong["id"] = message.id;
+        peer->Send(MakeFrame(pong.dump()));
+        return;
+      }
+      case ClientType::kJoin:
+        return Join(peer, subscriptions, message);
+      case ClientType::kLeave: {
+        const auto found = subscriptions.joined.find(message.match);
+        if (found == subscriptions.joined.end()) {
+          throw ProtocolError(ErrorCode::kNotJoined, "you have not joined match " + message.match);
+        }
+        auto room = found->second.first;
+        subscriptions.joined.erase(found);
+        asio::post(room->strand(), [room, peer] { room->Leave(peer.get()); });
+        Json left{{"type", "left"}, {"match", message.match}};
+        if (!message.id.empty()) left["id"] = message.id;
+        peer->Send(MakeFrame(left.dump()));
+        return;
+      }
+      default:
+        break;
+    }
+    const auto found = subscriptions.joined.find(message.match);
+    if (found == subscriptions.joined.end()) {
+      throw ProtocolError(ErrorCode::kNotJoined,
+                          "join match " + message.match + " with your seat's token first");
+    }
+    const auto& [room, seat] = found->second;
+    if (seat == kSpectator) {
+      throw ProtocolError(ErrorCode::kForbidden, "a spectator does not act");
+    }
+    asio::post(room->strand(), [room = room, seat = seat, peer, message, received] {
+      room->Handle(peer, seat, message, received);
+    });
+  } catch (const ProtocolError& error) {
+    ++metrics_.errors_total;
+    peer->Send(MakeFrame(ErrorMessage(error.code, error.what(), message.id, message.match).dump()));
+  }
+}
+
+void Hub::Join(const std::shared_ptr<Peer>& peer, Subscriptions& subscriptions,
+               const ClientMessage& message) {
+  if (!subscriptions.joined.contains(message.match) &&
+      subscriptions.joined.size() >= kMostMatchesJoinedPerConnection) {
+    throw ProtocolError(ErrorCode::kLimit, "a connection may join at most " +
+                                               std::to_string(kMostMatchesJoinedPerConnection) +
+                                               " matches");
+  }
+  std::shared_ptr<Room> room;
+  try {
+    room = OpenRoom(message.match);
+  } catch (const std::exception& error) {
+    spdlog::error("match {} cannot be opened: {}", message.match, error.what());
+  }
+  if (!room) throw ProtocolError(ErrorCode::kNotFound, "no match '" + message.match + "'");
+  Seat viewer = kSpectator;
+  if (!message.token.empty()) {
+    const auto seat = room->SeatOfToken(message.token);
+    if (!seat) {
+      throw ProtocolError(ErrorCode::kForbidden, "this token is no seat of match " + message.match);
+    }
+    viewer = *seat;
+  }
+  subscriptions.joined[message.match] = {room, viewer};
+  asio::post(room->strand(), [room, peer, viewer, since = message.since, id = message.id] {
+    room->Join(peer, viewer, since, id);
+  });
+}
+
+void Hub::OnClose(const Peer* peer, Subscriptions& subscriptions) {
+  for (auto& [id, joined] : subscriptions.joined) {
+    auto room = joined.first;
+    asio::post(room->strand(), [room, peer] { room->Leave(peer); });
+  }
+  subscriptions.joined.clear();
+}
+
+}  // namespace quartel::server

@@ -1,0 +1,95 @@
+// The server's logic without the network: the matches in memory, the catalogue, creating and
+// listing matches, and what each client message does. server.cc puts HTTP and WebSocket in front
+// of it; tests and the fuzzer call it directly.
+#pragma once
+
+#include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/thread_pool.hpp>
+#include <chrono>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <shared_mutex>
+#include <string>
+#include <unordered_map>
+
+#include "core/json.h"
+#include "server/commit_queue.h"
+#include "server/metrics.h"
+#include "server/peer.h"
+#include "server/room.h"
+#include "server/storage.h"
+
+namespace quartel::server {
+
+struct HubLimits {
+  int max_running_matches_per_address = 50;
+  int max_bot_ms = 10000;  // a bot's per-move time budget may not exceed this
+};
+
+// An HTTP-style answer of the REST surface: a status and a JSON body.
+struct Reply {
+  int status = 200;
+  Json body;
+};
+
+// What one connection has joined: match id -> (room, viewer). Used on the connection's strand only.
+struct Subscriptions {
+  std::map<std::string, std::pair<std::shared_ptr<Room>, engine::Seat>> joined;
+};
+
+class Hub {
+ public:
+  Hub(boost::asio::any_io_executor executor, Storage& storage, int bot_threads, HubLimits limits);
+  ~Hub();
+
+  // Loads the running matches from the database and lets their bots carry on. Returns how many.
+  int Start();
+  // Stops the bots and commits what is pending (a clean shutdown).
+  void Stop();
+
+  Metrics& metrics() { return metrics_; }
+
+  // --- REST ---
+  Json Catalogue() const;
+  // POST /api/matches. `done` is called once the match is stored (201 with the seat tokens) or
+  // refused (4xx/5xx with {"error": ...}). May call `done` before returning.
+  void CreateMatch(const std::string& body, const std::string& address,
+                   std::function<void(Reply)> done);
+  Reply ListMatches(const std::string& state, int limit) const;
+  Reply MatchInfo(const std::string& match_id) const;
+  // The finished match's full record, or while it runs the events as the token's seat (or a
+  // spectator, without a token) saw them. `done` runs on the room's strand.
+  void MatchRecord(const std::string& match_id, const std::string& token,
+                   std::function<void(Reply)> done);
+
+  // --- WebSocket ---
+  // One text message of a client; answers go to `peer`. Call serially per connection.
+  void OnMessage(const std::shared_ptr<Peer>& peer, Subscriptions& subscriptions,
+                 const std::string& text);
+  void OnClose(const Peer* peer, Subscriptions& subscriptions);
+
+ private:
+  std::shared_ptr<Room> FindRoom(const std::string& match_id) const;
+  // A running match in memory, or a finished one loaded from the database; null when unknown.
+  std::shared_ptr<Room> OpenRoom(const std::string& match_id);
+  std::shared_ptr<Room> NewRoom(StoredMatch stored, bool restore);
+  void Join(const std::shared_ptr<Peer>& peer, Subscriptions& subscriptions,
+            const ClientMessage& message);
+  void OnFinished(const std::string& match_id, const std::string& creator);
+  StoredMatch NewStoredMatch(const Json& request, const std::string& address,
+                             std::vector<std::string>& tokens) const;
+
+  boost::asio::any_io_executor executor_;
+  Storage& storage_;
+  HubLimits limits_;
+  Metrics metrics_;
+  boost::asio::thread_pool bots_;
+  CommitQueue commits_;
+  mutable std::shared_mutex rooms_mutex_;
+  std::unordered_map<std::string, std::shared_ptr<Room>> rooms_;
+  std::unordered_map<std::string, int> running_per_address_;
+};
+
+}  // namespace quartel::server

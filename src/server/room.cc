@@ -1,0 +1,544 @@
+#include "server/room.h"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/post.hpp>
+
+#include "core/error.h"
+#include "core/rng.h"
+#include "core/secret.h"
+#include "engine/playout.h"
+#include "engine/seat_handle.h"
+
+namespace quartel::server {
+namespace asio = boost::asio;
+using engine::Action;
+using engine::kChanceSeat;
+using engine::kSpectator;
+using engine::Seat;
+
+namespace {
+
+// Applies one stored entry to a match: live play, a restart and a replay for a viewer alike.
+void ApplyEntryTo(engine::Match& match, const StoredEntry& entry) {
+  switch (entry.kind) {
+    case EntryKind::kAction:
+      match.Apply(entry.action);
+      break;
+    case EntryKind::kResign:
+      match.Resign(entry.seat);
+      break;
+    case EntryKind::kOfferDraw:
+      break;  // an offer changes nothing in the game
+    case EntryKind::kAgreeDraw:
+      match.End(engine::EndReason::kAgreement,
+                std::vector<engine::Outcome>(match.game().NumSeats(), engine::Outcome::kDraw));
+      break;
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> SeatLabels(const StoredMatch& stored) {
+  std::vector<std::string> labels;
+  for (const StoredSeat& seat : stored.seats) {
+    labels.push_back(seat.bot ? "bot:" + seat.bot_spec : "person");
+  }
+  return labels;
+}
+
+Room::Room(Strand strand, RoomServices services, StoredMatch stored)
+    : strand_(std::move(strand)),
+      services_(std::move(services)),
+      stored_(std::move(stored)),
+      match_(engine::LoadGame(stored_.game, stored_.options), SeatLabels(stored_)) {
+  for (const StoredSeat& seat : stored_.seats) {
+    bots_.push_back(seat.bot ? ai::MakeBot(seat.bot_spec, match_.game(), SecureRandom64())
+                             : nullptr);
+  }
+}
+
+std::shared_ptr<Room> Room::Restore(Strand strand, RoomServices services, StoredMatch stored) {
+  std::vector<StoredEntry> entries = std::move(stored.entries);
+  stored.entries.clear();
+  auto room = std::make_shared<Room>(std::move(strand), std::move(services), std::move(stored));
+  room->events_.push_back({EntryKind::kAction, kChanceSeat, 0, 0});  // event 0: the start
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const StoredEntry& entry = entries[i];
+    if (entry.event == room->LastEvent() + 1) {
+      room->events_.push_back({entry.kind, entry.seat, static_cast<int>(i), static_cast<int>(i)});
+    } else if (entry.event != room->LastEvent()) {
+      throw Error("match " + room->id() + ": entry " + std::to_string(i) + " skips an event");
+    }
+    try {
+      ApplyEntryTo(room->match_, entry);
+    } catch (const Error& error) {
+      throw Error("match " + room->id() + ": entry " + std::to_string(i) +
+                  " does not replay: " + error.what());
+    }
+    room->stored_.entries.push_back(entry);
+    room->events_.back().end_entry = static_cast<int>(i) + 1;
+  }
+  // An offer stands until the next event.
+  if (room->events_.back().kind == EntryKind::kOfferDraw) room->draw_offer_ = room->events_.back().by;
+  return room;
+}
+
+void Room::Create(std::function<void(bool stored)> created) {
+  auto start = match_.state().Clone();
+  DrawChance();
+  events_.push_back({EntryKind::kAction, kChanceSeat, 0, static_cast<int>(stored_.entries.size())});
+  services_.commits.Submit(
+      [stored = stored_](Storage& storage) { storage.CreateMatch(stored); },
+      [self = shared_from_this(), created = std::move(created)](bool stored) {
+        asio::post(self->strand_, [self, created, stored] {
+          if (!stored) self->Fail("the database refused the new match");
+          created(stored);
+          if (stored) self->MaybeStartBot();
+        });
+      });
+}
+
+void Room::Resume() {
+  if (match_.Over()) return;
+  if (match_.state().IsChanceNode()) {
+    // Stored entries always end past the chance draws of their event; this repairs a database
+    // written otherwise.
+    auto start = match_.state().Clone();
+    const int first = static_cast<int>(stored_.entries.size());
+    DrawChance();
+    Publish(EntryKind::kAction, kChanceSeat, first, std::move(start), std::nullopt);
+    return;
+  }
+  MaybeStartBot();
+}
+
+std::optional<Seat> Room::SeatOfToken(const std::string& token) const {
+  const std::string hash = Sha256Hex(token);
+  for (std::size_t seat = 0; seat < stored_.seats.size(); ++seat) {
+    const StoredSeat& stored = stored_.seats[seat];
+    if (!stored.bot && ConstantTimeEquals(stored.token_hash, hash)) return static_cast<Seat>(seat);
+  }
+  return std::nullopt;
+}
+
+// --- Subscribers ---------------------------------------------------------------------------------
+
+void Room::Join(const std::shared_ptr<Peer>& peer, Seat viewer, std::optional<int> since,
+                const std::string& request_id) {
+  std::erase_if(subscribers_, [&](const Subscriber& s) {
+    auto locked = s.peer.lock();
+    return !locked || locked == peer;
+  });
+  subscribers_.push_back({peer, viewer});
+  // A reconnect: the events it missed, each as it saw it then, replayed from the stored entries.
+  constexpr int kMostEventsResent = 200;
+  const bool resend = since && *since < LastEvent() && LastEvent() - *since <= kMostEventsResent;
+  if (resend) {
+    engine::Match replay(match_.shared_game(), SeatLabels(stored_));
+    for (int number = 0; number <= LastEvent(); ++number) {
+      const EventSpan& span = events_[number];
+      auto start = replay.state().Clone();
+      for (int i = span.first_entry; i < span.end_entry; ++i) {
+        ApplyEntryTo(replay, stored_.entries[i]);
+      }
+      if (number > *since) {
+        peer->Send(MakeFrame(EventMessage(number, span, *start, replay.state(), viewer).dump()));
+      }
+    }
+  }
+  Json joined{{"type", "joined"},
+              {"match", id()},
+              {"game", stored_.game},
+              {"options", match_.game().options().values()},
+              {"seats", SeatLabels(stored_)},
+              {"seat_names", Json::array()},
+              {"you", viewer == kSpectator ? Json("spectator") : Json(viewer)},
+              {"event", LastEvent()},
+              {"resent", resend ? LastEvent() - *since : 0},
+              {"state", StatePayload(match_.state(), LastEvent(), viewer)}};
+  for (int seat = 0; seat < match_.game().NumSeats(); ++seat) {
+    joined["seat_names"].push_back(match_.game().SeatName(seat));
+  }
+  if (!request_id.empty()) joined["id"] = request_id;
+  peer->Send(MakeFrame(joined.dump()));
+  if (failed_) {
+    SendError(peer, ErrorCode::kUnavailable,
+              "the server could not store this match's last event; it is paused until a restart",
+              request_id);
+  }
+}
+
+void Room::Leave(const Peer* peer) {
+  std::erase_if(subscribers_, [&](const Subscriber& s) {
+    auto locked = s.peer.lock();
+    return !locked || locked.get() == peer;
+  });
+}
+
+// --- A seat's messages ---------------------------------------------------------------------------
+
+void Room::Handle(const std::shared_ptr<Peer>& peer, Seat seat, const ClientMessage& message,
+                  std::chrono::steady_clock::time_point received) {
+  try {
+    if (failed_) {
+      throw ProtocolError(ErrorCode::kUnavailable,
+                          "the server could not store this match's last event; it is paused");
+    }
+    if (match_.Over()) throw ProtocolError(ErrorCode::kOver, "the match is over");
+    if (*message.event != LastEvent()) {
+      throw ProtocolError(ErrorCode::kStale, "stale: you answered event " +
+                                                 std::to_string(*message.event) +
+                                                 ", the match is at event " +
+                                                 std::to_string(LastEvent()));
+    }
+    // A bot's turn not yet published gives way: the event this message makes comes first.
+    if (message.type != ClientType::kAct) AbandonBotTurn();
+    const int first = static_cast<int>(stored_.entries.size());
+    auto start = match_.state().Clone();
+    switch (message.type) {
+      case ClientType::kAct:
+        for (Action action : CheckedActions(seat, message)) {
+          match_.Apply(action);
+          stored_.entries.push_back({LastEvent() + 1, EntryKind::kAction, seat, action});
+        }
+        DrawChance();
+        Publish(EntryKind::kAction, seat, first, std::move(start), received);
+        break;
+      case ClientType::kResign:
+        Resign(seat);
+        DrawChance();
+        Publish(EntryKind::kResign, seat, first, std::move(start), received);
+        break;
+      case ClientType::kOfferDraw:
+        OfferDraw(seat);
+        Publish(EntryKind::kOfferDraw, seat, first, std::move(start), received);
+        break;
+      case ClientType::kAcceptDraw:
+        AcceptDraw(seat);
+        Publish(EntryKind::kAgreeDraw, seat, first, std::move(start), received);
+        break;
+      default:
+        throw ProtocolError(ErrorCode::kBadMessage, "not a seat's action");
+    }
+  } catch (const ProtocolError& error) {
+    SendError(peer, error.code, error.what(), message.id);
+  }
+}
+
+std::vector<Action> Room::CheckedActions(Seat seat, const ClientMessage& message) const {
+  const engine::SeatHandle handle(match_.state(), seat, LastEvent());
+  if (!handle.IsMyDecision()) {
+    throw ProtocolError(ErrorCode::kNotYourTurn, "it is not your decision");
+  }
+  if (!message.turn.empty()) {
+    try {
+      return handle.ParseTurn(message.turn, LastEvent());
+    } catch (const Error& error) {
+      throw ProtocolError(ErrorCode::kIllegal, error.what());
+    }
+  }
+  // Action ids: each legal in turn, on a copy, before the match sees any.
+  auto trial = match_.state().Clone();
+  std::vector<Action> actions;
+  for (int action : message.actions) {
+    const engine::SeatHandle trial_handle(*trial, seat, LastEvent());
+    if (!trial_handle.IsMyDecision()) {
+      throw ProtocolError(ErrorCode::kIllegal, "your turn ended after " +
+                                                   std::to_string(actions.size()) + " actions");
+    }
+    if (action >= match_.game().NumDistinctActions()) {
+      throw ProtocolError(ErrorCode::kIllegal, "action " + std::to_string(action) +
+                                                   " is no action of this game");
+    }
+    const std::string why = trial_handle.WhyRefused(action, LastEvent());
+    if (!why.empty()) throw ProtocolError(ErrorCode::kIllegal, why);
+    trial->ApplyAction(action);
+    actions.push_back(action);
+  }
+  return actions;
+}
+
+void Room::Resign(Seat seat) {
+  match_.Resign(seat);
+  stored_.entries.push_back({LastEvent() + 1, EntryKind::kResign, seat, -1});
+}
+
+void Room::OfferDraw(Seat seat) {
+  if (!match_.game().info().draw_by_agreement) {
+    throw ProtocolError(ErrorCode::kIllegal,
+                        "the rules of " + match_.game().info().display_name +
+                            " have no draw by agreement");
+  }
+  if (draw_offer_) {
+    throw ProtocolError(ErrorCode::kIllegal,
+                        draw_offer_ == seat ? "your draw offer stands" :
+                                              "a draw is offered to you: accept it or play on");
+  }
+  stored_.entries.push_back({LastEvent() + 1, EntryKind::kOfferDraw, seat, -1});
+}
+
+void Room::AcceptDraw(Seat seat) {
+  if (!draw_offer_ || *draw_offer_ == seat) {
+    throw ProtocolError(ErrorCode::kIllegal, "no draw is offered to you");
+  }
+  const StoredEntry entry{LastEvent() + 1, EntryKind::kAgreeDraw, seat, -1};
+  ApplyEntryTo(match_, entry);
+  stored_.entries.push_back(entry);
+}
+
+// Each chance event draws with a fresh seed from the CSPRNG at the moment it happens: no seed
+// exists that a client could learn (issue 10; rulings, "Common to every game").
+void Room::DrawChance() {
+  while (!match_.Over() && match_.state().IsChanceNode()) {
+    Rng rng(SecureRandom64());
+    const Action outcome = engine::SampleChanceOutcome(match_.state(), rng);
+    match_.Apply(outcome);
+    stored_.entries.push_back({LastEvent() + 1, EntryKind::kAction, kChanceSeat, outcome});
+  }
+}
+
+// --- Publishing ----------------------------------------------------------------------------------
+
+void Room::Publish(EntryKind kind, Seat by, int first_entry, std::unique_ptr<engine::State> start,
+                   std::optional<std::chrono::steady_clock::time_point> received) {
+  const EventSpan span{kind, by, first_entry, static_cast<int>(stored_.entries.size())};
+  events_.push_back(span);
+  if (kind != EntryKind::kOfferDraw) draw_offer_.reset();
+  if (kind == EntryKind::kOfferDraw) draw_offer_ = by;
+  int moves = 0;
+  for (int i = span.first_entry; i < span.end_entry; ++i) {
+    if (stored_.entries[i].kind == EntryKind::kAction && stored_.entries[i].seat >= 0) ++moves;
+  }
+  services_.metrics.moves_total += moves;
+
+  std::vector<std::pair<Seat, Frame>> frames;
+  for (Seat viewer : Viewers()) {
+    frames.emplace_back(viewer, MakeFrame(EventMessage(LastEvent(), span, *start,
+                                                       match_.state(), viewer)
+                                              .dump()));
+  }
+  const bool over = match_.Over();
+  std::vector<std::string> result = match_.record().result;
+  if (over && result.empty()) {
+    for (engine::Outcome outcome : match_.state().Results()) {
+      result.push_back(engine::OutcomeName(outcome));
+    }
+  }
+  std::vector<StoredEntry> entries(stored_.entries.begin() + span.first_entry,
+                                   stored_.entries.end());
+  services_.commits.Submit(
+      [id = id(), first_entry, entries = std::move(entries), over, result,
+       ending = match_.record().ending](Storage& storage) {
+        storage.AppendEntries(id, first_entry, entries);
+        if (over) storage.FinishMatch(id, result, ending);
+      },
+      [self = shared_from_this(), frames = std::move(frames), received, over](bool stored) {
+        asio::post(self->strand_, [self, frames, received, over, stored] {
+          if (!stored) return self->Fail("the database refused an event");
+          for (const Subscriber& subscriber : self->subscribers_) {
+            auto peer = subscriber.peer.lock();
+            if (!peer) continue;
+            for (const auto& [viewer, frame] : frames) {
+              if (viewer == subscriber.viewer) peer->Send(frame);
+            }
+          }
+          if (received) {
+            self->services_.metrics.ObserveLatency(std::chrono::steady_clock::now() - *received);
+          }
+          if (over) self->services_.on_finished(self->id(), self->stored_.creator_address);
+        });
+      });
+  MaybeStartBot();
+}
+
+std::vector<Seat> Room::Viewers() const {
+  std::vector<Seat> viewers;
+  for (Seat seat = 0; seat < match_.game().NumSeats(); ++seat) viewers.push_back(seat);
+  viewers.push_back(kSpectator);
+  return viewers;
+}
+
+Json Room::EventMessage(int number, const EventSpan& span, const engine::State& start,
+                        const engine::State& state, Seat viewer) const {
+  Json by = span.by == kChanceSeat ? Json("chance") : Json(span.by);
+  return Json{{"type", "event"},
+              {"match", id()},
+              {"event", number},
+              {"kind", number == 0 ? "start" : EntryKindName(span.kind)},
+              {"by", by},
+              {"text", EventText(span, start, viewer)},
+              {"state", StatePayload(state, number, viewer)}};
+}
+
+std::string Room::EventText(const EventSpan& span, const engine::State& start, Seat viewer) const {
+  const engine::Game& game = match_.game();
+  const std::string who = span.by >= 0 ? game.SeatName(span.by) : "";
+  switch (span.kind) {
+    case EntryKind::kResign:
+      return who + " resigns";
+    case EntryKind::kOfferDraw:
+      return who + " offers a draw";
+    case EntryKind::kAgreeDraw:
+      return who + " accepts the draw: the game is drawn";
+    case EntryKind::kAction:
+      break;
+  }
+  std::vector<Action> actions;
+  for (int i = span.first_entry; i < span.end_entry; ++i) actions.push_back(stored_.entries[i].action);
+  if (actions.empty()) return span.by == kChanceSeat ? "the match begins" : "";
+  return start.DescribeTurn(actions, viewer);
+}
+
+Json Room::StatePayload(const engine::State& state, int last_event, Seat viewer) const {
+  const engine::SeatHandle handle(state, viewer, last_event);
+  Json payload{{"view", handle.ViewJson()},
+               {"over", state.IsTerminal()},
+               {"mid_turn", state.MidTurn()},
+               {"your_turn", handle.IsMyDecision()}};
+  const Seat to_act = state.CurrentSeat();
+  payload["to_act"] = to_act >= 0 ? Json(to_act) : to_act == kChanceSeat ? Json("chance") : Json();
+  Json legal = Json::array();
+  for (Action action : handle.LegalActions()) {
+    legal.push_back({{"id", action}, {"text", handle.ActionToString(action)}});
+  }
+  payload["legal"] = std::move(legal);
+  if (state.IsTerminal()) {
+    Json result = Json::array();
+    for (engine::Outcome outcome : state.Results()) result.push_back(engine::OutcomeName(outcome));
+    payload["result"] = std::move(result);
+  }
+  if (&state == &match_.state() && draw_offer_) payload["draw_offer"] = *draw_offer_;
+  return payload;
+}
+
+void Room::SendError(const std::shared_ptr<Peer>& peer, ErrorCode code, const std::string& message,
+                     const std::string& request_id) {
+  ++services_.metrics.errors_total;
+  // Logged by code only: the message may speak of the seat's own secrets (its setup).
+  spdlog::debug("match {}: refused a message: {}", id(), ErrorCodeName(code));
+  peer->Send(MakeFrame(ErrorMessage(code, message, request_id, id()).dump()));
+}
+
+void Room::Fail(const std::string& why) {
+  failed_ = true;
+  spdlog::error("match {}: {}; the match is paused until a restart", id(), why);
+  for (const Subscriber& subscriber : subscribers_) {
+    if (auto peer = subscriber.peer.lock()) {
+      SendError(peer, ErrorCode::kUnavailable,
+                "the server could not store this match's last event; it is paused", "");
+    }
+  }
+}
+
+// --- Bots ----------------------------------------------------------------------------------------
+
+void Room::MaybeStartBot() {
+  if (failed_ || bot_thinking_ || match_.Over()) return;
+  const Seat seat = match_.state().CurrentSeat();
+  if (seat < 0 || !bots_[seat]) return;
+  if (!bot_turn_start_) {
+    bot_turn_start_ = match_.state().Clone();
+    bot_turn_first_entry_ = static_cast<int>(stored_.entries.size());
+  }
+  bot_thinking_ = true;
+  ++services_.metrics.bot_queue;
+  std::shared_ptr<const engine::State> snapshot = match_.state().Clone();
+  asio::post(services_.bots, [self = shared_from_this(), snapshot, seat, version = LastEvent(),
+                              bot = bots_[seat].get()] {
+    std::optional<Action> action;
+    try {
+      action = bot->ChooseAction(engine::SeatHandle(*snapshot, seat, version));
+    } catch (const std::exception& error) {
+      spdlog::error("match {}: bot {} failed: {}", self->id(), bot->Spec(), error.what());
+    }
+    asio::post(self->strand_,
+               [self, seat, version, action] { self->OnBotAction(seat, version, action); });
+  });
+}
+
+void Room::OnBotAction(Seat seat, int version, std::optional<Action> action) {
+  bot_thinking_ = false;
+  --services_.metrics.bot_queue;
+  if (failed_ || match_.Over()) return;
+  if (version != LastEvent() || match_.state().CurrentSeat() != seat) {
+    AbandonBotTurn();
+    return MaybeStartBot();
+  }
+  const engine::SeatHandle handle(match_.state(), seat, LastEvent());
+  if (!action || !handle.WhyRefused(*action, LastEvent()).empty()) {
+    // A bot that fails must not stall the match: a uniformly random legal action instead.
+    const std::vector<Action> legal = handle.LegalActions();
+    Rng rng(SecureRandom64());
+    action = legal[rng.Below(legal.size())];
+  }
+  match_.Apply(*action);
+  stored_.entries.push_back({LastEvent() + 1, EntryKind::kAction, seat, *action});
+  const bool chance = match_.state().IsChanceNode();
+  DrawChance();
+  if (!chance && !match_.Over() && match_.state().MidTurn() &&
+      match_.state().CurrentSeat() == seat) {
+    return MaybeStartBot();  // the same turn goes on: one event for all of it
+  }
+  auto start = std::move(bot_turn_start_);
+  const int first = bot_turn_first_entry_;
+  bot_turn_first_entry_ = -1;
+  Publish(EntryKind::kAction, seat, first, std::move(start), std::nullopt);
+}
+
+// A bot's turn not yet published is taken back when something else must be published first (a
+// resignation, a draw agreed): nobody has heard of it, and the bot plays it again if need be.
+void Room::AbandonBotTurn() {
+  if (!bot_turn_start_) return;
+  while (static_cast<int>(stored_.entries.size()) > bot_turn_first_entry_) {
+    match_.Undo();
+    stored_.entries.pop_back();
+  }
+  bot_turn_start_.reset();
+  bot_turn_first_entry_ = -1;
+}
+
+// --- Records -------------------------------------------------------------------------------------
+
+Json Room::RecordFor(Seat viewer) const {
+  if (match_.Over()) {
+    Json record = engine::RecordToJson(match_.record());
+    record["match"] = id();
+    return record;
+  }
+  Json events = Json::array();
+  engine::Match replay(match_.shared_game(), SeatLabels(stored_));
+  for (int number = 0; number <= LastEvent(); ++number) {
+    const EventSpan& span = events_[number];
+    auto start = replay.state().Clone();
+    for (int i = span.first_entry; i < span.end_entry; ++i) {
+      ApplyEntryTo(replay, stored_.entries[i]);
+    }
+    events.push_back({{"event", number},
+                      {"by", span.by == kChanceSeat ? Json("chance") : Json(span.by)},
+                      {"text", EventText(span, *start, viewer)}});
+  }
+  return Json{{"match", id()},
+              {"game", stored_.game},
+              {"options", match_.game().options().values()},
+              {"seats", SeatLabels(stored_)},
+              {"viewer", viewer == kSpectator ? Json("spectator") : Json(viewer)},
+              {"running", true},
+              {"events", std::move(events)}};
+}
+
+Json Room::Summary() const {
+  Json summary{{"match", id()},
+               {"game", stored_.game},
+               {"options", match_.game().options().values()},
+               {"seats", SeatLabels(stored_)},
+               {"created_at", stored_.created_at},
+               {"over", match_.Over()},
+               {"event", LastEvent()}};
+  const Seat to_act = match_.state().CurrentSeat();
+  if (to_act >= 0) summary["to_act"] = to_act;
+  if (match_.Over()) summary["result"] = match_.record().result;
+  return summary;
+}
+
+}  // namespace quartel::server

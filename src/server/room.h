@@ -1,0 +1,144 @@
+// A match being played: the only authority over its state (issue 10, "Matches, seats, secrets").
+// Every method runs on the room's strand, so a match's actions are handled one at a time, in
+// order, without a lock, while other matches run on other threads.
+//
+// Events. Everything that happens is published as a numbered event (0: the match is created,
+// with the chance draws that start it): one person's command (a move, a whole setup, a jump
+// chain), the chance outcomes it led to, a bot's turn (up to a chance draw), a resignation, a draw
+// offer or agreement. Each viewer (each seat, the spectators) receives each event computed from
+// its own view: the words from State::DescribeTurn for that viewer, its JSON view after the event,
+// and its legal actions when the decision is its own. Only whole events are numbered, so the count
+// of secret actions inside one (setup placements) is never published. An action names the event
+// it answers (the last one); anything older is stale and refused.
+//
+// Durability: an event's entries are committed (CommitQueue) before any client hears of it. A
+// room is rebuilt from its stored entries after a restart (Restore), exactly as it was.
+#pragma once
+
+#include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/asio/thread_pool.hpp>
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ai/bot.h"
+#include "core/json.h"
+#include "engine/record.h"
+#include "server/commit_queue.h"
+#include "server/metrics.h"
+#include "server/peer.h"
+#include "server/protocol.h"
+#include "server/storage.h"
+
+namespace quartel::server {
+
+struct RoomServices {
+  CommitQueue& commits;
+  boost::asio::thread_pool& bots;
+  Metrics& metrics;
+  // Called on the room's strand once the match is over and stored.
+  std::function<void(const std::string& match_id, const std::string& creator)> on_finished;
+};
+
+class Room : public std::enable_shared_from_this<Room> {
+ public:
+  using Strand = boost::asio::strand<boost::asio::any_io_executor>;
+
+  // A room for a stored match (its entries replayed: throws quartel::Error when they do not
+  // replay), or for a new one (no entries: the initial chance draws are made and stored; `created`
+  // is called once they are committed, with false when the database refused them).
+  Room(Strand strand, RoomServices services, StoredMatch stored);
+  static std::shared_ptr<Room> Restore(Strand strand, RoomServices services, StoredMatch stored);
+  void Create(std::function<void(bool stored)> created);
+  // After a restart: the bots carry on (on the strand).
+  void Resume();
+
+  Strand& strand() { return strand_; }
+  const std::string& id() const { return stored_.id; }
+  const StoredMatch& stored() const { return stored_; }
+  const engine::Game& game() const { return match_.game(); }
+
+  // The seat whose token this is, or nullopt. Thread-safe (the seats never change).
+  std::optional<engine::Seat> SeatOfToken(const std::string& token) const;
+
+  // --- On the strand ---
+  // Subscribes `peer` as `viewer` (a seat or kSpectator) and sends it the match: the "joined"
+  // message with its current view, preceded by the events after `since` when it names one (a
+  // reconnect), or just the current view when too many are missing.
+  void Join(const std::shared_ptr<Peer>& peer, engine::Seat viewer, std::optional<int> since,
+            const std::string& request_id);
+  void Leave(const Peer* peer);
+  // A seat's message (act, resign, offer_draw, accept_draw). Errors go back to `peer` only.
+  void Handle(const std::shared_ptr<Peer>& peer, engine::Seat seat, const ClientMessage& message,
+              std::chrono::steady_clock::time_point received);
+  // The record as `viewer` may know it: the full record once the match is over; while it runs,
+  // only the events as that viewer saw them.
+  Json RecordFor(engine::Seat viewer) const;
+  bool Over() const { return match_.Over(); }
+  bool HasSubscribers() const { return !subscribers_.empty(); }
+  Json Summary() const;
+
+ private:
+  struct EventSpan {
+    EntryKind kind = EntryKind::kAction;
+    engine::Seat by = engine::kChanceSeat;  // who acted; kChanceSeat for chance alone
+    int first_entry = 0;
+    int end_entry = 0;
+  };
+  struct Subscriber {
+    std::weak_ptr<Peer> peer;
+    engine::Seat viewer;
+  };
+
+  void Act(engine::Seat seat, const ClientMessage& message);
+  std::vector<engine::Action> CheckedActions(engine::Seat seat, const ClientMessage& message) const;
+  void Resign(engine::Seat seat);
+  void OfferDraw(engine::Seat seat);
+  void AcceptDraw(engine::Seat seat);
+
+  // Draws the chance outcomes due now from the CSPRNG, as entries of the event in progress.
+  void DrawChance();
+  // Ends the event in progress (entries from `first_entry`): stores it, then sends it.
+  void Publish(EntryKind kind, engine::Seat by, int first_entry,
+               std::unique_ptr<engine::State> start,
+               std::optional<std::chrono::steady_clock::time_point> received);
+  void MaybeStartBot();
+  void OnBotAction(engine::Seat seat, int version, std::optional<engine::Action> action);
+  void AbandonBotTurn();
+  void Fail(const std::string& why);
+
+  int LastEvent() const { return static_cast<int>(events_.size()) - 1; }
+  std::vector<engine::Seat> Viewers() const;
+  // The frame of event `number` for `viewer`: `start` is the state before it, `state` after it.
+  Json EventMessage(int number, const EventSpan& span, const engine::State& start,
+                    const engine::State& state, engine::Seat viewer) const;
+  Json StatePayload(const engine::State& state, int last_event, engine::Seat viewer) const;
+  std::string EventText(const EventSpan& span, const engine::State& start,
+                        engine::Seat viewer) const;
+  void SendError(const std::shared_ptr<Peer>& peer, ErrorCode code, const std::string& message,
+                 const std::string& request_id);
+
+  Strand strand_;
+  RoomServices services_;
+  StoredMatch stored_;  // creation data; `entries` holds every entry, stored or not yet
+  engine::Match match_;
+  std::vector<EventSpan> events_;
+  std::vector<std::unique_ptr<ai::Bot>> bots_;  // per seat; null for a person
+  std::optional<engine::Seat> draw_offer_;
+  std::vector<Subscriber> subscribers_;
+  bool failed_ = false;
+  // A bot's turn in progress: it thinks on the pool while the room waits; its actions so far are
+  // applied but not yet published (one event per bot turn, up to a chance draw).
+  bool bot_thinking_ = false;
+  std::unique_ptr<engine::State> bot_turn_start_;
+  int bot_turn_first_entry_ = -1;
+};
+
+// The seat names a record and the match list show: "person" or "bot:<spec>".
+std::vector<std::string> SeatLabels(const StoredMatch& stored);
+
+}  // namespace quartel::server

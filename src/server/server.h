@@ -1,0 +1,33 @@
+// `quartel serve`: HTTP and WebSocket on one port (Boost.Beast over Asio, C++20 coroutines,
+// several network threads), in front of the Hub. docs/PROTOCOL.md says what clients send and get.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <string>
+
+#include "server/hub.h"
+
+namespace quartel::server {
+
+struct ServerConfig {
+  std::string host = "127.0.0.1";
+  unsigned short port = 8080;  // 0: any free port (the address printed says which)
+  std::string database = "quartel.db";
+  std::string web_dir;  // static files of the web client; empty: none yet
+  int bot_threads = 1;
+  int network_threads = 0;  // 0: one per core
+  int max_connections = 20000;
+  std::size_t max_message_bytes = 64 * 1024;  // larger messages are refused (too_large)
+  double messages_per_second = 20;            // per connection, with bursts of `message_burst`
+  double message_burst = 60;
+  int idle_timeout_seconds = 60;  // a silent WebSocket is pinged, then dropped
+  HubLimits limits;
+};
+
+// Runs the server until SIGINT or SIGTERM; `ready` is called with the address to open once it
+// listens. Returns the process exit code. Throws quartel::Error when it cannot start (the port is
+// taken, the database cannot be opened).
+int RunServer(const ServerConfig& config, const std::function<void(const std::string&)>& ready);
+
+}  // namespace quartel::server
