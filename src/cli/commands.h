@@ -31,6 +31,14 @@ struct ShowArgs {
   bool json = false;     // the viewer's JSON view
 };
 
+struct LoadTestArgs {
+  std::string url = "ws://127.0.0.1:8080";
+  int clients = 100;
+  double seconds = 10;
+  int threads = 1;       // the clients' own network threads
+  std::string database;  // the server's database file, checked after the run; "": not checked
+};
+
 int ListGames(std::ostream& out);
 int PrintRules(const std::string& game, std::ostream& out);
 int Play(const PlayArgs& args, std::istream& in, std::ostream& out);
@@ -53,6 +61,10 @@ int Arena(const std::string& game, const std::string& options, const std::string
 // The exact odds of pressing an attack in WAR or classic Risk (`game` "war" or "risk"; games/war/
 // odds.h): P(conquest), expected survivors and the outcome table.
 int Odds(int attackers, int defenders, const std::string& game, std::ostream& out);
+
+// Many WebSocket clients playing Dablot against each other on a running `quartel serve`: moves a
+// second, latency, errors, and every acknowledged move found stored exactly once (loadtest.cc).
+int LoadTest(const LoadTestArgs& args, std::ostream& out);
 
 // The rules pages (docs/rules/*.md), compiled into the binary so `quartel rules` works anywhere.
 // Generated at configure time; empty string when the game has no page.

@@ -210,6 +210,25 @@ int main(int argc, char** argv) {
     };
   });
 
+  cli::LoadTestArgs loadtest_args;
+  auto* loadtest = app.add_subcommand(
+      "loadtest",
+      "Many WebSocket clients playing Dablot on a running server, as fast as it answers");
+  loadtest->add_option("--url", loadtest_args.url, "The server")
+      ->default_val("ws://127.0.0.1:8080");
+  loadtest->add_option("--clients", loadtest_args.clients, "Clients (even: they play in pairs)")
+      ->default_val(100)
+      ->check(CLI::Range(2, 100000));
+  loadtest->add_option("--seconds", loadtest_args.seconds, "How long to measure")
+      ->default_val(10)
+      ->check(CLI::PositiveNumber);
+  loadtest->add_option("--threads", loadtest_args.threads, "The clients' network threads")
+      ->default_val(1)
+      ->check(CLI::Range(1, 64));
+  loadtest->add_option("--db", loadtest_args.database,
+                       "The server's database, checked after the run (every move stored once)");
+  loadtest->callback([&] { run = [&] { return cli::LoadTest(loadtest_args, std::cout); }; });
+
   // Name an unknown command rather than CLI11's generic "a subcommand is required".
   if (argc > 1 && argv[1][0] != '-') {
     const std::string command = argv[1];
