@@ -2,13 +2,13 @@
 // REST, two person seats each) and play random legal moves as fast as the server answers. It
 // prints moves per second, the round-trip latency (an action sent to its event received), errors,
 // and then checks the server's database: every acknowledged move stored exactly once.
+#include <fmt/format.h>
 #include <sys/resource.h>
 
 #include <algorithm>
 #include <atomic>
 #include <boost/asio.hpp>
 #include <boost/beast.hpp>
-#include <fmt/format.h>
 #include <chrono>
 #include <iostream>
 #include <map>
@@ -104,8 +104,7 @@ class Client {
     co_await beast::get_lowest_layer(ws).async_connect(results, use_awaitable);
     co_await ws.async_handshake(endpoint_.host, "/ws", use_awaitable);
     ++tally_.connected;
-    const std::string join =
-        Json{{"type", "join"}, {"match", match}, {"token", token}}.dump();
+    const std::string join = Json{{"type", "join"}, {"match", match}, {"token", token}}.dump();
     co_await ws.async_write(asio::buffer(join), use_awaitable);
     std::optional<Clock::time_point> sent_at;
     int sent_event = -1;
@@ -123,7 +122,8 @@ class Client {
       if (type != "event" && type != "joined") continue;
       const int event = message.value("event", -1);
       if (type == "event" && sent_at && message["by"] == seat && event == sent_event + 1) {
-        const double ms = std::chrono::duration<double, std::milli>(Clock::now() - *sent_at).count();
+        const double ms =
+            std::chrono::duration<double, std::milli>(Clock::now() - *sent_at).count();
         ++tally_.moves;
         --tally_.in_flight;
         sent_at.reset();
@@ -136,11 +136,12 @@ class Client {
       if (!state.value("your_turn", false) || sent_at || tally_.stop) continue;
       const Json& legal = state["legal"];
       const Json& pick = legal[rng_.Below(static_cast<std::uint32_t>(legal.size()))];
-      const std::string act = Json{{"type", "act"},
-                                   {"match", match},
-                                   {"event", type == "joined" ? message["event"] : Json(event)},
-                                   {"actions", {pick["id"]}}}
-                                  .dump();
+      const std::string act = Json{
+          {"type", "act"},
+          {"match", match},
+          {"event", type == "joined" ? message["event"] : Json(event)},
+          {"actions",
+           {pick["id"]}}}.dump();
       sent_event = type == "joined" ? message["event"].get<int>() : event;
       sent_at = Clock::now();
       ++tally_.in_flight;

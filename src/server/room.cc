@@ -79,8 +79,7 @@ std::shared_ptr<Room> Room::Restore(Strand strand, RoomServices services, Stored
     room->stored_.entries.push_back(entry);
     room->events_.back().end_entry = static_cast<int>(i) + 1;
   }
-  // An offer stands until the next event.
-  if (room->events_.back().kind == EntryKind::kOfferDraw) room->draw_offer_ = room->events_.back().by;
+  room->published_ = room->match_.state().Clone();
   return room;
 }
 
@@ -88,15 +87,15 @@ void Room::Create(std::function<void(bool stored)> created) {
   auto start = match_.state().Clone();
   DrawChance();
   events_.push_back({EntryKind::kAction, kChanceSeat, 0, static_cast<int>(stored_.entries.size())});
-  services_.commits.Submit(
-      [stored = stored_](Storage& storage) { storage.CreateMatch(stored); },
-      [self = shared_from_this(), created = std::move(created)](bool stored) {
-        asio::post(self->strand_, [self, created, stored] {
-          if (!stored) self->Fail("the database refused the new match");
-          created(stored);
-          if (stored) self->MaybeStartBot();
-        });
-      });
+  published_ = match_.state().Clone();
+  services_.commits.Submit([stored = stored_](Storage& storage) { storage.CreateMatch(stored); },
+                           [self = shared_from_this(), created = std::move(created)](bool stored) {
+                             asio::post(self->strand_, [self, created, stored] {
+                               if (!stored) self->Fail("the database refused the new match");
+                               created(stored);
+                               if (stored) self->MaybeStartBot();
+                             });
+                           });
 }
 
 void Room::Resume() {
@@ -124,8 +123,19 @@ std::optional<Seat> Room::SeatOfToken(const std::string& token) const {
 
 // --- Subscribers ---------------------------------------------------------------------------------
 
+void Room::WhenPublished(std::function<void()> work) {
+  if (commits_in_flight_ == 0) return work();
+  after_commits_.push_back(std::move(work));
+}
+
 void Room::Join(const std::shared_ptr<Peer>& peer, Seat viewer, std::optional<int> since,
                 const std::string& request_id) {
+  if (commits_in_flight_ > 0) {
+    // What it would be shown is not stored yet: it joins once it is.
+    return WhenPublished([self = shared_from_this(), peer, viewer, since, request_id] {
+      self->Join(peer, viewer, since, request_id);
+    });
+  }
   std::erase_if(subscribers_, [&](const Subscriber& s) {
     auto locked = s.peer.lock();
     return !locked || locked == peer;
@@ -156,7 +166,7 @@ void Room::Join(const std::shared_ptr<Peer>& peer, Seat viewer, std::optional<in
               {"you", viewer == kSpectator ? Json("spectator") : Json(viewer)},
               {"event", LastEvent()},
               {"resent", resend ? LastEvent() - *since : 0},
-              {"state", StatePayload(match_.state(), LastEvent(), viewer)}};
+              {"state", StatePayload(*published_, LastEvent(), viewer)}};
   for (int seat = 0; seat < match_.game().NumSeats(); ++seat) {
     joined["seat_names"].push_back(match_.game().SeatName(seat));
   }
@@ -187,10 +197,9 @@ void Room::Handle(const std::shared_ptr<Peer>& peer, Seat seat, const ClientMess
     }
     if (match_.Over()) throw ProtocolError(ErrorCode::kOver, "the match is over");
     if (*message.event != LastEvent()) {
-      throw ProtocolError(ErrorCode::kStale, "stale: you answered event " +
-                                                 std::to_string(*message.event) +
-                                                 ", the match is at event " +
-                                                 std::to_string(LastEvent()));
+      throw ProtocolError(ErrorCode::kStale,
+                          "stale: you answered event " + std::to_string(*message.event) +
+                              ", the match is at event " + std::to_string(LastEvent()));
     }
     // A bot's turn not yet published gives way: the event this message makes comes first.
     if (message.type != ClientType::kAct) AbandonBotTurn();
@@ -244,12 +253,12 @@ std::vector<Action> Room::CheckedActions(Seat seat, const ClientMessage& message
   for (int action : message.actions) {
     const engine::SeatHandle trial_handle(*trial, seat, LastEvent());
     if (!trial_handle.IsMyDecision()) {
-      throw ProtocolError(ErrorCode::kIllegal, "your turn ended after " +
-                                                   std::to_string(actions.size()) + " actions");
+      throw ProtocolError(ErrorCode::kIllegal,
+                          "your turn ended after " + std::to_string(actions.size()) + " actions");
     }
     if (action >= match_.game().NumDistinctActions()) {
-      throw ProtocolError(ErrorCode::kIllegal, "action " + std::to_string(action) +
-                                                   " is no action of this game");
+      throw ProtocolError(ErrorCode::kIllegal,
+                          "action " + std::to_string(action) + " is no action of this game");
     }
     const std::string why = trial_handle.WhyRefused(action, LastEvent());
     if (!why.empty()) throw ProtocolError(ErrorCode::kIllegal, why);
@@ -266,20 +275,21 @@ void Room::Resign(Seat seat) {
 
 void Room::OfferDraw(Seat seat) {
   if (!match_.game().info().draw_by_agreement) {
-    throw ProtocolError(ErrorCode::kIllegal,
-                        "the rules of " + match_.game().info().display_name +
-                            " have no draw by agreement");
+    throw ProtocolError(ErrorCode::kIllegal, "the rules of " + match_.game().info().display_name +
+                                                 " have no draw by agreement");
   }
-  if (draw_offer_) {
+  const auto offer = StandingOffer();
+  if (offer) {
     throw ProtocolError(ErrorCode::kIllegal,
-                        draw_offer_ == seat ? "your draw offer stands" :
-                                              "a draw is offered to you: accept it or play on");
+                        offer == seat ? "your draw offer stands"
+                                      : "a draw is offered to you: accept it or play on");
   }
   stored_.entries.push_back({LastEvent() + 1, EntryKind::kOfferDraw, seat, -1});
 }
 
 void Room::AcceptDraw(Seat seat) {
-  if (!draw_offer_ || *draw_offer_ == seat) {
+  const auto offer = StandingOffer();
+  if (!offer || *offer == seat) {
     throw ProtocolError(ErrorCode::kIllegal, "no draw is offered to you");
   }
   const StoredEntry entry{LastEvent() + 1, EntryKind::kAgreeDraw, seat, -1};
@@ -304,20 +314,23 @@ void Room::Publish(EntryKind kind, Seat by, int first_entry, std::unique_ptr<eng
                    std::optional<std::chrono::steady_clock::time_point> received) {
   const EventSpan span{kind, by, first_entry, static_cast<int>(stored_.entries.size())};
   events_.push_back(span);
-  if (kind != EntryKind::kOfferDraw) draw_offer_.reset();
-  if (kind == EntryKind::kOfferDraw) draw_offer_ = by;
   int moves = 0;
   for (int i = span.first_entry; i < span.end_entry; ++i) {
     if (stored_.entries[i].kind == EntryKind::kAction && stored_.entries[i].seat >= 0) ++moves;
   }
   services_.metrics.moves_total += moves;
 
+  published_ = match_.state().Clone();
+  // Frames for the viewers someone watches as; a client joining meanwhile waits for the commit.
   std::vector<std::pair<Seat, Frame>> frames;
   for (Seat viewer : Viewers()) {
-    frames.emplace_back(viewer, MakeFrame(EventMessage(LastEvent(), span, *start,
-                                                       match_.state(), viewer)
-                                              .dump()));
+    const bool watched = std::any_of(subscribers_.begin(), subscribers_.end(),
+                                     [&](const Subscriber& s) { return s.viewer == viewer; });
+    if (!watched) continue;
+    frames.emplace_back(
+        viewer, MakeFrame(EventMessage(LastEvent(), span, *start, *published_, viewer).dump()));
   }
+  ++commits_in_flight_;
   const bool over = match_.Over();
   std::vector<std::string> result = match_.record().result;
   if (over && result.empty()) {
@@ -335,6 +348,7 @@ void Room::Publish(EntryKind kind, Seat by, int first_entry, std::unique_ptr<eng
       },
       [self = shared_from_this(), frames = std::move(frames), received, over](bool stored) {
         asio::post(self->strand_, [self, frames, received, over, stored] {
+          --self->commits_in_flight_;
           if (!stored) return self->Fail("the database refused an event");
           for (const Subscriber& subscriber : self->subscribers_) {
             auto peer = subscriber.peer.lock();
@@ -347,9 +361,20 @@ void Room::Publish(EntryKind kind, Seat by, int first_entry, std::unique_ptr<eng
             self->services_.metrics.ObserveLatency(std::chrono::steady_clock::now() - *received);
           }
           if (over) self->services_.on_finished(self->id(), self->stored_.creator_address);
+          if (self->commits_in_flight_ == 0) {
+            auto waiting = std::move(self->after_commits_);
+            self->after_commits_.clear();
+            for (auto& work : waiting) work();
+          }
         });
       });
   MaybeStartBot();
+}
+
+// An offer stands until the next event (docs/PROTOCOL.md).
+std::optional<Seat> Room::StandingOffer() const {
+  if (events_.back().kind != EntryKind::kOfferDraw) return std::nullopt;
+  return events_.back().by;
 }
 
 std::vector<Seat> Room::Viewers() const {
@@ -385,7 +410,8 @@ std::string Room::EventText(const EventSpan& span, const engine::State& start, S
       break;
   }
   std::vector<Action> actions;
-  for (int i = span.first_entry; i < span.end_entry; ++i) actions.push_back(stored_.entries[i].action);
+  for (int i = span.first_entry; i < span.end_entry; ++i)
+    actions.push_back(stored_.entries[i].action);
   if (actions.empty()) return span.by == kChanceSeat ? "the match begins" : "";
   return start.DescribeTurn(actions, viewer);
 }
@@ -408,7 +434,9 @@ Json Room::StatePayload(const engine::State& state, int last_event, Seat viewer)
     for (engine::Outcome outcome : state.Results()) result.push_back(engine::OutcomeName(outcome));
     payload["result"] = std::move(result);
   }
-  if (&state == &match_.state() && draw_offer_) payload["draw_offer"] = *draw_offer_;
+  // An offer stands until the next event: the state after an offer is the only one that has it.
+  const EventSpan& last = events_[last_event];
+  if (last.kind == EntryKind::kOfferDraw) payload["draw_offer"] = last.by;
   return payload;
 }
 

@@ -78,6 +78,9 @@ class Room : public std::enable_shared_from_this<Room> {
   // The record as `viewer` may know it: the full record once the match is over; while it runs,
   // only the events as that viewer saw them.
   Json RecordFor(engine::Seat viewer) const;
+  // Runs `work` once every event published so far is stored and sent (at once when none is on
+  // its way), so that what it shows a client (a join's state, a record) was committed first.
+  void WhenPublished(std::function<void()> work);
   bool Over() const { return match_.Over(); }
   bool HasSubscribers() const { return !subscribers_.empty(); }
   Json Summary() const;
@@ -111,6 +114,7 @@ class Room : public std::enable_shared_from_this<Room> {
   void AbandonBotTurn();
   void Fail(const std::string& why);
 
+  std::optional<engine::Seat> StandingOffer() const;
   int LastEvent() const { return static_cast<int>(events_.size()) - 1; }
   std::vector<engine::Seat> Viewers() const;
   // The frame of event `number` for `viewer`: `start` is the state before it, `state` after it.
@@ -128,8 +132,12 @@ class Room : public std::enable_shared_from_this<Room> {
   engine::Match match_;
   std::vector<EventSpan> events_;
   std::vector<std::unique_ptr<ai::Bot>> bots_;  // per seat; null for a person
-  std::optional<engine::Seat> draw_offer_;
   std::vector<Subscriber> subscribers_;
+  // The state after the last event published: what a joining client is shown. The match itself
+  // may be ahead of it by a bot's turn not yet published.
+  std::unique_ptr<engine::State> published_;
+  int commits_in_flight_ = 0;
+  std::vector<std::function<void()>> after_commits_;
   bool failed_ = false;
   // A bot's turn in progress: it thinks on the pool while the room waits; its actions so far are
   // applied but not yet published (one event per bot turn, up to a chance draw).
