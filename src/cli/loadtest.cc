@@ -158,7 +158,8 @@ class Client {
   Rng rng_;
 };
 
-// A pair of clients playing match after match until the run ends.
+// A pair of clients playing match after match until the run ends, on one strand (the clients may
+// run on several threads).
 awaitable<void> PlayPair(Endpoint endpoint, Tally& tally, std::uint64_t seed) {
   Client first(endpoint, tally, seed), second(endpoint, tally, seed + 1);
   auto executor = co_await asio::this_coro::executor;
@@ -213,7 +214,8 @@ int LoadTest(const LoadTestArgs& args, std::ostream& out) {
   Tally tally;
   asio::io_context io;
   for (int pair = 0; pair < args.clients / 2; ++pair) {
-    asio::co_spawn(io, PlayPair(endpoint, tally, SecureRandom64()), asio::detached);
+    asio::co_spawn(asio::make_strand(io), PlayPair(endpoint, tally, SecureRandom64()),
+                   asio::detached);
   }
   std::vector<std::thread> threads;
   for (int i = 0; i < std::max(1, args.threads); ++i) threads.emplace_back([&io] { io.run(); });

@@ -232,6 +232,9 @@ void Room::Handle(const std::shared_ptr<Peer>& peer, Seat seat, const ClientMess
     }
   } catch (const ProtocolError& error) {
     SendError(peer, error.code, error.what(), message.id);
+  } catch (const Error& error) {
+    // The rules refused what the checks let through (a seat resigning twice): nothing changed.
+    SendError(peer, ErrorCode::kIllegal, error.what(), message.id);
   }
 }
 
