@@ -6,6 +6,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "core/error.h"
@@ -207,6 +208,7 @@ TEST(EspionagePosition, RefusesPositionsTheRulesNeverReach) {
       {replaced(replaced(kSpyPosition, "phase=play", "phase=over"), "result=-",
                 "result=headquarters-captured:win/loss"),
        "Blue's Headquarters was taken: it is removed"},
+      {replaced(kSpyPosition, "RHR1", ".R1"), "the armies do not fit"},
   };
   for (const auto& [text, message] : cases) {
     try {
@@ -217,6 +219,57 @@ TEST(EspionagePosition, RefusesPositionsTheRulesNeverReach) {
           << "'" << e.what() << "' lacks '" << message << "'";
     }
   }
+}
+
+// Rulings "Espionage": the `volcanoes` option's volcanoes are placed by lot before the setup and
+// stay for the whole game. Fewer stand on the board only while they are being placed (or in a
+// game ended then); from the setup on, exactly that many.
+TEST(EspionagePosition, VolcanoCountIsTheOptions) {
+  const std::string setup =
+      ".........BH/........BM./........../........../........../........../........../"
+      "R2R2R2R3R3R3R4R4R5R5/RSRSRSRSRSRPRPRPRPR2/RMRHRMRMRMR1R1R1R1R1 phase=setup to_move=blue "
+      "moves_done=0 placed=30/2 removed=- last_move=- plies=32 play_plies=0 quiet_plies=0 "
+      "quiet_turns=0 result=-";
+  const std::string volcano_a4 = "/~........./";  // row 4 of kSpyPosition
+  const auto replaced = [](std::string text, const std::string& from, const std::string& to) {
+    text.replace(text.find(from), from.size(), to);
+    return text;
+  };
+  const std::vector<std::tuple<std::string, std::map<std::string, std::string>, std::string>>
+      cases = {
+          {kSpyPosition,
+           {{"reveal_on_combat", "true"}},
+           "board: 1 volcano on the board, but volcanoes=4 places 4 before the setup"},
+          {replaced(kSpyPosition, volcano_a4, "/........../"), kReveal,
+           "board: 0 volcanoes on the board, but volcanoes=1 places 1 before the setup"},
+          {replaced(kSpyPosition, volcano_a4, "/~~~~~~~~~./"), kReveal,
+           "board: 9 volcanoes on the board, but volcanoes=1 places 1 before the setup"},
+          {replaced(setup, "/........../R2", "/....~...../R2"),
+           {{"volcanoes", "0"}},
+           "board: 1 volcano on the board, but volcanoes=0 places 0 before the setup"},
+          {replaced(replaced(kSpyPosition, "phase=play", "phase=over"), "result=-",
+                    "result=resignation:loss/win"),
+           {{"reveal_on_combat", "true"}, {"volcanoes", "2"}},
+           "board: 1 volcano on the board, but volcanoes=2 places 2 before the setup"},
+      };
+  for (const auto& [text, options, message] : cases) {
+    try {
+      FromPosition(text, options);
+      ADD_FAILURE() << "accepted: " << text;
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find(message), std::string::npos)
+          << "'" << e.what() << "' lacks '" << message << "'";
+    }
+  }
+  // The right count is accepted; a game ended while the volcanoes were placed keeps fewer.
+  EXPECT_NO_THROW(FromPosition(kSpyPosition, kReveal));
+  EXPECT_NO_THROW(
+      FromPosition(replaced(setup, "/........../R2", "/....~...../R2"), {{"volcanoes", "1"}}));
+  const std::string ended_placing =
+      "........../........../........../........../........../......~.../........../........../"
+      "........../.......... phase=over to_move=red moves_done=0 placed=0/0 removed=- "
+      "last_move=- plies=1 play_plies=0 quiet_plies=0 quiet_turns=0 result=agreement:draw/draw";
+  EXPECT_EQ(FromPosition(ended_placing)->PositionText(), ended_placing);
 }
 
 // Ranks the viewer does not know are '?'; an enemy Spy's recognition is told to the spying side

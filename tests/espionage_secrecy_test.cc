@@ -22,9 +22,10 @@
 namespace quartel::espionage {
 namespace {
 
-// A Red Spy on e4 below a Blue 3 on d6, Red to move.
+// A Red Spy on e4 below a Blue 3 on d6, Red to move. This file's play positions stand the default
+// four volcanoes (volcanoes=4) on j4-j7, away from the pieces they test.
 const std::string kSpyBelowBlueThree =
-    "B1........BH/........../........../........../...B3....../........../....RS...../........."
+    "B1........BH/........../........../.........~/...B3.....~/.........~/....RS....~/........."
     "./........../RH......... phase=play to_move=red moves_done=0 placed=30/30 removed=R1'R1'R1"
     "'R1'R1'R2'R2'R2'R2'R3'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMRMB1'B1'B1'B1'B2'B2'"
     "B2'B2'B3'B3'B4'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM last_move=- plies=0 play_plies"
@@ -57,7 +58,7 @@ TEST(EspionageRecognition, TheOwnerOfARecognisedPieceIsNotTold) {
                                                      {"reveal_on_combat", options}};
     auto spy = FromPosition(kSpyBelowBlueThree, opts);
     auto corporal = FromPosition(
-        "B1........BH/........../........../........../...B3....../........../....R1...../......."
+        "B1........BH/........../........../.........~/...B3.....~/.........~/....R1....~/......."
         ".../........../RH........."
         " phase=play to_move=red moves_done=0 placed=30/30"
         " removed=R1'R1'R1'R1'R2'R2'R2'R2'R3'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMR"
@@ -81,7 +82,7 @@ TEST(EspionageRecognition, TheOwnerOfARecognisedPieceIsNotTold) {
 TEST(EspionageRecognition, APieceMovingNextToASpyIsNotToldEither) {
   const std::map<std::string, std::string> opts = {{"moves_per_turn", "1"}};
   auto spy = FromPosition(
-      ".........BH/........../........../.....B4..../........../....RS...../........../........"
+      ".........BH/........../........../.....B4...~/.........~/....RS....~/.........~/........"
       "../........../RHR1........"
       " phase=play to_move=blue moves_done=0 placed=30/30"
       " removed=R1'R1'R1'R1'R2'R2'R2'R2'R3'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMRMB1"
@@ -89,7 +90,7 @@ TEST(EspionageRecognition, APieceMovingNextToASpyIsNotToldEither) {
       " last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-",
       opts);
   auto corporal = FromPosition(
-      ".........BH/........../........../.....B4..../........../....R1...../........../........"
+      ".........BH/........../........../.....B4...~/.........~/....R1....~/.........~/........"
       "../........../RHRS........"
       " phase=play to_move=blue moves_done=0 placed=30/30"
       " removed=R1'R1'R1'R1'R2'R2'R2'R2'R3'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMRMB1"
@@ -124,7 +125,7 @@ TEST(EspionageRecognition, TheEndOfTheGameTellsTheOwner) {
 // With reveal_on_combat=on, what combat shows is known to both seats and may be marked as such.
 TEST(EspionageRecognition, CombatRevealsAreKnownToBoth) {
   auto s = FromPosition(
-      "B1........BH/........../........../........../........../....B3...../....R5...../......."
+      "B1........BH/........../........../.........~/.........~/....B3....~/....R5....~/......."
       ".../........../RH........."
       " phase=play to_move=red moves_done=0 placed=30/30"
       " removed=R1'R1'R1'R1'R1'R2'R2'R2'R2'R3'R3'R3'R4'R4'R5'RS'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMR"
@@ -143,7 +144,7 @@ TEST(EspionageRecognition, CombatRevealsAreKnownToBoth) {
 // cannot know it, so in the samples the opponent knows some of them and not others.
 TEST(EspionageRecognition, SamplesRedrawWhatTheSpiesSaw) {
   auto s = FromPosition(
-      "B1B2.......BH/........../........../........../...B3.B4..../........../....RS...../....."
+      "B1B2.......BH/........../........../.........~/...B3.B4...~/.........~/....RS....~/....."
       "...../........../RH........."
       " phase=play to_move=red moves_done=0 placed=30/30"
       " removed=R1'R1'R1'R1'R1'R2'R2'R2'R2'R3'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMR"

@@ -23,9 +23,12 @@
 namespace quartel::espionage {
 namespace {
 
+// The hand-made play positions below stand the default four volcanoes (volcanoes=4) on j4-j7,
+// away from the pieces they test: the parser refuses another count (rulings "Espionage").
+
 // A Red 3 on e4 faces a Blue 2 on e5, Red to move.
 const std::string kThreeFacesTwo =
-    "B1........BH/........../........../........../........../....B2...../....R3...../........."
+    "B1........BH/........../........../.........~/.........~/....B2....~/....R3....~/........."
     "./........../RH......... phase=play to_move=red moves_done=0 placed=30/30 removed=R1'R1'R1"
     "'R1'R1'R2'R2'R2'R2'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMRMB1'B1'B1'B1'B2'B2'"
     "B2'B3'B3'B3'B4'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM last_move=- plies=0 play_plies"
@@ -33,7 +36,7 @@ const std::string kThreeFacesTwo =
 
 // A Red 3 on e4 and a Red 2 on f4, nothing in front of them, Red to move.
 const std::string kRedThreeAndTwo =
-    "B1........BH/........../........../........../........../........../....R3R2..../........."
+    "B1........BH/........../........../.........~/.........~/.........~/....R3R2...~/........."
     "./........../RH......... phase=play to_move=red moves_done=0 placed=30/30 removed=R1'R1'R1"
     "'R1'R1'R2'R2'R2'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMRMB1'B1'B1'B1'B2'B2'B2'"
     "B2'B3'B3'B3'B4'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM last_move=- plies=0 play_plies"
@@ -41,7 +44,7 @@ const std::string kRedThreeAndTwo =
 
 // A Red 3 on e4 and a Red 2 on f4 below a Blue 1 on e5, Red to move.
 const std::string kRedThreeAndTwoBelowBlueOne =
-    "B1........BH/........../........../........../........../....B1...../....R3R2..../........"
+    "B1........BH/........../........../.........~/.........~/....B1....~/....R3R2...~/........"
     "../........../RH......... phase=play to_move=red moves_done=0 placed=30/30 removed=R1'R1'R"
     "1'R1'R1'R2'R2'R2'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMRMB1'B1'B1'B2'B2'B2'B2"
     "'B3'B3'B3'B4'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM last_move=- plies=0 play_plies=0"
@@ -49,7 +52,7 @@ const std::string kRedThreeAndTwoBelowBlueOne =
 
 // A Red Spy on e4 and a Red 2 on f4 below Blue pieces on d6, e7 and f6, Red to move.
 const std::string kSpyBelowThreeEnemies =
-    "B1........BH/........../........../....B5...../...B3.B4..../........../....RSR2..../......"
+    "B1........BH/........../........../....B5....~/...B3.B4...~/.........~/....RSR2...~/......"
     "..../........../RH......... phase=play to_move=red moves_done=0 placed=30/30 removed=R1'R1"
     "'R1'R1'R1'R2'R2'R2'R3'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMRMB1'B1'B1'B1'B2'B2'"
     "B2'B2'B3'B3'B4'B5'BS'BS'BS'BS'BS'BP'BP'BP'BP'BMBMBMBM last_move=- plies=0 play_plies=0 qui"
@@ -73,8 +76,8 @@ bool Recognised(const engine::State& state, const char* name) {
 
 // Position text of a duel: Red's `attacker` (e.g. "R5") on e4 facing Blue's `defender` on e5,
 // Red's Headquarters on a1 (and a Corporal on j1 when `red_corporal`), Blue's Headquarters on j10
-// (unless it is the defender) and a Corporal on a10; the rest of both armies removed (moved,
-// but for the Mines); `to_move` ("red" or "blue") to move.
+// (unless it is the defender) and a Corporal on a10, the default four volcanoes on j4-j7; the rest
+// of both armies removed (moved, but for the Mines); `to_move` ("red" or "blue") to move.
 std::string DuelPosition(const std::string& attacker, const std::string& defender,
                          bool red_corporal, const std::string& to_move = "red") {
   std::string red_removed =
@@ -91,8 +94,8 @@ std::string DuelPosition(const std::string& attacker, const std::string& defende
   if (!defender.empty() && !defender_is_hq) take(blue_removed, defender);
   const auto square = [](const std::string& piece) { return piece.empty() ? "." : piece; };
   return "B1........" + std::string(defender_is_hq ? "." : "BH") +
-         "/........../........../........../........../...." + square(defender) + "...../...." +
-         square(attacker) + "...../........../........../RH........" + (red_corporal ? "R1" : ".") +
+         "/........../........../.........~/.........~/...." + square(defender) + "....~/...." +
+         square(attacker) + "....~/........../........../RH........" + (red_corporal ? "R1" : ".") +
          " phase=play to_move=" + to_move + " moves_done=0 placed=30/30 removed=" + red_removed +
          blue_removed + " last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-";
 }
@@ -285,7 +288,7 @@ TEST(EspionageCombat, OnTheBoard) {
 
 TEST(EspionageCombat, SapperAndGeneralBothDirections) {
   auto s1 = FromPosition(
-      "B1........BH/........../........../........../........../....B5...../....RP...../......."
+      "B1........BH/........../........../.........~/.........~/....B5....~/....RP....~/......."
       ".../........../RH........."
       " phase=play to_move=red moves_done=0 placed=30/30"
       " removed=R1'R1'R1'R1'R1'R2'R2'R2'R2'R3'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RS'RP'RP'RP'RMRMRMR"
@@ -294,7 +297,7 @@ TEST(EspionageCombat, SapperAndGeneralBothDirections) {
   Play(*s1, "e4xe5");
   EXPECT_EQ(Pos(*s1).board[Sq("e5")] & (kOwnerBit | 15), kSapper);  // red Sapper wins
   auto s2 = FromPosition(
-      "B1........BH/........../........../........../........../....BP...../....R5...../......."
+      "B1........BH/........../........../.........~/.........~/....BP....~/....R5....~/......."
       ".../........../RH........."
       " phase=play to_move=red moves_done=0 placed=30/30"
       " removed=R1'R1'R1'R1'R1'R2'R2'R2'R2'R3'R3'R3'R4'R4'R5'RS'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMR"
@@ -304,7 +307,7 @@ TEST(EspionageCombat, SapperAndGeneralBothDirections) {
   EXPECT_EQ(Pos(*s2).board[Sq("e5")] & (kOwnerBit | 15), kGeneral);  // red General wins
   // Negative: a Sapper attacking a Colonel dies.
   auto s3 = FromPosition(
-      "B1........BH/........../........../........../........../....B4...../....RP...../......."
+      "B1........BH/........../........../.........~/.........~/....B4....~/....RP....~/......."
       ".../........../RH........."
       " phase=play to_move=red moves_done=0 placed=30/30"
       " removed=R1'R1'R1'R1'R1'R2'R2'R2'R2'R3'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RS'RP'RP'RP'RMRMRMR"
@@ -316,7 +319,7 @@ TEST(EspionageCombat, SapperAndGeneralBothDirections) {
 
 TEST(EspionageCombat, MinesAndSappers) {
   auto s1 = FromPosition(
-      "B1........BH/........../........../........../........../....BM...../....RP...../......."
+      "B1........BH/........../........../.........~/.........~/....BM....~/....RP....~/......."
       ".../........../RH........."
       " phase=play to_move=red moves_done=0 placed=30/30"
       " removed=R1'R1'R1'R1'R1'R2'R2'R2'R2'R3'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RS'RP'RP'RP'RMRMRMR"
@@ -326,7 +329,7 @@ TEST(EspionageCombat, MinesAndSappers) {
   EXPECT_EQ(RankAt(*s1, "e5"), kSapper);  // the Sapper removes the Mine and stays
   EXPECT_EQ(Pos(*s1).quiet_turns, 0);
   auto s2 = FromPosition(
-      "B1........BH/........../........../........../........../....BM...../....R5...../......."
+      "B1........BH/........../........../.........~/.........~/....BM....~/....R5....~/......."
       ".../........../RH........."
       " phase=play to_move=red moves_done=0 placed=30/30"
       " removed=R1'R1'R1'R1'R1'R2'R2'R2'R2'R3'R3'R3'R4'R4'R5'RS'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMR"
@@ -377,7 +380,7 @@ TEST(EspionageTurns, TwoMovesWithTwoDifferentPieces) {
 TEST(EspionageTurns, OneMoveWhenOnlyOnePieceCanMove) {
   // Red: one mobile piece and immobile Mines and HQ.
   auto s = FromPosition(
-      "B1........BH/........../........../........../........../........../....R3...../........"
+      "B1........BH/........../........../.........~/.........~/.........~/....R3....~/........"
       "../........../RHRM........"
       " phase=play to_move=red moves_done=0 placed=30/30"
       " removed=R1'R1'R1'R1'R1'R2'R2'R2'R2'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMB"
@@ -388,8 +391,8 @@ TEST(EspionageTurns, OneMoveWhenOnlyOnePieceCanMove) {
   EXPECT_EQ(s->CurrentSeat(), 1);
   // A second piece that is blocked (by volcanoes and its own pieces) does not give a second move.
   auto t = FromPosition(
-      "B1........BH/........../........../........../........../"
-      "........../....R3...../........../RM........./R1RM.......RH phase=play to_move=red "
+      "B1........BH/........../........../.........~/.........~/"
+      ".........~/....R3....~/........../RM........./R1RM.......RH phase=play to_move=red "
       "moves_done=0 placed=30/30 removed=R1'R1'R1'R1'R2'R2'R2'R2'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'"
       "RS'RP'RP'RP'RP'RMRMB1'B1'B1'B1'B2'B2'B2'B2'B3'B3'B3'B4'B4'B5'B5'BS'BS'BS'BS'BS'BP'BP'BP'"
       "BP'BMBMBMBM last_move=- plies=0 play_plies=0 quiet_plies=0 quiet_turns=0 result=-");
@@ -403,7 +406,7 @@ TEST(EspionageTurns, OneMoveWhenOnlyOnePieceCanMove) {
 
 TEST(EspionageTurns, MinesAndHeadquartersDoNotMove) {
   auto s = FromPosition(
-      "B1........BH/........../........../........../........../........../....RMR2..../......."
+      "B1........BH/........../........../.........~/.........~/.........~/....RMR2...~/......."
       ".../........../RH........."
       " phase=play to_move=red moves_done=0 placed=30/30"
       " removed=R1'R1'R1'R1'R1'R2'R2'R2'R3'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMB"
@@ -418,7 +421,7 @@ TEST(EspionageTurns, MinesAndHeadquartersDoNotMove) {
 
 TEST(EspionageTurns, NoReturnAcrossTurns) {
   auto s = FromPosition(
-      "B1........BH/........../........../........../........../........../....R3R2R1.../......"
+      "B1........BH/........../........../.........~/.........~/.........~/....R3R2R1..~/......"
       "..../........../RH........."
       " phase=play to_move=red moves_done=0 placed=30/30"
       " removed=R1'R1'R1'R1'R2'R2'R2'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMRMB1'B1"
@@ -449,7 +452,7 @@ TEST(EspionageTurns, NoReturnAcrossTurns) {
 TEST(EspionageEnd, NoMoveLoses) {
   // Blue's only mobile piece is captured; Blue has HQ and Mines only: Blue loses at its turn.
   auto s = FromPosition(
-      ".........BH/........../........../........../........../....B1...../....R3R2..../......."
+      ".........BH/........../........../.........~/.........~/....B1....~/....R3R2...~/......."
       ".../........../RH........."
       " phase=play to_move=red moves_done=0 placed=30/30"
       " removed=R1'R1'R1'R1'R1'R2'R2'R2'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMRMB1"
@@ -469,7 +472,7 @@ TEST(EspionageEnd, NoMoveLoses) {
 
 TEST(EspionageEnd, HeadquartersCaptureWinsAtOnce) {
   auto s = FromPosition(
-      "B1........./........../........../........../........../....BH...../....RSR2..../......."
+      "B1........./........../........../.........~/.........~/....BH....~/....RSR2...~/......."
       ".../........../RH........."
       " phase=play to_move=red moves_done=0 placed=30/30"
       " removed=R1'R1'R1'R1'R1'R2'R2'R2'R3'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMRMB1"
@@ -483,7 +486,7 @@ TEST(EspionageEnd, HeadquartersCaptureWinsAtOnce) {
 
 TEST(EspionageEnd, ClaimableDraw) {
   auto s = FromPosition(
-      "B1........BH/B2........./........../........../........../........../....R3R2..../......"
+      "B1........BH/B2........./........../.........~/.........~/.........~/....R3R2...~/......"
       "..../........../RH........."
       " phase=play to_move=red moves_done=0 placed=30/30"
       " removed=R1'R1'R1'R1'R1'R2'R2'R2'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMRMB1"
@@ -556,7 +559,7 @@ TEST(EspionageSpy, SpyMovingNextToEnemiesRevealsThem) {
   EXPECT_EQ(s->ViewJson(0)["board"][Sq("f6")]["rank"], "4");
   // Negative: a non-Spy moving next to enemies reveals nothing.
   auto t = FromPosition(
-      "B1........BH/........../........../........../...B3....../........../....R5...../......."
+      "B1........BH/........../........../.........~/...B3.....~/.........~/....R5....~/......."
       ".../........../RH........."
       " phase=play to_move=red moves_done=0 placed=30/30"
       " removed=R1'R1'R1'R1'R1'R2'R2'R2'R2'R3'R3'R3'R4'R4'R5'RS'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMR"
@@ -568,7 +571,7 @@ TEST(EspionageSpy, SpyMovingNextToEnemiesRevealsThem) {
 
 TEST(EspionageSpy, EnemyMovingNextToASpyIsRevealed) {
   auto s = FromPosition(
-      "B1........BH/........../........../..B4..B3..../........../....RS...../........../......"
+      "B1........BH/........../........../..B4..B3...~/.........~/....RS....~/.........~/......"
       "..../........../RHR1........"
       " phase=play to_move=blue moves_done=0 placed=30/30"
       " removed=R1'R1'R1'R1'R2'R2'R2'R2'R3'R3'R3'R4'R4'R5'R5'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMRMB1"
@@ -682,7 +685,7 @@ TEST(EspionageViews, LastMoveInWords) {
   }
   // A move without combat.
   auto s = FromPosition(
-      "B1........BH/........../........../........../........../........../....R5...../........"
+      "B1........BH/........../........../.........~/.........~/.........~/....R5....~/........"
       "../........../RH........."
       " phase=play to_move=blue moves_done=0 placed=30/30"
       " removed=R1'R1'R1'R1'R1'R2'R2'R2'R2'R3'R3'R3'R4'R4'R5'RS'RS'RS'RS'RS'RP'RP'RP'RP'RMRMRMR"

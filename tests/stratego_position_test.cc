@@ -157,5 +157,28 @@ TEST(StrategoPosition, ErrorsNameTheField) {
   }
 }
 
+// Seed: taking the Flag wins at once. A game in play has both Flags on the board, a game ended
+// otherwise too, and a game won by the Flag has lost the loser's only.
+TEST(StrategoPosition, RefusesAMissingOrSurvivingFlag) {
+  auto game = Load();
+  const std::string after_unseen = " -,-,-/-,-,- - 0,-/0,- -/- ";
+  test_helpers::ExpectPositionError(
+      *game, BoardWith(9, "r9.........") + " r play 0 0 0 -/-" + after_unseen + "-",
+      "board: Red has no Flag on the board, but the game is not over");
+  test_helpers::ExpectPositionError(
+      *game, BoardWith(0, "..........") + " r play 0 0 0 -/-" + after_unseen + "-",
+      "board: Blue has no Flag on the board, but the game is not over");
+  test_helpers::ExpectPositionError(
+      *game,
+      BoardWith(0, "..........") + " b over 1 1 0 -/-" + after_unseen + "resigned:r:win,loss",
+      "Blue has no Flag on the board, but the game did not end by its capture");
+  test_helpers::ExpectPositionError(
+      *game, BoardText(kTwoPieces) + " b over 1 1 0 -/-" + after_unseen + "flag:r",
+      "Blue's Flag was captured");
+  const std::string won =
+      BoardWith(0, "..........") + " b over 1 1 0 -/F" + after_unseen + "flag:r";
+  EXPECT_EQ(game->NewStateFromPosition(won)->PositionText(), won);
+}
+
 }  // namespace
 }  // namespace quartel::stratego

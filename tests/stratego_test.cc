@@ -50,8 +50,9 @@ const StrategoGame& Game(const std::map<std::string, std::string>& options = {})
 }
 
 // The position text (stratego.h) of a play-phase position: `placement` lists pieces as
-// "<r|b><rank char><square>[*]" ('*': has moved), e.g. "rXa1 bFk10 b2e7*"; the pieces not listed
-// are lost (seen by the opponent); no move has been made yet.
+// "<r|b><rank char><square>[*]" ('*': has moved), e.g. "rXa1 rFk1 bFk10 b2e7*"; the pieces not
+// listed are lost (seen by the opponent); no move has been made yet. Both Flags stand on the board
+// (a game in play has them: the parser refuses a position without one).
 std::string PlayPosition(const std::string& placement, int to_move) {
   std::array<std::string, kNumSquares> cells;
   for (int sq = 0; sq < kNumSquares; ++sq) cells[sq] = IsLake(sq) ? "~" : ".";
@@ -247,7 +248,7 @@ TEST(StrategoSetup, OwnViewListsTheSetupChoices) {
 // ==== Moves ====
 
 TEST(StrategoMoves, OneSquareOrthogonally) {
-  auto state = Place("r5e4 bFk10 b5a10", 0);
+  auto state = Place("r5e4 rFa1 bFk10 b5a10", 0);
   EXPECT_TRUE(IsLegal(*state, "e4-e5"));
   EXPECT_TRUE(IsLegal(*state, "e4-e3"));
   EXPECT_TRUE(IsLegal(*state, "e4-d4"));
@@ -258,7 +259,7 @@ TEST(StrategoMoves, OneSquareOrthogonally) {
 }
 
 TEST(StrategoMoves, LakesBlock) {
-  auto state = Place("r5c4 bFk10 b5a10", 0);
+  auto state = Place("r5c4 rFk1 bFk10 b5a10", 0);
   EXPECT_FALSE(IsLegal(*state, "c4-c5"));
   EXPECT_TRUE(IsLegal(*state, "c4-b4"));
 }
@@ -271,7 +272,7 @@ TEST(StrategoMoves, BombsAndFlagNeverMove) {
 }
 
 TEST(StrategoMoves, ScoutLines) {
-  auto state = Place("r2a5 r2e1 r5e3 bFk10 b5b7 b5a10", 0);
+  auto state = Place("r2a5 r2e1 r5e3 rFk1 bFk10 b5b7 b5a10", 0);
   EXPECT_TRUE(IsLegal(*state, "a5-b5"));
   EXPECT_FALSE(IsLegal(*state, "a5-c5"));  // lake
   EXPECT_FALSE(IsLegal(*state, "a5-e5"));  // not over a lake
@@ -281,14 +282,14 @@ TEST(StrategoMoves, ScoutLines) {
   EXPECT_TRUE(IsLegal(*state, "e1-e2"));
   EXPECT_FALSE(IsLegal(*state, "e1-e4"));  // not over its own piece on e3
   // A Scout may attack at the end of its line (rulings "Stratego").
-  auto attack = Place("r2b2 bFk10 b5b7 b5a10", 0);
+  auto attack = Place("r2b2 rFk1 bFk10 b5b7 b5a10", 0);
   EXPECT_TRUE(IsLegal(*attack, "b2xb7"));
   EXPECT_FALSE(IsLegal(*attack, "b2-b8"));  // not past the piece it meets
   EXPECT_EQ(attack->ActionToString(attack->StringToAction("b2-b7")), "b2xb7");
 }
 
 TEST(StrategoMoves, ScoutLongMoveShowsItsRank) {
-  auto state = Place("r2a1 r2k1 bFk10 b5a10", 0);
+  auto state = Place("r2a1 r2k1 rFe1 bFk10 b5a10", 0);
   Play(*state, "a1-a3");
   EXPECT_EQ(state->ViewJson(1)["board"][20]["rank"], "2");
   EXPECT_EQ(state->ViewJson(1)["last_move"]["scout_shown"], true);
@@ -317,8 +318,8 @@ TEST(StrategoCombat, EveryPairing) {
     if (!Movable(a)) continue;
     for (int d = 0; d < kNumRanks; ++d) {
       // Attacker on e4, defender on e5; spare pieces keep both sides able to move.
-      const std::string text = fmt::format("r{}e4 b{}e5 r5a1 b5k10{}", RankChar(a), RankChar(d),
-                                           d == kFlag ? "" : " bFa10");
+      const std::string text = fmt::format("r{}e4 b{}e5 r5a1 rFk1 b5k10{}", RankChar(a),
+                                           RankChar(d), d == kFlag ? "" : " bFa10");
       auto state = Place(text, 0);
       const Header before = Pos(*state).h;
       Play(*state, "e4xe5");
@@ -355,42 +356,42 @@ TEST(StrategoCombat, EveryPairing) {
 }
 
 TEST(StrategoCombat, SpyAndMarshalBothWays) {
-  auto spy_attacks = Place("rSe4 bXe5 r5a1 b5k10 bFa10", 0);
+  auto spy_attacks = Place("rSe4 bXe5 r5a1 rFk1 b5k10 bFa10", 0);
   Play(*spy_attacks, "e4xe5");
   EXPECT_EQ(PieceRank(Pos(*spy_attacks).board[ParseSquare("e5")]), kSpy);
-  auto marshal_attacks = Place("rSe4 bXe5 r5a1 b5k10 bFa10", 1);
+  auto marshal_attacks = Place("rSe4 bXe5 r5a1 rFk1 b5k10 bFa10", 1);
   Play(*marshal_attacks, "e5xe4");
   EXPECT_EQ(PieceRank(Pos(*marshal_attacks).board[ParseSquare("e4")]), kMarshal);
   EXPECT_EQ(PieceOwner(Pos(*marshal_attacks).board[ParseSquare("e4")]), 1);
-  auto spy_on_general = Place("rSe4 b9e5 r5a1 b5k10 bFa10", 0);
+  auto spy_on_general = Place("rSe4 b9e5 r5a1 rFk1 b5k10 bFa10", 0);
   Play(*spy_on_general, "e4xe5");
   EXPECT_EQ(PieceRank(Pos(*spy_on_general).board[ParseSquare("e5")]), kGeneral);
 }
 
 TEST(StrategoEnd, FlagCaptureWins) {
-  auto state = Place("r2e4 bFe5 r5a1 b5k10", 0);
+  auto state = Place("r2e4 bFe5 r5a1 rFk1 b5k10", 0);
   Play(*state, "e4xe5");
   ASSERT_TRUE(state->IsTerminal());
   EXPECT_EQ(state->Returns(), (std::vector<double>{1, -1}));
   EXPECT_EQ(state->ViewJson(0)["result"]["ending"], "flag captured");
-  auto not_flag = Place("r2e4 b2e5 r5a1 b5k10 bFa10", 0);
+  auto not_flag = Place("r2e4 b2e5 r5a1 rFk1 b5k10 bFa10", 0);
   Play(*not_flag, "e4xe5");
   EXPECT_FALSE(not_flag->IsTerminal());
 }
 
 TEST(StrategoEnd, NoMoveLoses) {
   // Blue has only its Flag and a Bomb left once its last Scout is taken.
-  auto state = Place("r9e4 b2e5 bFk10 bBk9 r5a1", 0);
+  auto state = Place("r9e4 b2e5 bFk10 bBk9 r5a1 rFk1", 0);
   Play(*state, "e4xe5");
   ASSERT_TRUE(state->IsTerminal());
   EXPECT_EQ(state->Returns(), (std::vector<double>{1, -1}));
   EXPECT_EQ(state->ViewJson(1)["result"]["ending"], "no move");
   // Negative: a Blue piece that can still move keeps the game going.
-  auto going = Place("r9e4 b2e5 bFk10 b4a10 r5a1", 0);
+  auto going = Place("r9e4 b2e5 bFk10 b4a10 r5a1 rFk1", 0);
   Play(*going, "e4xe5");
   EXPECT_FALSE(going->IsTerminal());
   // A blocked piece counts as unable to move: the Blue Sergeant is walled in by its Bombs.
-  auto walled = Place("r9e4 b2e5 bFk10 b4a10 bBa9 bBb10 r5a1", 0);
+  auto walled = Place("r9e4 b2e5 bFk10 b4a10 bBa9 bBb10 r5a1 rFk1", 0);
   Play(*walled, "e4xe5");
   ASSERT_TRUE(walled->IsTerminal());
   EXPECT_EQ(walled->Returns(), (std::vector<double>{1, -1}));
@@ -420,7 +421,7 @@ TEST(StrategoEnd, BothUnableDraws) {
 }
 
 TEST(StrategoEnd, EveryRankIsShownAtTheEnd) {
-  auto state = Place("r2e4 bFe5 r5a1 b5k10", 0);
+  auto state = Place("r2e4 bFe5 r5a1 rFk1 b5k10", 0);
   EXPECT_EQ(state->ViewJson(0)["board"][99]["rank"], "?");
   Play(*state, "e4xe5");
   EXPECT_EQ(state->ViewJson(0)["board"][99]["rank"], "5");
@@ -430,7 +431,7 @@ TEST(StrategoEnd, EveryRankIsShownAtTheEnd) {
 // ==== Repetition ====
 
 TEST(StrategoRepetition, SeedThirdMoveBackAndForthIsIllegal) {
-  auto state = Place("r5k4 r5a1 bFk10 b5a10", 0);
+  auto state = Place("r5k4 r5a1 rFk1 bFk10 b5a10", 0);
   Play(*state, "k4-k5");
   Play(*state, "a10-a9");
   Play(*state, "k5-k4");
@@ -440,7 +441,7 @@ TEST(StrategoRepetition, SeedThirdMoveBackAndForthIsIllegal) {
   EXPECT_TRUE(IsLegal(*state, "k4-i4"));
   EXPECT_TRUE(IsLegal(*state, "a1-a2"));
   // Negative: another piece's move in between breaks the run.
-  auto broken = Place("r5k4 r5a1 bFk10 b5a10", 0);
+  auto broken = Place("r5k4 r5a1 rFk1 bFk10 b5a10", 0);
   Play(*broken, "k4-k5");
   Play(*broken, "a10-a9");
   Play(*broken, "a1-a2");
@@ -454,7 +455,7 @@ TEST(StrategoRepetition, SeedThirdMoveBackAndForthIsIllegal) {
 // 48 = i5, 59 = k6, 60 = a7, 50 = a6.
 TEST(StrategoRepetition, IsfTwoSquaresReferenceCase) {
   const std::map<std::string, std::string> isf = {{"repetition", "isf"}};
-  auto state = Place("r5k4 r5a1 bFk10 b5a7", 0, isf);
+  auto state = Place("r5k4 r5a1 rFk1 bFk10 b5a7", 0, isf);
   Play(*state, "k4-k5");                   // 39->49
   Play(*state, "a7-a6");                   // 60->50
   Play(*state, "k5-k4");                   // 49->39
@@ -472,7 +473,7 @@ TEST(StrategoRepetition, IsfTwoSquaresReferenceCase) {
 // Reference file: under the ISF rule a Scout's line is only shortened. After k2-k4, k4-k2, k2-k4
 // it may go back to k3 but not to k2 or past it; the seed rule limits only the exact pair.
 TEST(StrategoRepetition, IsfScoutLineIsShortened) {
-  const std::string placement = "r2k2 r5a1 bFk10 b5a10";
+  const std::string placement = "r2k2 r5a1 rFe1 bFk10 b5a10";
   auto isf = Place(placement, 0, {{"repetition", "isf"}});
   for (const char* m : {"k2-k4", "a10-a9", "k4-k2", "a9-a8", "k2-k4", "a8-a7"}) Play(*isf, m);
   EXPECT_TRUE(IsLegal(*isf, "k4-k3"));
@@ -612,7 +613,7 @@ TEST(StrategoRepetition, IsfChaseUndo) {
 TEST(StrategoCaps, MaxPliesDraws) {
   const std::map<std::string, std::string> capped = {{"max_plies", "10"}};
   EXPECT_EQ(Game(capped).MaxGameLength(), 90);
-  auto state = Place("r5a1 r5k1 bFk10 b5a10 b5b10", 0, capped);
+  auto state = Place("r5a1 r5k1 rFe1 bFk10 b5a10 b5b10", 0, capped);
   const char* moves[] = {"a1-a2", "a10-a9", "k1-k2", "b10-b9", "a2-a3",
                          "a9-a8", "k2-k3",  "b9-b8", "a3-a4"};
   for (const char* m : moves) Play(*state, m);
@@ -625,7 +626,7 @@ TEST(StrategoCaps, MaxPliesDraws) {
 
 TEST(StrategoCaps, QuietPliesDrawAndCombatResets) {
   const std::map<std::string, std::string> capped = {{"max_plies_without_capture", "10"}};
-  auto state = Place("r5a1 r9e4 bFk10 b5a10 b2e6", 0, capped);
+  auto state = Place("r5a1 r9e4 rFk1 bFk10 b5a10 b2e6", 0, capped);
   const char* moves[] = {"a1-a2", "a10-a9", "a2-a3", "a9-a8", "e4-e5", "e6xe5"};
   for (const char* m : moves) Play(*state, m);
   EXPECT_EQ(Pos(*state).h.quiet_plies, 0);
@@ -643,7 +644,7 @@ TEST(StrategoCaps, QuietPliesDrawAndCombatResets) {
 TEST(StrategoOptions, AggressorAdvantage) {
   const std::map<std::string, std::string> on = {{"aggressor_advantage", "true"}};
   for (int rank : {kSpy, kScout, kMiner, kCaptain, kMarshal}) {
-    const std::string text = fmt::format("r{0}e4 b{0}e5 r5a1 b5k10 bFa10", RankChar(rank));
+    const std::string text = fmt::format("r{0}e4 b{0}e5 r5a1 rFk1 b5k10 bFa10", RankChar(rank));
     auto state = Place(text, 0, on);
     Play(*state, "e4xe5");
     const std::uint8_t winner = Pos(*state).board[ParseSquare("e5")];
@@ -654,7 +655,7 @@ TEST(StrategoOptions, AggressorAdvantage) {
     EXPECT_EQ(Pos(*plain).board[ParseSquare("e5")], 0);
   }
   // A Bomb still beats every attacker but the Miner.
-  auto bomb = Place("r9e4 bBe5 r5a1 b5k10 bFa10", 0, on);
+  auto bomb = Place("r9e4 bBe5 r5a1 rFk1 b5k10 bFa10", 0, on);
   Play(*bomb, "e4xe5");
   EXPECT_EQ(PieceRank(Pos(*bomb).board[ParseSquare("e5")]), kBomb);
 }
@@ -662,28 +663,28 @@ TEST(StrategoOptions, AggressorAdvantage) {
 TEST(StrategoOptions, SilentDefenseHidesTheDefender) {
   const std::map<std::string, std::string> on = {{"silent_defense", "true"}};
   // The defender wins: Red learns nothing about it; Blue sees the attacker's declared rank.
-  auto lost = Place("r5e4 b7e5 r5a1 b5k10 bFa10", 0, on);
+  auto lost = Place("r5e4 b7e5 r5a1 rFk1 b5k10 bFa10", 0, on);
   Play(*lost, "e4xe5");
   EXPECT_EQ(lost->ViewJson(0)["board"][ParseSquare("e5")]["rank"], "?");
   EXPECT_EQ(lost->ViewJson(0)["last_move"]["combat"]["defender"], "?");
   EXPECT_EQ(lost->ViewJson(1)["last_move"]["combat"]["attacker"], "5");
   EXPECT_EQ(lost->ViewJson(1)["last_move"]["combat"]["defender"], "7");
   // The attacker wins: the removed defender stays with its owner, unseen by Red.
-  auto won = Place("r7e4 b5e5 r5a1 b5k10 bFa10", 0, on);
+  auto won = Place("r7e4 b5e5 r5a1 rFk1 b5k10 bFa10", 0, on);
   const int hidden_before = won->ViewJson(0)["lost"][1]["hidden"];
   Play(*won, "e4xe5");
   EXPECT_EQ(won->ViewJson(0)["lost"][1]["hidden"], hidden_before + 1);
   EXPECT_EQ(won->ViewJson(1)["lost"][1]["hidden"], 0);
   EXPECT_EQ(won->ViewJson(1)["board"][ParseSquare("e5")]["rank"], "7");  // declared
   // Exceptions: a Scout's attack shows the defender; so does removing both pieces.
-  auto scout = Place("r2e4 b7e5 r5a1 b5k10 bFa10", 0, on);
+  auto scout = Place("r2e4 b7e5 r5a1 rFk1 b5k10 bFa10", 0, on);
   Play(*scout, "e4xe5");
   EXPECT_EQ(scout->ViewJson(0)["board"][ParseSquare("e5")]["rank"], "7");
-  auto equal = Place("r6e4 b6e5 r5a1 b5k10 bFa10", 0, on);
+  auto equal = Place("r6e4 b6e5 r5a1 rFk1 b5k10 bFa10", 0, on);
   Play(*equal, "e4xe5");
   EXPECT_EQ(equal->ViewJson(0)["last_move"]["combat"]["defender"], "6");
   // Negative: without the option the defender is shown.
-  auto plain = Place("r5e4 b7e5 r5a1 b5k10 bFa10", 0);
+  auto plain = Place("r5e4 b7e5 r5a1 rFk1 b5k10 bFa10", 0);
   Play(*plain, "e4xe5");
   EXPECT_EQ(plain->ViewJson(0)["board"][ParseSquare("e5")]["rank"], "7");
 }

@@ -147,8 +147,8 @@ TEST(War2Objective, NoCeObjectiveIsWithinReachOfTheDeal) {
     for (std::uint64_t seed = 1; seed <= 30; ++seed) {
       auto state = NewWarState(game);
       Rng rng(seed);
-      while (state->InSetup()) state->ApplyAction(PickRandom(*state, rng));
-      for (Seat s = 0; s < players; ++s) most = std::max(most, state->HeldCes(s));
+      while (state->board().InSetup()) state->ApplyAction(PickRandom(*state, rng));
+      for (Seat s = 0; s < players; ++s) most = std::max(most, state->board().HeldCes(s));
     }
     // 12 CEs dealt one by one (5 players: 10, then 2 chosen by two players with 2 each).
     EXPECT_EQ(most, players == 5 ? 3 : (12 + players - 1) / players) << players << " players";
@@ -165,7 +165,7 @@ TEST(War2Objective, NoRandomGameEndsBeforeItsFirstConquest) {
   for (std::uint64_t seed = 1; seed <= 2000; ++seed) {
     auto state = NewWarState(game);
     Rng rng(seed);
-    while (!state->IsTerminal() && (state->InSetup() || !state->position().conquered)) {
+    while (!state->IsTerminal() && (state->board().InSetup() || !state->position().conquered)) {
       state->ApplyAction(PickRandom(*state, rng));
     }
     if (state->IsTerminal() && !state->position().conquered && ended++ == 0) {
@@ -253,12 +253,12 @@ TEST(War2Objective, DeliberateClaimsMeetNoObjectiveBeforeAConquest) {
   }
   ASSERT_FALSE(state->IsTerminal()) << "met by claims alone, before any conquest";
   EXPECT_EQ(state->CurrentSeat(), 0);
-  EXPECT_FALSE(state->ObjectiveMet(0));
+  EXPECT_FALSE(state->board().ObjectiveMet(0));
   // Once branca has conquered a territory (anywhere), the objective counts.
   Position p = state->position();
   p.conquered_ever |= 1u << 0;
   Load(*state, p);
-  EXPECT_TRUE(state->ObjectiveMet(0));
+  EXPECT_TRUE(state->board().ObjectiveMet(0));
 }
 
 }  // namespace

@@ -479,7 +479,7 @@ TEST(War2FirstRound, EveryonePlacesThenEveryonePlaysWithoutIncomeThenFullTurns) 
       ASSERT_EQ(state->CurrentSeat(), seat);
       ASSERT_EQ(state->position().phase, Phase::kReinforce);
       EXPECT_EQ(state->position().turns_played, k);
-      const int ces = state->HeldCes(seat);
+      const int ces = state->board().HeldCes(seat);
       EXPECT_EQ(state->position().bombers[seat], ces);
       for (int t : map.strategic_centres) {
         if (state->position().owner[t] == seat) {
@@ -500,7 +500,7 @@ TEST(War2FirstRound, EveryonePlacesThenEveryonePlaysWithoutIncomeThenFullTurns) 
       EXPECT_EQ(state->position().general_pool, 0);
       EXPECT_FALSE(state->MidTurn());
       const int bombers = state->position().bombers[seat];
-      EXPECT_EQ(bombers, state->HeldCes(seat)) << "no new bombers in round 1 (b)";
+      EXPECT_EQ(bombers, state->board().HeldCes(seat)) << "no new bombers in round 1 (b)";
       Play(*state, "end");
       Play(*state, "end");
     }
@@ -509,7 +509,7 @@ TEST(War2FirstRound, EveryonePlacesThenEveryonePlaysWithoutIncomeThenFullTurns) 
     EXPECT_EQ(state->position().phase, Phase::kReinforce);
     EXPECT_EQ(state->position().turns_played, 2 * players);
     EXPECT_GE(state->position().general_pool, 3);
-    EXPECT_EQ(state->position().bombers[first], std::min(10, 2 * state->HeldCes(first)));
+    EXPECT_EQ(state->position().bombers[first], std::min(10, 2 * state->board().HeldCes(first)));
   }
 }
 
@@ -530,7 +530,7 @@ TEST(War2Income, SeedExampleNineThreeThreeTwo) {
           "madagascar", "aral", "omsk"});
   Install(*state, p);
   ASSERT_EQ(state->position().territory_count[0], 19);
-  ASSERT_EQ(state->HeldCes(0), 3);
+  ASSERT_EQ(state->board().HeldCes(0), 3);
   BeginTurn(*state, 0);
   const Position& q = state->position();
   EXPECT_EQ(q.general_pool, 9);
@@ -603,7 +603,7 @@ TEST(War2Income, TerritoryIncomeUsesTheWar2Tables) {
           "mackenzie", "vancouver", "labrador", "islandia", "suecia", "moscou", "argelia", "congo",
           "madagascar", "aral", "omsk"});
   Install(*state, p);
-  EXPECT_EQ(state->TerritoryIncome(0), 17);
+  EXPECT_EQ(state->board().TerritoryIncome(0), 17);
 }
 
 // WAR's forced trade at 5 cards does not exist in WAR-II (no sets; 5 is the hand limit): a
@@ -962,19 +962,19 @@ TEST(War2Airlift, BetweenOwnNotNeighbouringCesInTheMovementPhase) {
   EXPECT_EQ(state->position().armies[T(map, "brasil")], 2);
   EXPECT_EQ(state->position().armies[T(map, "egito")], 3);
   // The 2 airlifted armies cannot move again: only egito's own army may.
-  EXPECT_EQ(state->Movable(T(map, "egito")), 1);
+  EXPECT_EQ(state->board().Movable(T(map, "egito")), 1);
   EXPECT_FALSE(Parses(*state, "airlift 2 egito brasil"));
   EXPECT_FALSE(Parses(*state, "move 2 egito sudao"));
   Play(*state, "move 1 egito sudao");
-  EXPECT_EQ(state->Movable(T(map, "egito")), 0);
+  EXPECT_EQ(state->board().Movable(T(map, "egito")), 0);
   EXPECT_FALSE(Parses(*state, "airlift 1 egito novayork"));
   // Armies that came by land cannot fly on: brasil's own 2 may, the 2 from peru stay.
   Play(*state, "move 2 peru brasil");
   EXPECT_EQ(state->position().armies[T(map, "brasil")], 4);
-  EXPECT_EQ(state->Movable(T(map, "brasil")), 2);
+  EXPECT_EQ(state->board().Movable(T(map, "brasil")), 2);
   EXPECT_FALSE(Parses(*state, "airlift 3 brasil novayork"));
   Play(*state, "airlift 2 brasil novayork");
-  EXPECT_EQ(state->Movable(T(map, "brasil")), 0);
+  EXPECT_EQ(state->board().Movable(T(map, "brasil")), 0);
   EXPECT_FALSE(Parses(*state, "airlift 1 brasil novayork"));
   EXPECT_EQ(state->position().armies[T(map, "novayork")], 5);
   state->CheckConsistency();
@@ -1123,15 +1123,15 @@ TEST(War2Objective, ReducedToOneTerritoryMeansThreeCesForGood) {
   s.conquered_ever |= 2u;  // regained by conquest: its objective now counts (rulings)
   Install(*state, s);
   EXPECT_TRUE(state->position().reduced & 2u);
-  EXPECT_EQ(state->HeldCes(1), 3);  // japao, novayork, ottawa
-  EXPECT_TRUE(state->ObjectiveMet(1));
+  EXPECT_EQ(state->board().HeldCes(1), 3);  // japao, novayork, ottawa
+  EXPECT_TRUE(state->board().ObjectiveMet(1));
   Set(s, map, "japao", 2, 1);
   Install(*state, s);
-  EXPECT_FALSE(state->ObjectiveMet(1));
+  EXPECT_FALSE(state->board().ObjectiveMet(1));
   Set(s, map, "egito", 1, 1);
   Install(*state, s);
-  EXPECT_TRUE(state->ObjectiveMet(1));
-  EXPECT_FALSE(state->ObjectiveMet(2)) << "seat 2 is not reduced";
+  EXPECT_TRUE(state->board().ObjectiveMet(1));
+  EXPECT_FALSE(state->board().ObjectiveMet(2)) << "seat 2 is not reduced";
 }
 
 TEST(War2Objective, ReducedPlayerWinsByConqueringItsThirdCe) {
@@ -1143,8 +1143,8 @@ TEST(War2Objective, ReducedPlayerWinsByConqueringItsThirdCe) {
   Set(p, map, "california", 0, 7);
   p.reduced = 1;  // seat 0 was once reduced to one territory
   Install(*state, p);
-  EXPECT_EQ(state->HeldCes(0), 2);
-  EXPECT_FALSE(state->ObjectiveMet(0));
+  EXPECT_EQ(state->board().HeldCes(0), 2);
+  EXPECT_FALSE(state->board().ObjectiveMet(0));
   Play(*state, "attack california mexico 3");
   state->ApplyAction(game.kBattle + 0);
   Play(*state, "occupy 1");
@@ -1222,7 +1222,7 @@ TEST(War2Objective, TheSixExtraObjectives) {
     p.objective[0] = static_cast<std::int8_t>(O(game, c.words));
     p.conquered_ever = 1u;  // an objective counts after a conquest (rulings)
     Install(*state, p);
-    EXPECT_EQ(state->ObjectiveMet(0), c.met);
+    EXPECT_EQ(state->board().ObjectiveMet(0), c.met);
   }
   // The extra objectives are those after WAR's 14.
   for (const char* words :
@@ -1242,7 +1242,7 @@ TEST(War2Objective, SixthCeConqueredWinsAtOnce) {
   Set(p, map, "egito", 1, 1);
   p.objective[0] = static_cast<std::int8_t>(O(game, "Hold 6 Strategic"));
   Install(*state, p);
-  EXPECT_FALSE(state->ObjectiveMet(0));
+  EXPECT_FALSE(state->board().ObjectiveMet(0));
   Play(*state, "attack sudao egito 3");
   state->ApplyAction(game.kBattle + 0);
   Play(*state, "occupy 2");

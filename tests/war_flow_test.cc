@@ -44,14 +44,14 @@ std::unique_ptr<WarState> PlayUntil(const WarGame& game, std::uint64_t seed, Sto
 
 bool AtFullTurnStart(const WarState& state) {
   const Position& p = state.position();
-  return p.phase == Phase::kReinforce && !p.acted && !state.InFirstRound();
+  return p.phase == Phase::kReinforce && !p.acted && !state.board().InFirstRound();
 }
 
 // Territory cards (WAR) of `figure`, from the first.
 std::vector<int> CardsOf(const WarState& state, Figure figure) {
   std::vector<int> cards;
   for (int t = 0; t < state.map().NumTerritories(); ++t) {
-    if (state.CardFigure(t) == figure) cards.push_back(t);
+    if (state.board().CardFigure(t) == figure) cards.push_back(t);
   }
   return cards;
 }
@@ -171,7 +171,7 @@ TEST(WarHiddenFlow, SameActionsSameViewsForEveryOtherSeatWar2) {
 // ==================================================================================================
 
 bool AtFirstTurn(const WarState& state) {
-  return state.position().phase == Phase::kReinforce && !state.InSetup() &&
+  return state.position().phase == Phase::kReinforce && !state.board().InSetup() &&
          state.position().turns_played == 0;
 }
 
@@ -230,7 +230,7 @@ TEST(WarFirstRound, AResignationShortensRoundOne) {
   ASSERT_EQ(state->CurrentSeat(), third);
   PlaceAll(*state);
   ASSERT_EQ(state->CurrentSeat(), first);
-  EXPECT_FALSE(state->InFirstRound()) << "a second placement-only turn";
+  EXPECT_FALSE(state->board().InFirstRound()) << "a second placement-only turn";
   PlaceAll(*state);
   EXPECT_EQ(state->CurrentSeat(), first);
   EXPECT_EQ(state->position().phase, Phase::kAttack);
@@ -254,7 +254,7 @@ void ExpectOneFirstRoundTurnEach(const WarGame& game) {
       if (p.turns_played != turns) {  // a turn begins
         turns = p.turns_played;
         const Seat seat = p.seat;
-        if (state->InFirstRound()) ++placement_only[seat];
+        if (state->board().InFirstRound()) ++placement_only[seat];
         if (p.phase == Phase::kAttack) {
           ++income_free[seat];
           for (Seat s = 0; s < seats; ++s) {
@@ -265,7 +265,7 @@ void ExpectOneFirstRoundTurnEach(const WarGame& game) {
         }
         int left = 0;
         for (Seat s = 0; s < seats; ++s) left += p.eliminated_by[s] < 0;
-        if (state->InFirstRound() && left > 3 && rng.Below(3) == 0) {
+        if (state->board().InFirstRound() && left > 3 && rng.Below(3) == 0) {
           Seat quitter = static_cast<Seat>(rng.Below(seats));
           while (p.eliminated_by[quitter] >= 0) quitter = (quitter + 1) % seats;
           state->ResignSeat(quitter);
@@ -308,12 +308,12 @@ void ExpectEverythingRevealed(const WarState& state) {
     const std::string text = squeeze(state.ViewText(viewer, false));
     for (Seat s = 0; s < seats; ++s) {
       ASSERT_TRUE(view["seats"][s].contains("hand")) << "viewer " << viewer << " seat " << s;
-      EXPECT_EQ(view["seats"][s]["hand"].size(), state.Hand(s).size());
+      EXPECT_EQ(view["seats"][s]["hand"].size(), state.board().Hand(s).size());
       ASSERT_TRUE(view["seats"][s].contains("objective")) << "viewer " << viewer;
       EXPECT_EQ(view["seats"][s]["objective"], state.ObjectiveText(s));
       EXPECT_NE(text.find(squeeze(state.ObjectiveText(s))), std::string::npos)
           << "viewer " << viewer << " seat " << s;
-      for (int card : state.Hand(s)) {
+      for (int card : state.board().Hand(s)) {
         EXPECT_NE(text.find(squeeze(state.CardName(card))), std::string::npos);
       }
     }

@@ -107,7 +107,7 @@ TEST(WarPosition, AHandMadePositionReadsBack) {
   Hold(*state, 1, {"brasil", "peru"});
   const auto copy = game.NewStateFromPosition(state->PositionText());
   EXPECT_TRUE(copy->Equals(*state));
-  EXPECT_EQ(AsWar(copy->Clone())->Hand(1), state->Hand(1));
+  EXPECT_EQ(AsWar(copy->Clone())->board().Hand(1), state->board().Hand(1));
 }
 
 // Two states that differ only in seat 0's cards: seat 1 and a spectator read the same view text,

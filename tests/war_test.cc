@@ -490,7 +490,7 @@ TEST(WarSetup, CardsDealtOneByOneFromTheDealersLeftAndNextPlayerStarts) {
       while (state->IsChanceNode()) state->ApplyAction(RandomAction(*state, rng));
       EXPECT_EQ(state->CurrentSeat(), (last + 1) % players);
       EXPECT_EQ(state->position().phase, Phase::kReinforce);
-      EXPECT_TRUE(state->InFirstRound());
+      EXPECT_TRUE(state->board().InFirstRound());
       int total = 0;
       for (int s = 0; s < players; ++s) total += state->position().territory_count[s];
       EXPECT_EQ(total, 42);
@@ -540,7 +540,7 @@ TEST(WarIncome, SeedExamplesHalfTheTerritoriesAtLeastThree) {
     Position p = Board(*state);
     GiveTerritories(p, map, 0, count, {});
     Install(*state, p);
-    EXPECT_EQ(state->TerritoryIncome(0), income) << count << " territories";
+    EXPECT_EQ(state->board().TerritoryIncome(0), income) << count << " territories";
     BeginTurn(*state, 0);
     EXPECT_EQ(state->position().general_pool, income) << count << " territories";
     EXPECT_EQ(ToPlace(*state), income);
@@ -554,9 +554,9 @@ TEST(WarIncome, ContinentBonusIsBoundToItsContinent) {
   Position p = Board(*state);
   GiveTerritories(p, map, 0, 19, {sul});  // seed: 19 territories and all of América do Sul
   Install(*state, p);
-  EXPECT_TRUE(state->OwnsContinent(0, sul));
-  EXPECT_FALSE(state->OwnsContinent(0, C(map, "asia")));
-  EXPECT_EQ(state->TerritoryIncome(0), 9 + 2);
+  EXPECT_TRUE(state->board().OwnsContinent(0, sul));
+  EXPECT_FALSE(state->board().OwnsContinent(0, C(map, "asia")));
+  EXPECT_EQ(state->board().TerritoryIncome(0), 9 + 2);
   BeginTurn(*state, 0);
   EXPECT_EQ(state->position().general_pool, 9);
   EXPECT_EQ(state->position().continent_pool[sul], 2);
@@ -601,14 +601,14 @@ TEST(WarFirstRound, PlacementOnlyThenFullTurns) {
   auto state = NewState(game);
   Rng rng(11);
   PlayRandomly(*state, rng, [](const WarState& s) { return !s.IsChanceNode(); });
-  ASSERT_TRUE(state->InFirstRound());
+  ASSERT_TRUE(state->board().InFirstRound());
   const Seat first = state->CurrentSeat();
   for (int k = 0; k < 3; ++k) {
     const Seat seat = (first + k) % 3;
     ASSERT_EQ(state->CurrentSeat(), seat);
     ASSERT_EQ(state->position().phase, Phase::kReinforce);
-    EXPECT_TRUE(state->InFirstRound());
-    const int income = state->TerritoryIncome(seat);
+    EXPECT_TRUE(state->board().InFirstRound());
+    const int income = state->board().TerritoryIncome(seat);
     EXPECT_EQ(ToPlace(*state), income);
     for (int placed = 0; placed < income; ++placed) {
       const auto legal = Legal(*state);
@@ -620,7 +620,7 @@ TEST(WarFirstRound, PlacementOnlyThenFullTurns) {
     EXPECT_NE(state->position().phase, Phase::kAttack);
   }
   // Round 2: reinforce, then the attack phase opens.
-  EXPECT_FALSE(state->InFirstRound());
+  EXPECT_FALSE(state->board().InFirstRound());
   ASSERT_EQ(state->CurrentSeat(), first);
   const int income = ToPlace(*state);
   for (int placed = 0; placed < income; ++placed) state->ApplyAction(Legal(*state).front());
@@ -813,7 +813,7 @@ TEST_F(WarConquest, CardDrawnAtTheEndOfATurnWithAConquest) {
   EXPECT_DOUBLE_EQ(outcomes.front().probability, 1.0 / 44);
   const Action draw = outcomes[5].action;
   state_->ApplyAction(draw);
-  EXPECT_EQ(state_->Hand(0), std::vector<int>{draw - game().kChance});
+  EXPECT_EQ(state_->board().Hand(0), std::vector<int>{draw - game().kChance});
   EXPECT_EQ(std::popcount(state_->position().pile), 43);
   EXPECT_EQ(state_->CurrentSeat(), 1);
   EXPECT_EQ(state_->position().phase, Phase::kReinforce);
@@ -869,7 +869,7 @@ TEST_F(WarConquest, EmptyPileReshufflesTheDiscards) {
   state_->ApplyAction(draw);
   EXPECT_EQ(state_->position().discard, 0u);
   EXPECT_EQ(std::popcount(state_->position().pile), 35);
-  EXPECT_EQ(state_->Hand(0), std::vector<int>{draw - game().kChance});
+  EXPECT_EQ(state_->board().Hand(0), std::vector<int>{draw - game().kChance});
   state_->CheckConsistency();
 }
 
@@ -895,17 +895,18 @@ class WarMovement : public WarBattle {
 
 TEST_F(WarMovement, SeedBrasilVenezuelaMexico) {
   SetUpMove();
-  EXPECT_EQ(state_->Movable(T(map(), "brasil")), 4);
+  EXPECT_EQ(state_->board().Movable(T(map(), "brasil")), 4);
   EXPECT_TRUE(Parses(*state_, "move 4 brasil venezuela"));
   EXPECT_FALSE(Parses(*state_, "move 5 brasil venezuela"));  // the occupying army stays
   Play(*state_, "move 3 brasil venezuela");
   EXPECT_EQ(Armies("brasil"), 2);
   EXPECT_EQ(Armies("venezuela"), 4);
   // Those 3 cannot go on to México: at most Venezuela's own army may still move.
-  EXPECT_LE(state_->Movable(T(map(), "venezuela")), 1);
+  EXPECT_LE(state_->board().Movable(T(map(), "venezuela")), 1);
   EXPECT_FALSE(Parses(*state_, "move 2 venezuela mexico"));
   EXPECT_FALSE(Parses(*state_, "move 3 venezuela mexico"));
-  while (state_->Movable(T(map(), "venezuela")) > 0) Play(*state_, "move 1 venezuela mexico");
+  while (state_->board().Movable(T(map(), "venezuela")) > 0)
+    Play(*state_, "move 1 venezuela mexico");
   EXPECT_GE(Armies("venezuela"), 3);
   EXPECT_LE(Armies("mexico"), 2);
   // Brasil's remaining army that did not move may still move.
@@ -914,7 +915,7 @@ TEST_F(WarMovement, SeedBrasilVenezuelaMexico) {
 
 TEST_F(WarMovement, OccupyingArmyStaysAndOnlyOwnNeighbours) {
   SetUpMove();
-  EXPECT_EQ(state_->Movable(T(map(), "mexico")), 0);
+  EXPECT_EQ(state_->board().Movable(T(map(), "mexico")), 0);
   EXPECT_FALSE(Parses(*state_, "move 1 mexico venezuela"));
   EXPECT_FALSE(Parses(*state_, "move 1 brasil peru"));    // enemy
   EXPECT_FALSE(Parses(*state_, "move 1 brasil mexico"));  // not a neighbour
@@ -937,13 +938,13 @@ TEST_F(WarMovement, ArmiesThatEnteredByConquestMayMoveOnce) {
   Play(*state_, "occupy 3");
   Play(*state_, "end");
   ASSERT_EQ(state_->position().phase, Phase::kMove);
-  EXPECT_EQ(state_->Movable(T(map(), "novayork")), 2);
+  EXPECT_EQ(state_->board().Movable(T(map(), "novayork")), 2);
   Play(*state_, "move 2 novayork ottawa");
   EXPECT_EQ(state_->position().armies[T(map(), "ottawa")], 3);
   // They moved once: they cannot go on to Labrador.
-  EXPECT_LE(state_->Movable(T(map(), "ottawa")), 1);
+  EXPECT_LE(state_->board().Movable(T(map(), "ottawa")), 1);
   EXPECT_FALSE(Parses(*state_, "move 2 ottawa labrador"));
-  EXPECT_EQ(state_->Movable(T(map(), "novayork")), 0);
+  EXPECT_EQ(state_->board().Movable(T(map(), "novayork")), 0);
 }
 
 // ==================================================================================================
@@ -956,17 +957,17 @@ TEST(WarCards, SetsAreThreeEqualOrThreeDifferentJokersWild) {
   const int tri1 = T(map, "alasca"), tri2 = T(map, "vancouver"), tri3 = T(map, "novayork");
   const int sq = T(map, "labrador"), sq2 = T(map, "california"), ci = T(map, "ottawa");
   const int joker = map.NumTerritories(), joker2 = map.NumTerritories() + 1;
-  ASSERT_EQ(state->CardFigure(tri1), Figure::kTriangle);
-  ASSERT_EQ(state->CardFigure(sq), Figure::kSquare);
-  ASSERT_EQ(state->CardFigure(ci), Figure::kCircle);
-  EXPECT_EQ(state->CardFigure(joker), Figure::kJoker);
-  EXPECT_TRUE(state->IsSet(tri1, tri2, tri3));
-  EXPECT_TRUE(state->IsSet(tri1, sq, ci));
-  EXPECT_FALSE(state->IsSet(tri1, tri2, sq));
-  EXPECT_FALSE(state->IsSet(sq, sq2, tri1));
-  EXPECT_TRUE(state->IsSet(tri1, tri2, joker));
-  EXPECT_TRUE(state->IsSet(tri1, sq, joker));
-  EXPECT_TRUE(state->IsSet(joker, joker2, ci));
+  ASSERT_EQ(state->board().CardFigure(tri1), Figure::kTriangle);
+  ASSERT_EQ(state->board().CardFigure(sq), Figure::kSquare);
+  ASSERT_EQ(state->board().CardFigure(ci), Figure::kCircle);
+  EXPECT_EQ(state->board().CardFigure(joker), Figure::kJoker);
+  EXPECT_TRUE(state->board().IsSet(tri1, tri2, tri3));
+  EXPECT_TRUE(state->board().IsSet(tri1, sq, ci));
+  EXPECT_FALSE(state->board().IsSet(tri1, tri2, sq));
+  EXPECT_FALSE(state->board().IsSet(sq, sq2, tri1));
+  EXPECT_TRUE(state->board().IsSet(tri1, tri2, joker));
+  EXPECT_TRUE(state->board().IsSet(tri1, sq, joker));
+  EXPECT_TRUE(state->board().IsSet(joker, joker2, ci));
 }
 
 class WarTrade : public WarBattle {
@@ -1055,7 +1056,7 @@ TEST_F(WarTrade, NoTradeInTheFirstRound) {
   Deal(p, 0, Cards(map(), {"alasca", "vancouver", "novayork"}));
   Install(*state_, p);
   BeginTurn(*state_, 0, /*first_round=*/true);
-  ASSERT_TRUE(state_->InFirstRound());
+  ASSERT_TRUE(state_->board().InFirstRound());
   EXPECT_TRUE(Trades().empty());
   EXPECT_FALSE(Parses(*state_, "trade 1 2 3"));
   EXPECT_NE(state_->WhyIllegal(game().kTrade).find("first round"), std::string::npos);
@@ -1185,7 +1186,7 @@ class WarObjective : public WarBattle {
   bool Met(Seat seat, int objective) {
     board_.objective[seat] = static_cast<std::int8_t>(objective);
     Install(*state_, board_);
-    return state_->ObjectiveMet(seat);
+    return state_->board().ObjectiveMet(seat);
   }
   Position board_;
 };
@@ -1343,7 +1344,7 @@ TEST_F(WarObjective, GameEndsRightAfterTheOccupation) {
   p.objective[0] = static_cast<std::int8_t>(O(map(), "24 territories of your"));
   Install(*state_, p);
   ASSERT_EQ(state_->position().territory_count[0], 23);
-  ASSERT_FALSE(state_->ObjectiveMet(0));
+  ASSERT_FALSE(state_->board().ObjectiveMet(0));
   Play(*state_, "attack borneu australia 3");
   state_->ApplyAction(game().kBattle + 0);
   ASSERT_EQ(state_->position().phase, Phase::kOccupy);
@@ -1538,12 +1539,12 @@ TEST(WarHidden, SampledObjectivesAreNotAlreadyMet) {
   p.objectives_left = game.EligibleObjectives();
   for (Seat s = 0; s < 3; ++s) p.objectives_left &= ~(std::uint64_t{1} << p.objective[s]);
   Install(*state, p);
-  ASSERT_FALSE(state->ObjectiveMet(1));
+  ASSERT_FALSE(state->board().ObjectiveMet(1));
   Rng rng(3);
   int impossible = 0;
   for (int k = 0; k < 200; ++k) {
     auto sample = AsWar(state->SampleConsistentState(0, rng));
-    if (sample->ObjectiveMet(1)) ++impossible;
+    if (sample->board().ObjectiveMet(1)) ++impossible;
   }
   EXPECT_EQ(impossible, 0) << "of 200 samples for branca give vermelha an objective it already "
                               "meets (24 territories, or a destroy card of its own colour)";
@@ -1831,7 +1832,7 @@ engine::Match MatchAtFullTurn(std::uint64_t seed) {
   std::vector<Action> scratch;
   while (true) {
     const auto& war = static_cast<const WarState&>(match.state());
-    if (!war.InFirstRound() && war.position().phase == Phase::kReinforce &&
+    if (!war.board().InFirstRound() && war.position().phase == Phase::kReinforce &&
         war.position().seat == 1 && !war.position().acted) {
       break;
     }

@@ -232,13 +232,13 @@ class WarBot : public Bot {
   // The trade whose cards show most of the seat's own territories (2 armies on each), or -1 when
   // no trade is legal.
   Action BestTrade(const WarState& view) const {
-    const std::vector<int> hand = view.Hand(seat_);
+    const std::vector<int> hand = view.board().Hand(seat_);
     Action best = -1;
     int best_owned = -1;
     for (Action a : legal_) {
       if (a < game_->kTrade || a >= game_->kChance) continue;
       int owned = 0;
-      for (int position : WarState::TradeCombo(a - game_->kTrade)) {
+      for (int position : war::Board::TradeCombo(a - game_->kTrade)) {
         const int card = hand[position];
         owned += card < map_->NumTerritories() && Mine(card);
       }
@@ -331,10 +331,11 @@ class WarBot : public Bot {
         continue;
       }
       if (dist[link.to] >= dist[link.from]) continue;
-      double score = 1000.0 + view.Movable(link.from);
+      double score = 1000.0 + view.board().Movable(link.from);
       if (dist[link.to] == 0) {
         for (int n : map_->territories[link.to].neighbours) {
-          if (!Mine(n)) score = std::max(score, 1000.0 + view.Movable(link.from) + Value(n));
+          if (!Mine(n))
+            score = std::max(score, 1000.0 + view.board().Movable(link.from) + Value(n));
         }
       }
       if (score > best_score) {

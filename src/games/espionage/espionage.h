@@ -100,7 +100,8 @@
 // field, a missing, unknown or repeated one, more pieces of a rank than the army holds, armies
 // that do not fit the phase (Red sets up before Blue, setups in the home rows, nothing removed
 // before play, both armies whole in the lot and in play), a placed count that the pieces
-// contradict, too many volcanoes for the volcano phase, a move of more than one step, moves_done
+// contradict, a volcano count other than the `volcanoes` option's (fewer only while they are
+// being placed, or in a game ended then), a move of more than one step, moves_done
 // out of range, a result that does not fit its ending. The initial position (4 volcanoes):
 //   ........../........../........../........../........../........../........../........../
 //   ........../.......... phase=volcanoes to_move=red moves_done=0 placed=0/0 removed=-

@@ -298,6 +298,26 @@ void CheckHeadquarters(const Position& p) {
   }
 }
 
+// Rulings "Espionage": `volcanoes` volcanoes are placed by lot before the setup and stay for the
+// whole game. So the board holds fewer only while they are being placed (their phase, or a game
+// ended then, before any piece was placed), and exactly that many from the setup on. Returns how
+// many are still to place.
+int VolcanoesLeft(const Position& p, int volcanoes) {
+  int on_board = 0;
+  for (CellBits c : p.board) on_board += c == kVolcano;
+  if (p.phase == Phase::kVolcanoes && on_board >= volcanoes) {
+    Fail("board", fmt::format("{} volcanoes while {} are being placed", on_board, volcanoes));
+  }
+  const bool unplaced = ArmySize(p.to_place[0]) + ArmySize(p.to_place[1]) == 2 * kHomeSquares;
+  const bool placing = p.phase == Phase::kVolcanoes || (p.phase == Phase::kOver && unplaced);
+  if (placing ? on_board > volcanoes : on_board != volcanoes) {
+    Fail("board", fmt::format("{} volcano{} on the board, but volcanoes={} places {} before the "
+                              "setup",
+                              on_board, on_board == 1 ? "" : "es", volcanoes, volcanoes));
+  }
+  return placing ? volcanoes - on_board : 0;
+}
+
 // The turn's progress: the first piece (if it survived its move) and whether that move removed a
 // piece follow from the last move.
 void SetTurn(std::string_view moves_text, Position& p) {
@@ -421,16 +441,7 @@ std::unique_ptr<engine::State> EspionageGame::NewStateFromPosition(std::string_v
     Fail("placed",
          fmt::format("'{}', but the board and removed pieces make {}", fields["placed"], placed));
   }
-  int volcanoes = 0;
-  for (CellBits c : p.board) volcanoes += c == kVolcano;
-  if (p.phase == Phase::kVolcanoes && volcanoes >= rules_.volcanoes) {
-    Fail("board",
-         fmt::format("{} volcanoes while {} are being placed", volcanoes, rules_.volcanoes));
-  }
-  // Volcanoes are still being placed in their phase, and in a game ended then (no piece placed).
-  const bool unplaced = ArmySize(p.to_place[0]) + ArmySize(p.to_place[1]) == 2 * kHomeSquares;
-  const bool placing = p.phase == Phase::kVolcanoes || (p.phase == Phase::kOver && unplaced);
-  p.volcanoes_left = placing ? std::max(0, rules_.volcanoes - volcanoes) : 0;
+  p.volcanoes_left = VolcanoesLeft(p, rules_.volcanoes);
   ParseLastMove(fields["last_move"], p);
   SetTurn(fields["moves_done"], p);
   p.plies = Count("plies", fields["plies"]);

@@ -173,6 +173,25 @@ void CheckSetup(const Position& p) {
   }
 }
 
+// Seed: capturing the Flag wins at once. So once the setup is done a Flag stands on the board
+// until the game ends, and is off it only in a game ended by its capture, and then only the
+// loser's.
+void CheckFlags(const Position& p) {
+  if (p.h.phase == Phase::kSetup) return;
+  for (int seat = 0; seat < 2; ++seat) {
+    const bool captured =
+        p.h.phase == Phase::kOver && p.h.ending == kFlagCaptured && p.h.winner == 1 - seat;
+    if ((p.h.lost[seat][kFlag] > 0) == captured) continue;
+    const char* side = seat ? "Blue" : "Red";
+    if (captured) Bad("board", fmt::format("{}'s Flag was captured: it is not on the board", side));
+    Bad("board", p.h.phase == Phase::kPlay
+                     ? fmt::format("{} has no Flag on the board, but the game is not over", side)
+                     : fmt::format("{} has no Flag on the board, but the game did not end by "
+                                   "its capture",
+                                   side));
+  }
+}
+
 void ParseUnseen(std::string_view text, Position& p) {
   const std::vector<std::string> sides = Parts("unseen", text, '/', 2);
   for (int seat = 0; seat < 2; ++seat) {
@@ -413,6 +432,7 @@ Position PositionFromText(std::string_view text, const Rules& rules) {
   const bool ended_in_setup = ParseEnding(fields[11], p);
   DeriveArmies(p, ended_in_setup);
   if (p.h.phase == Phase::kSetup) CheckSetup(p);
+  CheckFlags(p);
   ParseUnseen(fields[6], p);
   ParseHistory(fields[7], p);
   ParseLast(fields[8], p);

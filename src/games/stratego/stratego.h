@@ -84,7 +84,8 @@
 //   board        ranks 10 down to 1 separated by '/', files a..k in each: '.' empty, '~' lake, or a
 //                piece: r|b (owner), its rank character, then '+' if it has moved and '*' if its
 //                rank is known to the opponent. What is not on the board is still to place
-//                (setup) or lost.
+//                (setup) or lost. After the setup both Flags stand on the board, unless the game
+//                ended by the capture of one (the loser's).
 //   side         r|b: the seat to act (during the setup: the seat setting up; Red sets up first)
 //   phase        setup|play|over
 //   plies        actions applied, setup included; then play_plies, quiet_plies (the engine caps)

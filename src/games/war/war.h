@@ -228,24 +228,12 @@ class WarState : public engine::State {
   void CheckConsistency() const override { board_.Check(); }
 
   // --- For tests, bots and the terminal --------------------------------------------------------
+  // The position core: the tests, the bot and the tensor ask it the rules' questions (income,
+  // hands, movable armies, objectives met, ...: board.h).
   const Board& board() const { return board_; }
   const Position& position() const { return board_.position(); }
   const WarMap& map() const { return *map_; }
   const WarGame& war_game() const { return *game_; }
-  // The Board's rules, as the tests and the bot ask them (board.h).
-  int TerritoryIncome(Seat seat) const { return board_.TerritoryIncome(seat); }
-  bool OwnsContinent(Seat seat, int continent) const {
-    return board_.OwnsContinent(seat, continent);
-  }
-  bool ObjectiveMet(Seat seat) const { return board_.ObjectiveMet(seat); }
-  int HeldCes(Seat seat, int min_armies = 1) const { return board_.HeldCes(seat, min_armies); }
-  bool InSetup() const { return board_.InSetup(); }
-  bool InFirstRound() const { return board_.InFirstRound(); }
-  int Movable(int territory) const { return board_.Movable(territory); }
-  std::vector<int> Hand(Seat seat) const { return board_.Hand(seat); }
-  Figure CardFigure(int card) const { return board_.CardFigure(card); }
-  bool IsSet(int a, int b, int c) const { return board_.IsSet(a, b, c); }
-  static std::array<int, 3> TradeCombo(int combo) { return Board::TradeCombo(combo); }
   // The objective in force for the seat: a "destroy" card may have become "24 territories".
   std::string ObjectiveText(Seat seat) const;
   std::string CardName(int card) const;

@@ -138,7 +138,7 @@ void WarState::WriteTensor(Seat viewer, Sink& put) const {
                                 : std::string("1 if the game is over");
           });
   put(pos().turns_played + 1, [] { return std::string("turn"); });
-  put(InFirstRound(), [] { return std::string("1 if the seat of the turn is in round 1"); });
+  put(board_.InFirstRound(), [] { return std::string("1 if the seat of the turn is in round 1"); });
   put(to_act >= 0 && g.war2() && pos().phase == Phase::kAttack &&
           pos().turns_begun[pos().seat] == 2,
       [] { return std::string("1 if the attacks are WAR-II round 1, second part"); });
