@@ -101,14 +101,13 @@ void Hub::Stop() {
 }
 
 std::shared_ptr<Room> Hub::NewRoom(StoredMatch stored, bool restore) {
-  RoomServices services{commits_, bots_, metrics_,
-                        [this](const std::string& id, const std::string& creator) {
-                          OnFinished(id, creator);
-                        }};
+  RoomServices services{
+      commits_, bots_, metrics_,
+      [this](const std::string& id, const std::string& creator) { OnFinished(id, creator); }};
   auto strand = asio::make_strand(executor_);
-  std::shared_ptr<Room> room =
-      restore ? Room::Restore(strand, services, std::move(stored))
-              : std::make_shared<Room>(strand, services, std::move(stored));
+  std::shared_ptr<Room> room = restore
+                                   ? Room::Restore(strand, services, std::move(stored))
+                                   : std::make_shared<Room>(strand, services, std::move(stored));
   if (!room->Over()) {
     std::unique_lock lock(rooms_mutex_);
     ++running_per_address_[room->stored().creator_address];
@@ -197,8 +196,9 @@ StoredMatch Hub::NewStoredMatch(const Json& request, const std::string& address,
   }
   if (!request.contains("game") || !request["game"].is_string()) BadRequest("'game' is required");
   if (!request.contains("seats") || !request["seats"].is_array()) {
-    BadRequest("'seats' is required: one {\"kind\": \"person\"} or {\"kind\": \"bot\", \"bot\": "
-               "\"mcts:ms=500\"} per seat");
+    BadRequest(
+        "'seats' is required: one {\"kind\": \"person\"} or {\"kind\": \"bot\", \"bot\": "
+        "\"mcts:ms=500\"} per seat");
   }
   StoredMatch stored;
   stored.game = request["game"].get<std::string>();
@@ -214,9 +214,8 @@ StoredMatch Hub::NewStoredMatch(const Json& request, const std::string& address,
   }
   const auto game = engine::LoadGame(stored.game, stored.options);
   if (static_cast<int>(seats.size()) != game->NumSeats()) {
-    BadRequest("'seats' lists " + std::to_string(seats.size()) + " seats but " +
-               info.display_name + " with these options has " +
-               std::to_string(game->NumSeats()));
+    BadRequest("'seats' lists " + std::to_string(seats.size()) + " seats but " + info.display_name +
+               " with these options has " + std::to_string(game->NumSeats()));
   }
   for (const Json& seat : seats) {
     if (!seat.is_object() || !seat.contains("kind") || !seat["kind"].is_string()) {
@@ -271,8 +270,7 @@ void Hub::CreateMatch(const std::string& body, const std::string& address,
       spdlog::warn("refused a match from {}: {} running matches", address, found->second);
       return done({429,
                    {{"error", "too many running matches from your address (at most " +
-                                  std::to_string(limits_.max_running_matches_per_address) +
-                                  ")"}}});
+                                  std::to_string(limits_.max_running_matches_per_address) + ")"}}});
     }
   }
   Json answer{{"match", stored.id}, {"game", stored.game}, {"seats", Json::array()}};
@@ -330,13 +328,20 @@ Reply Hub::ListMatches(const std::string& state, int limit) const {
 
 Reply Hub::MatchInfo(const std::string& match_id) const {
   if (auto room = FindRoom(match_id); room && !room->Over()) {
-    return {200, {{"match", match_id}, {"game", room->stored().game}, {"over", false},
-                  {"seats", SeatLabels(room->stored())}}};
+    return {200,
+            {{"match", match_id},
+             {"game", room->stored().game},
+             {"over", false},
+             {"seats", SeatLabels(room->stored())}}};
   }
   std::optional<StoredMatch> stored = storage_.LoadMatch(match_id);
   if (!stored) return {404, {{"error", "no match '" + match_id + "'"}}};
-  return {200, {{"match", match_id}, {"game", stored->game}, {"over", stored->finished},
-                {"seats", SeatLabels(*stored)}, {"result", stored->result}}};
+  return {200,
+          {{"match", match_id},
+           {"game", stored->game},
+           {"over", stored->finished},
+           {"seats", SeatLabels(*stored)},
+           {"result", stored->result}}};
 }
 
 void Hub::MatchRecord(const std::string& match_id, const std::string& token,

@@ -24,8 +24,8 @@ class Metrics {
   std::string PrometheusText() const;
 
  private:
-  static constexpr std::array<double, 12> kBucketsMs{0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000,
-                                                     5000};
+  static constexpr std::array<double, 12> kBucketsMs{0.5, 1,   2,   5,   10,   20,
+                                                     50,  100, 200, 500, 1000, 5000};
   std::array<std::atomic<std::int64_t>, kBucketsMs.size() + 1> buckets_{};
   std::atomic<std::int64_t> latency_count_{0};
   std::atomic<std::int64_t> latency_sum_us_{0};

@@ -80,7 +80,8 @@ std::shared_ptr<Room> Room::Restore(Strand strand, RoomServices services, Stored
     room->events_.back().end_entry = static_cast<int>(i) + 1;
   }
   // An offer stands until the next event.
-  if (room->events_.back().kind == EntryKind::kOfferDraw) room->draw_offer_ = room->events_.back().by;
+  if (room->events_.back().kind == EntryKind::kOfferDraw)
+    room->draw_offer_ = room->events_.back().by;
   return room;
 }
 
@@ -88,15 +89,14 @@ void Room::Create(std::function<void(bool stored)> created) {
   auto start = match_.state().Clone();
   DrawChance();
   events_.push_back({EntryKind::kAction, kChanceSeat, 0, static_cast<int>(stored_.entries.size())});
-  services_.commits.Submit(
-      [stored = stored_](Storage& storage) { storage.CreateMatch(stored); },
-      [self = shared_from_this(), created = std::move(created)](bool stored) {
-        asio::post(self->strand_, [self, created, stored] {
-          if (!stored) self->Fail("the database refused the new match");
-          created(stored);
-          if (stored) self->MaybeStartBot();
-        });
-      });
+  services_.commits.Submit([stored = stored_](Storage& storage) { storage.CreateMatch(stored); },
+                           [self = shared_from_this(), created = std::move(created)](bool stored) {
+                             asio::post(self->strand_, [self, created, stored] {
+                               if (!stored) self->Fail("the database refused the new match");
+                               created(stored);
+                               if (stored) self->MaybeStartBot();
+                             });
+                           });
 }
 
 void Room::Resume() {
@@ -187,10 +187,9 @@ void Room::Handle(const std::shared_ptr<Peer>& peer, Seat seat, const ClientMess
     }
     if (match_.Over()) throw ProtocolError(ErrorCode::kOver, "the match is over");
     if (*message.event != LastEvent()) {
-      throw ProtocolError(ErrorCode::kStale, "stale: you answered event " +
-                                                 std::to_string(*message.event) +
-                                                 ", the match is at event " +
-                                                 std::to_string(LastEvent()));
+      throw ProtocolError(ErrorCode::kStale,
+                          "stale: you answered event " + std::to_string(*message.event) +
+                              ", the match is at event " + std::to_string(LastEvent()));
     }
     // A bot's turn not yet published gives way: the event this message makes comes first.
     if (message.type != ClientType::kAct) AbandonBotTurn();
@@ -244,12 +243,12 @@ std::vector<Action> Room::CheckedActions(Seat seat, const ClientMessage& message
   for (int action : message.actions) {
     const engine::SeatHandle trial_handle(*trial, seat, LastEvent());
     if (!trial_handle.IsMyDecision()) {
-      throw ProtocolError(ErrorCode::kIllegal, "your turn ended after " +
-                                                   std::to_string(actions.size()) + " actions");
+      throw ProtocolError(ErrorCode::kIllegal,
+                          "your turn ended after " + std::to_string(actions.size()) + " actions");
     }
     if (action >= match_.game().NumDistinctActions()) {
-      throw ProtocolError(ErrorCode::kIllegal, "action " + std::to_string(action) +
-                                                   " is no action of this game");
+      throw ProtocolError(ErrorCode::kIllegal,
+                          "action " + std::to_string(action) + " is no action of this game");
     }
     const std::string why = trial_handle.WhyRefused(action, LastEvent());
     if (!why.empty()) throw ProtocolError(ErrorCode::kIllegal, why);
@@ -266,14 +265,13 @@ void Room::Resign(Seat seat) {
 
 void Room::OfferDraw(Seat seat) {
   if (!match_.game().info().draw_by_agreement) {
-    throw ProtocolError(ErrorCode::kIllegal,
-                        "the rules of " + match_.game().info().display_name +
-                            " have no draw by agreement");
+    throw ProtocolError(ErrorCode::kIllegal, "the rules of " + match_.game().info().display_name +
+                                                 " have no draw by agreement");
   }
   if (draw_offer_) {
     throw ProtocolError(ErrorCode::kIllegal,
-                        draw_offer_ == seat ? "your draw offer stands" :
-                                              "a draw is offered to you: accept it or play on");
+                        draw_offer_ == seat ? "your draw offer stands"
+                                            : "a draw is offered to you: accept it or play on");
   }
   stored_.entries.push_back({LastEvent() + 1, EntryKind::kOfferDraw, seat, -1});
 }
@@ -314,9 +312,8 @@ void Room::Publish(EntryKind kind, Seat by, int first_entry, std::unique_ptr<eng
 
   std::vector<std::pair<Seat, Frame>> frames;
   for (Seat viewer : Viewers()) {
-    frames.emplace_back(viewer, MakeFrame(EventMessage(LastEvent(), span, *start,
-                                                       match_.state(), viewer)
-                                              .dump()));
+    frames.emplace_back(
+        viewer, MakeFrame(EventMessage(LastEvent(), span, *start, match_.state(), viewer).dump()));
   }
   const bool over = match_.Over();
   std::vector<std::string> result = match_.record().result;
@@ -385,7 +382,8 @@ std::string Room::EventText(const EventSpan& span, const engine::State& start, S
       break;
   }
   std::vector<Action> actions;
-  for (int i = span.first_entry; i < span.end_entry; ++i) actions.push_back(stored_.entries[i].action);
+  for (int i = span.first_entry; i < span.end_entry; ++i)
+    actions.push_back(stored_.entries[i].action);
   if (actions.empty()) return span.by == kChanceSeat ? "the match begins" : "";
   return start.DescribeTurn(actions, viewer);
 }

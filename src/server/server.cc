@@ -36,9 +36,8 @@ awaitable<Reply> AwaitReply(const ReplyStart& start) {
         auto shared = std::make_shared<decltype(handler)>(std::move(handler));
         start([shared](Reply reply) {
           auto executor = asio::get_associated_executor(*shared);
-          asio::post(executor, [shared, reply = std::move(reply)]() mutable {
-            (*shared)(std::move(reply));
-          });
+          asio::post(executor,
+                     [shared, reply = std::move(reply)]() mutable { (*shared)(std::move(reply)); });
         });
       },
       use_awaitable);
@@ -54,7 +53,8 @@ class RateLimit {
   RateLimit(double rate, double burst) : rate_(rate), burst_(burst), tokens_(burst) {}
   bool Allow() {
     const auto now = std::chrono::steady_clock::now();
-    tokens_ = std::min(burst_, tokens_ + rate_ * std::chrono::duration<double>(now - last_).count());
+    tokens_ =
+        std::min(burst_, tokens_ + rate_ * std::chrono::duration<double>(now - last_).count());
     last_ = now;
     if (tokens_ < 1) return false;
     tokens_ -= 1;
@@ -77,9 +77,8 @@ class WebSocketSession : public Peer, public std::enable_shared_from_this<WebSoc
 
   awaitable<void> Run(Request request);
   void Send(Frame frame) override {
-    asio::post(ws_.get_executor(), [self = shared_from_this(), frame = std::move(frame)] {
-      self->Queue(frame);
-    });
+    asio::post(ws_.get_executor(),
+               [self = shared_from_this(), frame = std::move(frame)] { self->Queue(frame); });
   }
 
  private:
@@ -268,12 +267,12 @@ Response Server::StaticFile(const Request& request) const {
   std::ostringstream body;
   body << in.rdbuf();
   const std::string extension = file.extension().string();
-  const char* type = extension == ".html"  ? "text/html; charset=utf-8"
-                     : extension == ".js"  ? "text/javascript"
-                     : extension == ".css" ? "text/css"
-                     : extension == ".svg" ? "image/svg+xml"
-                     : extension == ".json" ? "application/json"
-                     : extension == ".png" ? "image/png"
+  const char* type = extension == ".html"    ? "text/html; charset=utf-8"
+                     : extension == ".js"    ? "text/javascript"
+                     : extension == ".css"   ? "text/css"
+                     : extension == ".svg"   ? "image/svg+xml"
+                     : extension == ".json"  ? "application/json"
+                     : extension == ".png"   ? "image/png"
                      : extension == ".woff2" ? "font/woff2"
                                              : "application/octet-stream";
   return TextResponse(request, 200, body.str(), type);
@@ -353,15 +352,15 @@ awaitable<void> WebSocketSession::Run(Request request) {
       if (!rate.Allow()) {
         if (++refused_in_a_row > 200) {
           spdlog::warn("closing a connection from {}: it ignores the rate limit", address());
-          co_await ws_.async_close(websocket::close_reason(websocket::close_code::policy_error,
-                                                           "rate limit"),
-                                   use_awaitable);
+          co_await ws_.async_close(
+              websocket::close_reason(websocket::close_code::policy_error, "rate limit"),
+              use_awaitable);
           break;
         }
         ++hub.metrics().errors_total;
-        SendError(ErrorCode::kRateLimited,
-                  "rate limited: at most " + std::to_string(config.messages_per_second) +
-                      " messages a second; this one was dropped");
+        SendError(ErrorCode::kRateLimited, "rate limited: at most " +
+                                               std::to_string(config.messages_per_second) +
+                                               " messages a second; this one was dropped");
         continue;
       }
       refused_in_a_row = 0;

@@ -22,8 +22,8 @@ const char* const kMigrations[] = {
     "CREATE TABLE matches ("
     "  id TEXT PRIMARY KEY,"
     "  game TEXT NOT NULL,"
-    "  options TEXT NOT NULL,"          // JSON object
-    "  seats TEXT NOT NULL,"            // JSON array of {"bot": spec} or {"token_hash": hex}
+    "  options TEXT NOT NULL,"  // JSON object
+    "  seats TEXT NOT NULL,"    // JSON array of {"bot": spec} or {"token_hash": hex}
     "  creator_address TEXT NOT NULL,"
     "  created_at INTEGER NOT NULL,"
     "  finished INTEGER NOT NULL DEFAULT 0,"
@@ -189,7 +189,8 @@ class SqliteStorage : public Storage {
   void FinishMatch(const std::string& match_id, const std::vector<std::string>& result,
                    const std::string& ending) override {
     std::lock_guard lock(writer_.mutex());
-    Statement update(writer_, "UPDATE matches SET finished = 1, result = ?, ending = ? WHERE id = ?");
+    Statement update(writer_,
+                     "UPDATE matches SET finished = 1, result = ?, ending = ? WHERE id = ?");
     update.Bind(1, Json(result).dump()).Bind(2, ending).Bind(3, match_id).Run();
   }
 
@@ -311,8 +312,7 @@ class SqliteStorage : public Storage {
     entries.Bind(1, id);
     while (entries.Step()) {
       match.entries.push_back({static_cast<int>(entries.Int(0)), ParseEntryKind(entries.Text(1)),
-                               static_cast<int>(entries.Int(2)),
-                               static_cast<int>(entries.Int(3))});
+                               static_cast<int>(entries.Int(2)), static_cast<int>(entries.Int(3))});
     }
     return match;
   }
