@@ -79,6 +79,7 @@ std::shared_ptr<Room> Room::Restore(Strand strand, RoomServices services, Stored
     room->stored_.entries.push_back(entry);
     room->events_.back().end_entry = static_cast<int>(i) + 1;
   }
+  room->published_ = room->LastEvent();  // every stored event may be shown
   // An offer stands until the next event.
   if (room->events_.back().kind == EntryKind::kOfferDraw)
     room->draw_offer_ = room->events_.back().by;
@@ -131,22 +132,28 @@ void Room::Join(const std::shared_ptr<Peer>& peer, Seat viewer, std::optional<in
     return !locked || locked == peer;
   });
   subscribers_.push_back({peer, viewer});
+  // The joiner is told what has been published, nothing more: an event still being stored and a
+  // bot's turn still being played reach it as "event" messages once published, as they reach
+  // every subscriber (a state shown before it is stored could be lost by a crash).
+  const bool current = published_ == LastEvent() && !bot_turn_start_;
   // A reconnect: the events it missed, each as it saw it then, replayed from the stored entries.
   constexpr int kMostEventsResent = 200;
-  const bool resend = since && *since < LastEvent() && LastEvent() - *since <= kMostEventsResent;
-  if (resend) {
-    engine::Match replay(match_.shared_game(), SeatLabels(stored_));
-    for (int number = 0; number <= LastEvent(); ++number) {
+  const bool resend = since && *since < published_ && published_ - *since <= kMostEventsResent;
+  std::optional<engine::Match> replay;
+  if (resend || !current) {
+    replay.emplace(match_.shared_game(), SeatLabels(stored_));
+    for (int number = 0; number <= published_; ++number) {
       const EventSpan& span = events_[number];
-      auto start = replay.state().Clone();
+      auto start = replay->state().Clone();
       for (int i = span.first_entry; i < span.end_entry; ++i) {
-        ApplyEntryTo(replay, stored_.entries[i]);
+        ApplyEntryTo(*replay, stored_.entries[i]);
       }
-      if (number > *since) {
-        peer->Send(MakeFrame(EventMessage(number, span, *start, replay.state(), viewer).dump()));
+      if (resend && number > *since) {
+        peer->Send(MakeFrame(EventMessage(number, span, *start, replay->state(), viewer).dump()));
       }
     }
   }
+  const engine::State& state = current ? match_.state() : replay->state();
   Json joined{{"type", "joined"},
               {"match", id()},
               {"game", stored_.game},
@@ -154,9 +161,9 @@ void Room::Join(const std::shared_ptr<Peer>& peer, Seat viewer, std::optional<in
               {"seats", SeatLabels(stored_)},
               {"seat_names", Json::array()},
               {"you", viewer == kSpectator ? Json("spectator") : Json(viewer)},
-              {"event", LastEvent()},
-              {"resent", resend ? LastEvent() - *since : 0},
-              {"state", StatePayload(match_.state(), LastEvent(), viewer)}};
+              {"event", published_},
+              {"resent", resend ? published_ - *since : 0},
+              {"state", StatePayload(state, published_, viewer)}};
   for (int seat = 0; seat < match_.game().NumSeats(); ++seat) {
     joined["seat_names"].push_back(match_.game().SeatName(seat));
   }
@@ -330,9 +337,11 @@ void Room::Publish(EntryKind kind, Seat by, int first_entry, std::unique_ptr<eng
         storage.AppendEntries(id, first_entry, entries);
         if (over) storage.FinishMatch(id, result, ending);
       },
-      [self = shared_from_this(), frames = std::move(frames), received, over](bool stored) {
-        asio::post(self->strand_, [self, frames, received, over, stored] {
+      [self = shared_from_this(), number = LastEvent(), frames = std::move(frames), received,
+       over](bool stored) {
+        asio::post(self->strand_, [self, number, frames, received, over, stored] {
           if (!stored) return self->Fail("the database refused an event");
+          self->published_ = number;
           for (const Subscriber& subscriber : self->subscribers_) {
             auto peer = subscriber.peer.lock();
             if (!peer) continue;

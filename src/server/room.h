@@ -127,6 +127,8 @@ class Room : public std::enable_shared_from_this<Room> {
   StoredMatch stored_;  // creation data; `entries` holds every entry, stored or not yet
   engine::Match match_;
   std::vector<EventSpan> events_;
+  // The last event sent to the subscribers (stored first): what a client joining now is shown.
+  int published_ = 0;
   std::vector<std::unique_ptr<ai::Bot>> bots_;  // per seat; null for a person
   std::optional<engine::Seat> draw_offer_;
   std::vector<Subscriber> subscribers_;
