@@ -1,8 +1,8 @@
-// libFuzzer target: arbitrary bytes as WebSocket messages of one client (one per line), through the protocol parser
-// and the dispatcher (Hub::OnMessage) into a live Dablot match and a live Stratego match. The text
-// "$MATCH", "$STRATEGO", "$TOKEN" and "$STOKEN" in the input become the matches' ids and their
-// first seats' tokens, so the fuzzer reaches joins and actions. Every input must be answered (an error message
-// is fine); a crash, a sanitizer report or an exception escaping is a bug.
+// libFuzzer target: arbitrary bytes as WebSocket messages of one client (one per line), through the
+// protocol parser and the dispatcher (Hub::OnMessage) into a live Dablot match and a live Stratego
+// match. "$MATCH", "$STRATEGO", "$TOKEN" and "$STOKEN" in the input become the matches' ids and
+// their first seats' tokens, so the fuzzer reaches joins and actions. Every input must be answered
+// (an error message is fine); a crash, a sanitizer report or an exception escaping is a bug.
 #include <boost/asio/io_context.hpp>
 #include <cstddef>
 #include <cstdint>

@@ -1,0 +1,84 @@
+// What the server tests need to talk to a real `quartel serve` over loopback: the server as a
+// child process (the real binary, port 0, a database file of the test's), REST requests and a
+// WebSocket client that sends JSON and receives JSON with a timeout (Boost.Beast).
+#pragma once
+
+#include <sys/types.h>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/websocket/stream.hpp>
+#include <chrono>
+#include <deque>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/json.h"
+
+namespace quartel::server_test {
+
+// `quartel serve --port 0 --db DATABASE ARGS...` as a child process, its output in a log file
+// beside the database. The constructor returns once the server prints its address; the
+// destructor stops it (SIGTERM, then SIGKILL when it does not stop).
+class ServerProcess {
+ public:
+  explicit ServerProcess(const std::string& database, const std::vector<std::string>& args = {});
+  ~ServerProcess();
+  ServerProcess(const ServerProcess&) = delete;
+  ServerProcess& operator=(const ServerProcess&) = delete;
+
+  // kill -9: the server dies at once, whatever it was doing.
+  void KillHard();
+  unsigned short port() const { return port_; }
+  std::string Log() const;  // what the server printed (for failure messages)
+
+ private:
+  std::string log_path_;
+  pid_t pid_ = -1;
+  unsigned short port_ = 0;
+};
+
+struct HttpReply {
+  int status = 0;
+  Json body;  // null when the body is not JSON
+};
+HttpReply HttpGet(unsigned short port, const std::string& target, const std::string& token = "");
+HttpReply HttpPost(unsigned short port, const std::string& target, const std::string& body);
+
+// One WebSocket connection to /ws. Messages arriving are read in the background of every call
+// (Receive, Send) and queued, in order.
+class WsClient {
+ public:
+  // Connects and reads the server's "hello".
+  explicit WsClient(unsigned short port);
+  ~WsClient();
+  WsClient(const WsClient&) = delete;
+  WsClient& operator=(const WsClient&) = delete;
+
+  void Send(const Json& message) { SendText(message.dump()); }
+  void SendText(const std::string& text);
+  // The next message, or nullopt when none arrives within `timeout`. Throws when the connection
+  // failed.
+  std::optional<Json> Receive(std::chrono::milliseconds timeout = std::chrono::seconds(10));
+  // The next message, which must arrive within `timeout` (throws otherwise).
+  Json Next(std::chrono::milliseconds timeout = std::chrono::seconds(10));
+  // Closes the TCP connection without a closing handshake (a client that goes away).
+  void Drop();
+
+ private:
+  void StartRead();
+  // Runs the client's handlers until `done` or `deadline`.
+  template <typename Done>
+  void RunUntil(Done done, std::chrono::steady_clock::time_point deadline);
+
+  boost::asio::io_context io_;
+  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+  boost::beast::flat_buffer buffer_;
+  std::deque<std::string> inbox_;
+  boost::beast::error_code read_error_;
+  bool open_ = false;
+};
+
+}  // namespace quartel::server_test

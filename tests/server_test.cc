@@ -1,0 +1,550 @@
+// The server over real sockets (issue 10, §6): the real `quartel serve` started by the test on a
+// free port of loopback with a database of its own, and clients that speak docs/PROTOCOL.md.
+// Every frame a client receives is checked against the engine: a finished match's record is
+// replayed here, and each viewer's frames must be that viewer's view of a prefix of the replay.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/rng.h"
+#include "engine/game.h"
+#include "engine/record.h"
+#include "engine/state.h"
+#include "server_client.h"
+
+namespace quartel::server_test {
+namespace {
+
+using engine::kSpectator;
+using engine::Seat;
+using std::chrono::milliseconds;
+
+// A folder of the test's own for databases and logs, removed at the end.
+class TempDir {
+ public:
+  TempDir() {
+    const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
+    path_ = std::filesystem::temp_directory_path() /
+            ("quartel_server_test_" + std::to_string(getpid()) + "_" + test->name());
+    std::filesystem::remove_all(path_);
+    std::filesystem::create_directories(path_);
+  }
+  ~TempDir() { std::filesystem::remove_all(path_); }
+  std::string File(const std::string& name) const { return (path_ / name).string(); }
+
+ private:
+  std::filesystem::path path_;
+};
+
+Json PersonSeat() { return Json{{"kind", "person"}}; }
+Json BotSeat(const std::string& bot) { return Json{{"kind", "bot"}, {"bot", bot}}; }
+
+// POST /api/matches; the answer of a created match (201).
+Json CreateMatch(unsigned short port, const std::string& game, const Json& options,
+                 const std::vector<Json>& seats) {
+  const Json request{{"game", game}, {"options", options}, {"seats", seats}};
+  const HttpReply reply = HttpPost(port, "/api/matches", request.dump());
+  EXPECT_EQ(reply.status, 201) << reply.body.dump();
+  return reply.body;
+}
+
+Json JoinMessage(const std::string& match, const std::string& token = "",
+                 std::optional<int> since = std::nullopt) {
+  Json join{{"type", "join"}, {"match", match}};
+  if (!token.empty()) join["token"] = token;
+  if (since) join["since"] = *since;
+  return join;
+}
+
+Json ActMessage(const std::string& match, int event, int action) {
+  return Json{{"type", "act"}, {"match", match}, {"event", event}, {"actions", {action}}};
+}
+
+// The next message of `client` that is not one of `skipped` types.
+Json NextOfType(WsClient& client, const std::string& type) {
+  for (;;) {
+    Json message = client.Next();
+    if (message["type"] == type) return message;
+    if (message["type"] == "error") throw std::runtime_error("unexpected error: " + message.dump());
+  }
+}
+
+std::vector<int> LegalIds(const Json& state) {
+  std::vector<int> ids;
+  for (const Json& legal : state["legal"]) ids.push_back(legal["id"].get<int>());
+  return ids;
+}
+
+// The states of a finished match after each prefix of its record: states[p] after p entries.
+std::vector<std::unique_ptr<engine::State>> ReplayPrefixes(const Json& record_json) {
+  const engine::Record record = engine::RecordFromJson(record_json.dump());
+  const engine::Match replayed = engine::Match::Replay(record);  // throws when it does not replay
+  EXPECT_TRUE(replayed.Over());
+  std::vector<std::unique_ptr<engine::State>> states;
+  states.push_back(engine::LoadGame(record.game, record.options)->NewInitialState());
+  for (const engine::RecordedAction& entry : record.actions) {
+    EXPECT_FALSE(entry.resign) << "random play never resigns";
+    auto next = states.back()->Clone();
+    next->ApplyAction(entry.action);
+    states.push_back(std::move(next));
+  }
+  return states;
+}
+
+// Whether a frame's STATE is what `viewer` may know of `state`: its view, whose decision it is,
+// its legal actions (only on its own decision) and whether the game is over.
+bool FrameShows(const Json& payload, const engine::State& state, Seat viewer) {
+  const bool my_turn = viewer >= 0 && state.CurrentSeat() == viewer;
+  std::vector<int> legal;
+  if (my_turn) {
+    for (engine::Action action : state.LegalActions()) legal.push_back(action);
+  }
+  return payload["view"] == state.ViewJson(viewer) && payload["your_turn"] == my_turn &&
+         LegalIds(payload) == legal && payload["over"] == state.IsTerminal();
+}
+
+// What one client received in a match: "joined" and "event" messages, in order.
+struct Frames {
+  Seat viewer = kSpectator;
+  std::vector<Json> messages;
+  int LastEvent() const { return messages.empty() ? -1 : messages.back()["event"].get<int>(); }
+};
+
+// Checks one viewer's frames against the replay: consecutive event numbers; each frame the
+// viewer's view of a prefix, the prefixes non-decreasing and the last one the end; legal actions
+// only on the viewer's own decision; in games with hidden information, each frame equal to the
+// viewer's view of a state drawn among those its seat (for a spectator: either seat) cannot tell
+// apart from the real one, so that nothing it may not know is in it.
+void CheckFrames(const Frames& frames, const std::vector<std::unique_ptr<engine::State>>& states,
+                 bool hidden_information, int num_seats) {
+  SCOPED_TRACE("viewer " + std::to_string(frames.viewer));
+  ASSERT_FALSE(frames.messages.empty());
+  ASSERT_EQ(frames.messages.front()["type"], "joined");
+  Rng rng(7);
+  std::size_t prefix = 0;
+  for (std::size_t i = 0; i < frames.messages.size(); ++i) {
+    const Json& message = frames.messages[i];
+    SCOPED_TRACE("frame " + std::to_string(i) + " (event " + message["event"].dump() + ")");
+    if (i > 0) {
+      EXPECT_EQ(message["type"], "event");
+      EXPECT_EQ(message["event"].get<int>(), frames.messages[i - 1]["event"].get<int>() + 1);
+    }
+    const Json& payload = message["state"];
+    if (!payload["your_turn"].get<bool>()) {
+      EXPECT_TRUE(payload["legal"].empty()) << "legal actions off the viewer's decision";
+    }
+    if (frames.viewer == kSpectator) {
+      EXPECT_FALSE(payload["your_turn"].get<bool>()) << "a spectator never decides";
+    }
+    while (prefix < states.size() && !FrameShows(payload, *states[prefix], frames.viewer)) {
+      ++prefix;
+    }
+    ASSERT_LT(prefix, states.size()) << "no prefix of the replay (from the previous frame's on) "
+                                        "shows this frame: "
+                                     << payload.dump();
+    if (!hidden_information) continue;
+    for (Seat seat = 0; seat < num_seats; ++seat) {
+      if (frames.viewer != kSpectator && frames.viewer != seat) continue;
+      const auto sampled = states[prefix]->SampleConsistentState(seat, rng);
+      EXPECT_EQ(payload["view"], sampled->ViewJson(frames.viewer))
+          << "seat " << seat << " cannot tell the sampled state from the real one";
+    }
+  }
+  EXPECT_EQ(prefix, states.size() - 1) << "the last frame is not the end of the match";
+}
+
+struct GameCase {
+  std::string game;
+  Json options;
+  int seats;  // the first two are persons, the rest random bots
+  bool hidden_information;
+};
+
+class ServerMatchTest : public ::testing::TestWithParam<GameCase> {};
+
+// Two persons (random legal actions, one id per "act") and a spectator play a whole match.
+TEST_P(ServerMatchTest, WholeMatchFramesAreEachViewersView) {
+  const GameCase& game = GetParam();
+  TempDir dir;
+  ServerProcess server(dir.File("quartel.db"), {"--rate", "100000"});
+  std::vector<Json> seats{PersonSeat(), PersonSeat()};
+  for (int seat = 2; seat < game.seats; ++seat) seats.push_back(BotSeat("random"));
+  const Json created = CreateMatch(server.port(), game.game, game.options, seats);
+  const std::string match = created["match"];
+
+  std::vector<std::unique_ptr<WsClient>> clients;
+  std::vector<Frames> frames(3);
+  for (int client = 0; client < 3; ++client) {
+    clients.push_back(std::make_unique<WsClient>(server.port()));
+    frames[client].viewer = client < 2 ? client : kSpectator;
+    clients[client]->Send(
+        JoinMessage(match, client < 2 ? created["seats"][client]["token"].get<std::string>() : ""));
+  }
+  std::mt19937 random(11);
+  std::set<std::pair<int, int>> acted;  // (client, event) already answered
+  int final_event = -1;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (final_event < 0 || frames[0].LastEvent() < final_event ||
+         frames[1].LastEvent() < final_event || frames[2].LastEvent() < final_event) {
+    ASSERT_LT(std::chrono::steady_clock::now(), deadline) << "the match did not finish";
+    for (int client = 0; client < 3; ++client) {
+      std::optional<Json> message = clients[client]->Receive(milliseconds(2));
+      if (!message) continue;
+      ASSERT_NE((*message)["type"], "error") << message->dump();
+      ASSERT_TRUE((*message)["type"] == "joined" || (*message)["type"] == "event")
+          << message->dump();
+      frames[client].messages.push_back(*message);
+      const Json& state = (*message)["state"];
+      const int event = (*message)["event"];
+      if (state["over"].get<bool>()) final_event = event;
+      if (client < 2 && state["your_turn"].get<bool>() && !acted.contains({client, event})) {
+        const std::vector<int> legal = LegalIds(state);
+        ASSERT_FALSE(legal.empty());
+        acted.insert({client, event});
+        clients[client]->Send(ActMessage(match, event, legal[random() % legal.size()]));
+      }
+    }
+  }
+  const HttpReply record = HttpGet(server.port(), "/api/matches/" + match + "/record");
+  ASSERT_EQ(record.status, 200);
+  ASSERT_EQ(record.body["match"], match);
+  const auto states = ReplayPrefixes(record.body);
+  for (const Frames& viewer_frames : frames) {
+    CheckFrames(viewer_frames, states, game.hidden_information, game.seats);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Server, ServerMatchTest,
+                         ::testing::Values(GameCase{"dablot", {{"max_turns", 30}}, 2, false},
+                                           GameCase{"conspiradores", {{"max_turns", 60}}, 2, false},
+                                           GameCase{"stratego", {{"max_plies", 20}}, 2, true},
+                                           GameCase{"espionage", {{"max_plies", 20}}, 2, true},
+                                           GameCase{"war", {{"max_turns", 6}}, 3, true},
+                                           GameCase{"war2", {{"max_turns", 4}}, 3, true}),
+                         [](const ::testing::TestParamInfo<GameCase>& info) {
+                           return info.param.game;
+                         });
+
+// --- Refusals ------------------------------------------------------------------------------------
+
+// Sends `message` and expects an error with `code` as the answer.
+void ExpectRefused(WsClient& client, const std::string& text, const std::string& code) {
+  SCOPED_TRACE(text.substr(0, 120));
+  client.SendText(text);
+  const Json answer = client.Next();
+  EXPECT_EQ(answer["type"], "error") << answer.dump();
+  EXPECT_EQ(answer["code"], code) << answer.dump();
+}
+
+TEST(Server, RefusalsNameTheirErrorAndChangeNothing) {
+  TempDir dir;
+  ServerProcess server(dir.File("quartel.db"));
+  const Json created =
+      CreateMatch(server.port(), "dablot", Json::object(), {PersonSeat(), PersonSeat()});
+  const std::string match = created["match"];
+  std::vector<std::unique_ptr<WsClient>> seats;
+  std::vector<Json> joined;
+  for (int seat = 0; seat < 2; ++seat) {
+    seats.push_back(std::make_unique<WsClient>(server.port()));
+    seats[seat]->Send(JoinMessage(match, created["seats"][seat]["token"]));
+    joined.push_back(NextOfType(*seats[seat], "joined"));
+  }
+  WsClient spectator(server.port());
+  spectator.Send(JoinMessage(match));
+  NextOfType(spectator, "joined");
+
+  // One move first, so that an older event exists.
+  int mover = joined[0]["state"]["your_turn"].get<bool>() ? 0 : 1;
+  seats[mover]->Send(
+      ActMessage(match, joined[mover]["event"], LegalIds(joined[mover]["state"])[0]));
+  std::vector<Json> moved;
+  for (int seat = 0; seat < 2; ++seat) moved.push_back(NextOfType(*seats[seat], "event"));
+  NextOfType(spectator, "event");
+  const int event = moved[0]["event"];
+  ASSERT_EQ(event, 1);
+  mover = 1 - mover;
+  ASSERT_TRUE(moved[mover]["state"]["your_turn"].get<bool>());
+  const std::vector<int> legal = LegalIds(moved[mover]["state"]);
+  WsClient& to_act = *seats[mover];
+  WsClient& waiting = *seats[1 - mover];
+  const auto act = [&](int on_event, int action) {
+    return ActMessage(match, on_event, action).dump();
+  };
+
+  ExpectRefused(to_act, act(event - 1, legal[0]), "stale");
+  ExpectRefused(waiting, act(event, legal[0]), "not_your_turn");
+  ExpectRefused(spectator, act(event, legal[0]), "forbidden");
+  int illegal_id = 0;
+  while (std::find(legal.begin(), legal.end(), illegal_id) != legal.end()) ++illegal_id;
+  ExpectRefused(to_act, act(event, illegal_id), "illegal");
+  ExpectRefused(to_act, act(event, 1 << 20), "illegal");
+  ExpectRefused(to_act,
+                Json{{"type", "act"}, {"match", match}, {"event", event}, {"turn", "99-98"}}.dump(),
+                "illegal");
+  ExpectRefused(to_act, "{\"type\": \"act\", ", "bad_message");
+  ExpectRefused(to_act, Json{{"type", "teleport"}}.dump(), "unknown_type");
+  ExpectRefused(to_act, Json{{"type", "ping"}, {"colour", "red"}}.dump(), "bad_message");
+  ExpectRefused(to_act, Json{{"type", "ping"}, {"pad", std::string(70 * 1024, 'x')}}.dump(),
+                "too_large");
+  to_act.Send(Json{{"type", "ping"}});
+  EXPECT_EQ(to_act.Next()["type"], "pong") << "the connection stays up after too_large";
+  {
+    WsClient stranger(server.port());
+    ExpectRefused(stranger, act(event, legal[0]), "not_joined");
+    ExpectRefused(stranger, JoinMessage(match, std::string(43, 'A')).dump(), "forbidden");
+    ExpectRefused(stranger, act(event, legal[0]), "not_joined");
+  }
+  EXPECT_FALSE(spectator.Receive(milliseconds(100))) << "a refusal published something";
+
+  // The match is where it was: the mover's action on the same event is taken, as event 2.
+  to_act.Send(ActMessage(match, event, legal.back()));
+  const Json next = NextOfType(spectator, "event");
+  EXPECT_EQ(next["event"], event + 1);
+  EXPECT_EQ(NextOfType(waiting, "event")["event"], event + 1);
+  const Json info = HttpGet(server.port(), "/api/matches/" + match + "/record").body;
+  EXPECT_EQ(info["events"].size(), 3u) << info.dump();
+}
+
+TEST(Server, RestRefusalsAre400WithAnError) {
+  TempDir dir;
+  ServerProcess server(dir.File("quartel.db"));
+  const auto post = [&](const Json& request) {
+    return HttpPost(server.port(), "/api/matches", request.dump());
+  };
+  const HttpReply unknown_game = post({{"game", "chess"}, {"seats", {PersonSeat(), PersonSeat()}}});
+  const HttpReply bad_option = post({{"game", "dablot"},
+                                     {"options", {{"max_turns", "x"}}},
+                                     {"seats", {PersonSeat(), PersonSeat()}}});
+  const HttpReply unknown_option = post({{"game", "dablot"},
+                                         {"options", {{"colour", "red"}}},
+                                         {"seats", {PersonSeat(), PersonSeat()}}});
+  const HttpReply seat_count =
+      post({{"game", "dablot"}, {"seats", {PersonSeat(), PersonSeat(), PersonSeat()}}});
+  const HttpReply bad_bot =
+      post({{"game", "dablot"}, {"seats", {PersonSeat(), BotSeat("oracle")}}});
+  for (const HttpReply* reply :
+       {&unknown_game, &bad_option, &unknown_option, &seat_count, &bad_bot}) {
+    EXPECT_EQ(reply->status, 400) << reply->body.dump();
+    ASSERT_TRUE(reply->body.is_object());
+    EXPECT_TRUE(reply->body.contains("error") && reply->body["error"].is_string())
+        << reply->body.dump();
+  }
+  EXPECT_NE(unknown_game.body["error"].get<std::string>().find("chess"), std::string::npos);
+  EXPECT_NE(seat_count.body["error"].get<std::string>().find("3"), std::string::npos);
+  EXPECT_EQ(HttpGet(server.port(), "/api/matches?state=running").body["matches"].size(), 0u);
+}
+
+// --- Reconnecting
+// ---------------------------------------------------------------------------------
+
+// A match of two persons, each seat on its own connection; moves are random legal actions.
+struct PersonMatch {
+  PersonMatch(unsigned short port, const std::string& game) {
+    const Json created = CreateMatch(port, game, Json::object(), {PersonSeat(), PersonSeat()});
+    id = created["match"];
+    for (int seat = 0; seat < 2; ++seat) {
+      seats.push_back(std::make_unique<WsClient>(port));
+      seats[seat]->Send(JoinMessage(id, created["seats"][seat]["token"]));
+      last.push_back(NextOfType(*seats[seat], "joined"));
+    }
+  }
+  // The seat to act plays; returns the number of the event it made (both seats have read it).
+  int Move() {
+    const int mover = last[0]["state"]["your_turn"].get<bool>() ? 0 : 1;
+    const std::vector<int> legal = LegalIds(last[mover]["state"]);
+    EXPECT_FALSE(legal.empty());
+    seats[mover]->Send(ActMessage(id, last[mover]["event"], legal[random() % legal.size()]));
+    for (int seat = 0; seat < 2; ++seat) last[seat] = NextOfType(*seats[seat], "event");
+    return last[0]["event"];
+  }
+
+  std::string id;
+  std::vector<std::unique_ptr<WsClient>> seats;
+  std::vector<Json> last;  // each seat's last "joined" or "event"
+  std::mt19937 random{5};
+};
+
+// A spectator goes away at event k and comes back with since=k: it gets exactly the events it
+// missed, each as a spectator that stayed received it, then "joined".
+TEST(Server, ReconnectReceivesExactlyTheMissedEvents) {
+  TempDir dir;
+  ServerProcess server(dir.File("quartel.db"));
+  PersonMatch match(server.port(), "dablot");
+  WsClient stays(server.port());
+  auto leaves = std::make_unique<WsClient>(server.port());
+  stays.Send(JoinMessage(match.id));
+  leaves->Send(JoinMessage(match.id));
+  NextOfType(stays, "joined");
+  NextOfType(*leaves, "joined");
+  for (int move = 0; move < 2; ++move) {
+    match.Move();
+    NextOfType(stays, "event");
+  }
+  const int k = NextOfType(*leaves, "event")["event"];
+  ASSERT_EQ(NextOfType(*leaves, "event")["event"], k + 1);
+  const int gone_at = k + 1;
+  leaves->Drop();
+  std::map<int, Json> live;
+  for (int move = 0; move < 3; ++move) {
+    const int event = match.Move();
+    live[event] = NextOfType(stays, "event");
+  }
+  const int last = live.rbegin()->first;
+  ASSERT_EQ(last, gone_at + 3);
+
+  WsClient back(server.port());
+  back.Send(JoinMessage(match.id, "", gone_at));
+  for (int event = gone_at + 1; event <= last; ++event) {
+    const Json resent = back.Next();
+    EXPECT_EQ(resent, live[event]) << "event " << event << " is not resent as it was sent live";
+  }
+  const Json joined = back.Next();
+  EXPECT_EQ(joined["type"], "joined") << joined.dump();
+  EXPECT_EQ(joined["event"], last);
+  EXPECT_EQ(joined["resent"], last - gone_at);
+  EXPECT_EQ(joined["state"], live[last]["state"]);
+  // And it is live again: the next event comes once.
+  const int next = match.Move();
+  EXPECT_EQ(back.Next()["event"], next);
+  EXPECT_FALSE(back.Receive(milliseconds(100))) << "something more than the next event came";
+}
+
+// --- kill -9 -------------------------------------------------------------------------------------
+
+// A server killed with SIGKILL while bots think loses nothing it published: restarted on the same
+// database, it resends every event a spectator saw, identical, under the same numbers; the bots
+// carry on and a person's token still plays.
+TEST(Server, KillNineThenRestartLosesNothingPublished) {
+  TempDir dir;
+  const std::string database = dir.File("quartel.db");
+  struct Watched {
+    std::string id;
+    // What each spectator received before the kill: one joined at the start, one once the bots
+    // were under way (so that its "joined" comes in the middle of their turns).
+    std::vector<Json> frames[2];
+  };
+  std::vector<Watched> matches;
+  std::string person_match;
+  std::string person_token;
+  int person_seat = 0;
+  {
+    ServerProcess server(database);
+    const std::vector<std::pair<std::string, int>> games{{"dablot", 2},   {"conspiradores", 2},
+                                                         {"stratego", 2}, {"espionage", 2},
+                                                         {"war", 3},      {"war2", 3}};
+    for (const auto& [game, seats] : games) {
+      const Json created = CreateMatch(server.port(), game, Json::object(),
+                                       std::vector<Json>(seats, BotSeat("mcts:ms=20")));
+      matches.push_back({created["match"], {}});
+    }
+    const Json created =
+        CreateMatch(server.port(), "dablot", Json::object(), {PersonSeat(), BotSeat("mcts:ms=20")});
+    person_match = created["match"];
+    person_token = created["seats"][person_seat]["token"];
+    matches.push_back({person_match, {}});
+
+    WsClient early(server.port());
+    WsClient late(server.port());
+    WsClient* spectators[2] = {&early, &late};
+    for (const Watched& match : matches) early.Send(JoinMessage(match.id));
+    // Each bot match has reached event `at` for spectator `which`.
+    const auto reached = [&](int which, int at) {
+      for (const Watched& match : matches) {
+        const std::vector<Json>& frames = match.frames[which];
+        if (frames.empty()) return false;
+        if (match.id != person_match && frames.back()["event"].get<int>() < at) return false;
+      }
+      return true;
+    };
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    const auto watch_until = [&](int which, int at) {
+      while (!reached(which, at)) {
+        ASSERT_LT(std::chrono::steady_clock::now(), deadline) << "the bots do not play";
+        for (int spectator = 0; spectator < 2; ++spectator) {
+          const std::optional<Json> message = spectators[spectator]->Receive(milliseconds(1));
+          if (!message) continue;
+          ASSERT_NE((*message)["type"], "error") << message->dump();
+          for (Watched& match : matches) {
+            if (match.id == (*message)["match"]) match.frames[spectator].push_back(*message);
+          }
+        }
+      }
+    };
+    watch_until(0, 2);
+    for (const Watched& match : matches) late.Send(JoinMessage(match.id));
+    watch_until(1, 0);
+    watch_until(0, 5);
+    server.KillHard();
+  }
+
+  ServerProcess server(database);
+  WsClient spectator(server.port());
+  for (const Watched& match : matches) {
+    SCOPED_TRACE("match " + match.id);
+    spectator.Send(JoinMessage(match.id, "", 0));
+    std::map<int, Json> resent;
+    Json joined;
+    for (;;) {
+      const Json message = spectator.Next();
+      if (message["match"] != match.id) continue;  // a live event of a match joined before
+      ASSERT_NE(message["type"], "error") << message.dump();
+      if (message["type"] == "joined") {
+        joined = message;
+        break;
+      }
+      EXPECT_EQ(message["event"].get<int>(), static_cast<int>(resent.size()) + 1);
+      resent[message["event"]] = message;
+    }
+    EXPECT_EQ(joined["resent"], joined["event"]);
+    for (const std::vector<Json>& frames : match.frames) {
+      ASSERT_FALSE(frames.empty());
+      const int before_kill = frames.back()["event"];
+      ASSERT_GE(joined["event"].get<int>(), before_kill) << "published events were lost";
+      for (std::size_t i = 0; i < frames.size(); ++i) {
+        const Json& frame = frames[i];
+        const int event = frame["event"];
+        if (i > 0) {
+          EXPECT_EQ(event, frames[i - 1]["event"].get<int>() + 1) << "events not consecutive";
+        }
+        if (event == 0) continue;  // event 0 is never resent: since=0 says it was seen
+        ASSERT_TRUE(resent.contains(event)) << event;
+        if (frame["type"] == "joined") {
+          EXPECT_EQ(frame["state"], resent[event]["state"])
+              << "\"joined\" showed another state than its event's";
+        } else {
+          EXPECT_EQ(frame, resent[event]) << "event " << event << " differs after the restart";
+        }
+      }
+    }
+    const bool over = joined["state"]["over"].get<bool>();
+    if (match.id != person_match && !over) {
+      // The bots carry on from where the database left them.
+      Json next;
+      do {
+        next = spectator.Next(std::chrono::seconds(20));
+      } while (next["match"] != match.id);
+      EXPECT_EQ(next["type"], "event");
+      EXPECT_EQ(next["event"], joined["event"].get<int>() + 1);
+    }
+  }
+
+  // The person's token still plays.
+  WsClient person(server.port());
+  person.Send(JoinMessage(person_match, person_token));
+  Json frame = NextOfType(person, "joined");
+  while (!frame["state"]["your_turn"].get<bool>()) frame = NextOfType(person, "event");
+  person.Send(ActMessage(person_match, frame["event"], LegalIds(frame["state"]).front()));
+  const Json moved = NextOfType(person, "event");
+  EXPECT_EQ(moved["event"], frame["event"].get<int>() + 1);
+  EXPECT_EQ(moved["by"], person_seat);
+}
+
+}  // namespace
+}  // namespace quartel::server_test
