@@ -7,7 +7,7 @@ QUARTEL_PACKAGES=(
   cmake ninja-build g++ clang clang-format-14 libclang-rt-14-dev libfuzzer-14-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   nlohmann-json3-dev libcli11-dev libfmt-dev libsodium-dev unzip
-  libboost1.81-dev libsqlite3-dev libspdlog-dev
+  libboost1.81-dev libsqlite3-dev libspdlog-dev libjemalloc-dev
 )
 
 missing=()

@@ -36,6 +36,7 @@ struct LoadTestArgs {
   int clients = 100;
   double seconds = 10;
   int threads = 1;       // the clients' own network threads
+  int think_ms = 0;      // each client waits this long before each move; 0: as fast as answered
   std::string database;  // the server's database file, checked after the run; "": not checked
 };
 

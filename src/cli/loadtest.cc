@@ -62,6 +62,21 @@ struct Tally {
   std::atomic<long> in_flight{0};
   std::atomic<int> connected{0};
   std::atomic<int> failed_clients{0};
+  std::map<std::string, int> failures;  // why clients failed, with counts (under `mutex`)
+
+  void Failed(std::exception_ptr error) {
+    ++failed_clients;
+    std::string why = "unknown";
+    try {
+      std::rethrow_exception(error);
+    } catch (const boost::system::system_error& e) {
+      why = e.code().message();
+    } catch (const std::exception& e) {
+      why = e.what();
+    }
+    std::lock_guard lock(mutex);
+    ++failures[why];
+  }
   std::atomic<bool> stop{false};
 };
 
@@ -88,12 +103,13 @@ awaitable<Json> CreateMatch(const Endpoint& endpoint) {
   co_return body;
 }
 
-// One client: joins its seat, plays a random legal move whenever it is its turn, and starts a new
-// match with its partner when the match ends (the seat 0 client creates it).
+// One client: joins its seat, plays a random legal move whenever it is its turn (after
+// `think` when given, so that many clients can make a steady load rather than a flood), and starts
+// a new match with its partner when the match ends (the seat 0 client creates it).
 class Client {
  public:
-  Client(Endpoint endpoint, Tally& tally, std::uint64_t seed)
-      : endpoint_(std::move(endpoint)), tally_(tally), rng_(seed) {}
+  Client(Endpoint endpoint, Tally& tally, std::uint64_t seed, std::chrono::milliseconds think)
+      : endpoint_(std::move(endpoint)), tally_(tally), rng_(seed), think_(think) {}
 
   awaitable<void> Play(std::string match, std::string token, int seat) {
     auto executor = co_await asio::this_coro::executor;
@@ -134,6 +150,10 @@ class Client {
       const Json& state = message["state"];
       if (state.value("over", false)) break;
       if (!state.value("your_turn", false) || sent_at || tally_.stop) continue;
+      if (think_.count() > 0) {
+        asio::steady_timer thinking(executor, think_);
+        co_await thinking.async_wait(use_awaitable);
+      }
       const Json& legal = state["legal"];
       const Json& pick = legal[rng_.Below(static_cast<std::uint32_t>(legal.size()))];
       const std::string act = Json{
@@ -156,13 +176,17 @@ class Client {
   Endpoint endpoint_;
   Tally& tally_;
   Rng rng_;
+  std::chrono::milliseconds think_;
 };
 
 // A pair of clients playing match after match until the run ends, on one strand (the clients may
 // run on several threads).
-awaitable<void> PlayPair(Endpoint endpoint, Tally& tally, std::uint64_t seed) {
-  Client first(endpoint, tally, seed), second(endpoint, tally, seed + 1);
+awaitable<void> PlayPair(Endpoint endpoint, Tally& tally, std::uint64_t seed,
+                         std::chrono::milliseconds think, std::chrono::milliseconds start_after) {
+  Client first(endpoint, tally, seed, think), second(endpoint, tally, seed + 1, think);
   auto executor = co_await asio::this_coro::executor;
+  asio::steady_timer ramp(executor, start_after);
+  co_await ramp.async_wait(use_awaitable);
   while (!tally.stop) {
     bool failed = false;
     try {
@@ -176,15 +200,14 @@ awaitable<void> PlayPair(Endpoint endpoint, Tally& tally, std::uint64_t seed) {
         asio::co_spawn(executor,
                        client.Play(id, match["seats"][seat]["token"].get<std::string>(), seat),
                        [done, remaining, &tally](std::exception_ptr error) {
-                         if (error) ++tally.failed_clients;
+                         if (error) tally.Failed(error);
                          if (--*remaining == 0) done->cancel();
                        });
       }
       boost::system::error_code ignored;
       co_await done->async_wait(asio::redirect_error(use_awaitable, ignored));
-    } catch (const std::exception& error) {
-      ++tally.failed_clients;
-      std::cerr << "loadtest: " << error.what() << "\n";
+    } catch (const std::exception&) {
+      tally.Failed(std::current_exception());
       failed = true;
     }
     if (failed) {
@@ -213,15 +236,24 @@ int LoadTest(const LoadTestArgs& args, std::ostream& out) {
   const Endpoint endpoint = ParseUrl(args.url);
   Tally tally;
   asio::io_context io;
-  for (int pair = 0; pair < args.clients / 2; ++pair) {
-    asio::co_spawn(asio::make_strand(io), PlayPair(endpoint, tally, SecureRandom64()),
+  // The clients connect over a ramp (a thousand a second), as real players arrive: a burst of ten
+  // thousand connections at once overflows the listen backlog of any server.
+  const int pairs = args.clients / 2;
+  const double ramp_ms = args.clients;  // 1 ms per client
+  for (int pair = 0; pair < pairs; ++pair) {
+    const auto start_after = std::chrono::milliseconds(static_cast<long>(ramp_ms * pair / pairs));
+    asio::co_spawn(asio::make_strand(io),
+                   PlayPair(endpoint, tally, SecureRandom64(),
+                            std::chrono::milliseconds(args.think_ms), start_after),
                    asio::detached);
   }
   std::vector<std::thread> threads;
   for (int i = 0; i < std::max(1, args.threads); ++i) threads.emplace_back([&io] { io.run(); });
   const auto start = Clock::now();
-  // Moves are counted from the moment every client has connected (or 30 s, whichever is first).
-  while (tally.connected < args.clients && Clock::now() - start < std::chrono::seconds(30)) {
+  // Moves are counted from the moment every client has connected (or the ramp and 30 s more).
+  const auto deadline =
+      std::chrono::milliseconds(static_cast<long>(ramp_ms)) + std::chrono::seconds(30);
+  while (tally.connected < args.clients && Clock::now() - start < deadline) {
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
   const long moves_before = tally.moves;
@@ -245,13 +277,15 @@ int LoadTest(const LoadTestArgs& args, std::ostream& out) {
   io.stop();
   for (std::thread& thread : threads) thread.join();
 
-  out << fmt::format("clients: {} connected of {}\n", connected, args.clients);
+  out << fmt::format("clients: {} connected of {} (thinking {} ms a move)\n", connected,
+                     args.clients, args.think_ms);
   out << fmt::format("moves: {} in {:.1f} s = {:.0f} moves/s\n", moves, elapsed, moves / elapsed);
   const double p50 = Percentile(latencies, 0.5), p99 = Percentile(latencies, 0.99);
   const double max = latencies.empty() ? 0 : *std::max_element(latencies.begin(), latencies.end());
   out << fmt::format("latency: p50 {:.2f} ms, p99 {:.2f} ms, max {:.2f} ms\n", p50, p99, max);
   out << fmt::format("errors: {} error messages, {} clients failed\n", tally.errors.load(),
                      tally.failed_clients.load());
+  for (const auto& [why, count] : tally.failures) out << fmt::format("  {} x {}\n", count, why);
   if (args.database.empty()) {
     out << "database: not checked (give --db FILE, the server's database)\n";
     return tally.errors == 0 ? 0 : 1;

@@ -225,6 +225,11 @@ int main(int argc, char** argv) {
   loadtest->add_option("--threads", loadtest_args.threads, "The clients' network threads")
       ->default_val(1)
       ->check(CLI::Range(1, 64));
+  loadtest
+      ->add_option("--think-ms", loadtest_args.think_ms,
+                   "Each client thinks this long before each move (0: answers at once)")
+      ->default_val(0)
+      ->check(CLI::Range(0, 600000));
   loadtest->add_option("--db", loadtest_args.database,
                        "The server's database, checked after the run (every move stored once)");
   loadtest->callback([&] { run = [&] { return cli::LoadTest(loadtest_args, std::cout); }; });
