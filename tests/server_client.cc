@@ -138,6 +138,7 @@ HttpReply Request(unsigned short port, http::verb verb, const std::string& targe
   if (failure) throw std::runtime_error(target + ": " + failure.message());
   HttpReply reply;
   reply.status = response.result_int();
+  reply.text = response.body();
   reply.body = Json::parse(response.body(), nullptr, /*allow_exceptions=*/false);
   if (reply.body.is_discarded()) reply.body = nullptr;
   return reply;

@@ -42,7 +42,8 @@ class ServerProcess {
 
 struct HttpReply {
   int status = 0;
-  Json body;  // null when the body is not JSON
+  Json body;         // null when the body is not JSON
+  std::string text;  // the body as sent
 };
 HttpReply HttpGet(unsigned short port, const std::string& target, const std::string& token = "");
 HttpReply HttpPost(unsigned short port, const std::string& target, const std::string& body);

@@ -416,6 +416,98 @@ TEST(Server, ReconnectReceivesExactlyTheMissedEvents) {
   EXPECT_FALSE(back.Receive(milliseconds(100))) << "something more than the next event came";
 }
 
+// --- Resignation and draws ----------------------------------------------------------------------
+
+Json SeatMessage(const std::string& type, const std::string& match, int event) {
+  return Json{{"type", type}, {"match", match}, {"event", event}};
+}
+
+// A draw by agreement where the rules have one (Stratego): offered, refused when repeated or
+// accepted by the offerer, accepted by the other side; the offer is part of every viewer's state
+// and is resent identical on a reconnect. Dablot has no draw by agreement.
+TEST(Server, DrawOfferedAndAcceptedWhereTheRulesAllowIt) {
+  TempDir dir;
+  ServerProcess server(dir.File("quartel.db"));
+  PersonMatch dablot(server.port(), "dablot");
+  ExpectRefused(*dablot.seats[0], SeatMessage("offer_draw", dablot.id, 0).dump(), "illegal");
+
+  PersonMatch stratego(server.port(), "stratego");
+  WsClient spectator(server.port());
+  spectator.Send(JoinMessage(stratego.id));
+  NextOfType(spectator, "joined");
+  stratego.seats[1]->Send(SeatMessage("offer_draw", stratego.id, 0));
+  const Json offer = NextOfType(spectator, "event");
+  EXPECT_EQ(offer["kind"], "offer_draw");
+  EXPECT_EQ(offer["by"], 1);
+  EXPECT_EQ(offer["state"]["draw_offer"], 1);
+  for (int seat = 0; seat < 2; ++seat) {
+    const Json seen = NextOfType(*stratego.seats[seat], "event");
+    EXPECT_EQ(seen["state"]["draw_offer"], 1) << seen.dump();
+  }
+  ExpectRefused(*stratego.seats[1], SeatMessage("offer_draw", stratego.id, 1).dump(), "illegal");
+  ExpectRefused(*stratego.seats[1], SeatMessage("accept_draw", stratego.id, 1).dump(), "illegal");
+  ExpectRefused(*stratego.seats[0], SeatMessage("accept_draw", stratego.id, 0).dump(), "stale");
+
+  WsClient back(server.port());
+  back.Send(JoinMessage(stratego.id, "", 0));
+  EXPECT_EQ(back.Next(), offer) << "the offer is not resent as it was sent live";
+  EXPECT_EQ(NextOfType(back, "joined")["state"]["draw_offer"], 1);
+
+  stratego.seats[0]->Send(SeatMessage("accept_draw", stratego.id, 1));
+  const Json agreed = NextOfType(spectator, "event");
+  EXPECT_EQ(agreed["kind"], "agree_draw");
+  EXPECT_EQ(agreed["state"]["over"], true);
+  EXPECT_EQ(agreed["state"]["result"], Json::parse(R"(["draw","draw"])"));
+  EXPECT_FALSE(agreed["state"].contains("draw_offer"));
+  const HttpReply record = HttpGet(server.port(), "/api/matches/" + stratego.id + "/record");
+  EXPECT_EQ(record.status, 200);
+  EXPECT_EQ(record.body["ending"], "agreement") << record.body.dump();
+  NextOfType(*stratego.seats[0], "event");
+  ExpectRefused(*stratego.seats[0], SeatMessage("resign", stratego.id, 2).dump(), "over");
+}
+
+// A resignation ends a two-player game at once, at any moment (here on the other seat's turn):
+// a loss for the seat, a win for the other; nothing can be played after it.
+TEST(Server, ResignationEndsTheMatch) {
+  TempDir dir;
+  ServerProcess server(dir.File("quartel.db"));
+  PersonMatch match(server.port(), "dablot");
+  const int waiting = match.last[0]["state"]["your_turn"].get<bool>() ? 1 : 0;
+  match.seats[waiting]->Send(SeatMessage("resign", match.id, 0));
+  for (int seat = 0; seat < 2; ++seat) {
+    const Json event = NextOfType(*match.seats[seat], "event");
+    EXPECT_EQ(event["kind"], "resign");
+    EXPECT_EQ(event["by"], waiting);
+    EXPECT_EQ(event["state"]["over"], true);
+    EXPECT_EQ(event["state"]["result"][waiting], "loss");
+    EXPECT_EQ(event["state"]["result"][1 - waiting], "win");
+    EXPECT_TRUE(event["state"]["legal"].empty());
+  }
+  ExpectRefused(*match.seats[1 - waiting], ActMessage(match.id, 1, 0).dump(), "over");
+  const HttpReply finished = HttpGet(server.port(), "/api/matches?state=finished");
+  ASSERT_EQ(finished.status, 200);
+  ASSERT_EQ(finished.body["matches"].size(), 1u) << finished.body.dump();
+  EXPECT_EQ(finished.body["matches"][0]["match"], match.id);
+}
+
+// Operators' endpoints: health, and Prometheus metrics that count what happened.
+TEST(Server, HealthAndMetrics) {
+  TempDir dir;
+  ServerProcess server(dir.File("quartel.db"));
+  PersonMatch match(server.port(), "dablot");
+  match.Move();
+  const HttpReply metrics = HttpGet(server.port(), "/metrics");
+  ASSERT_EQ(metrics.status, 200);
+  EXPECT_NE(metrics.text.find("quartel_open_matches 1\n"), std::string::npos) << metrics.text;
+  EXPECT_NE(metrics.text.find("quartel_connections 2\n"), std::string::npos) << metrics.text;
+  EXPECT_NE(metrics.text.find("quartel_moves_total 1\n"), std::string::npos) << metrics.text;
+  EXPECT_NE(metrics.text.find("quartel_action_latency_seconds_count 1\n"), std::string::npos)
+      << metrics.text;
+  const HttpReply health = HttpGet(server.port(), "/healthz");
+  EXPECT_EQ(health.status, 200);
+  EXPECT_EQ(health.text, "ok\n");
+}
+
 // --- kill -9 -------------------------------------------------------------------------------------
 
 // A server killed with SIGKILL while bots think loses nothing it published: restarted on the same

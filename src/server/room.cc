@@ -37,6 +37,12 @@ void ApplyEntryTo(engine::Match& match, const StoredEntry& entry) {
   }
 }
 
+// The results of a match that ended outside its rules (a resignation, a draw agreed), which a
+// perfect-information game's state does not hold itself (State::EndGame); empty otherwise.
+std::vector<std::string> EndedOutside(const engine::Match& match) {
+  return match.record().ending.empty() ? std::vector<std::string>{} : match.record().result;
+}
+
 }  // namespace
 
 std::vector<std::string> SeatLabels(const StoredMatch& stored) {
@@ -153,7 +159,9 @@ void Room::Join(const std::shared_ptr<Peer>& peer, Seat viewer, std::optional<in
         ApplyEntryTo(replay, stored_.entries[i]);
       }
       if (number > *since) {
-        peer->Send(MakeFrame(EventMessage(number, span, *start, replay.state(), viewer).dump()));
+        peer->Send(MakeFrame(
+            EventMessage(number, span, *start, replay.state(), EndedOutside(replay), viewer)
+                .dump()));
       }
     }
   }
@@ -166,7 +174,7 @@ void Room::Join(const std::shared_ptr<Peer>& peer, Seat viewer, std::optional<in
               {"you", viewer == kSpectator ? Json("spectator") : Json(viewer)},
               {"event", LastEvent()},
               {"resent", resend ? LastEvent() - *since : 0},
-              {"state", StatePayload(*published_, LastEvent(), viewer)}};
+              {"state", StatePayload(*published_, EndedOutside(match_), LastEvent(), viewer)}};
   for (int seat = 0; seat < match_.game().NumSeats(); ++seat) {
     joined["seat_names"].push_back(match_.game().SeatName(seat));
   }
@@ -330,8 +338,9 @@ void Room::Publish(EntryKind kind, Seat by, int first_entry, std::unique_ptr<eng
     const bool watched = std::any_of(subscribers_.begin(), subscribers_.end(),
                                      [&](const Subscriber& s) { return s.viewer == viewer; });
     if (!watched) continue;
-    frames.emplace_back(
-        viewer, MakeFrame(EventMessage(LastEvent(), span, *start, *published_, viewer).dump()));
+    frames.emplace_back(viewer, MakeFrame(EventMessage(LastEvent(), span, *start, *published_,
+                                                       EndedOutside(match_), viewer)
+                                              .dump()));
   }
   ++commits_in_flight_;
   const bool over = match_.Over();
@@ -388,7 +397,8 @@ std::vector<Seat> Room::Viewers() const {
 }
 
 Json Room::EventMessage(int number, const EventSpan& span, const engine::State& start,
-                        const engine::State& state, Seat viewer) const {
+                        const engine::State& state, const std::vector<std::string>& ended,
+                        Seat viewer) const {
   Json by = span.by == kChanceSeat ? Json("chance") : Json(span.by);
   return Json{{"type", "event"},
               {"match", id()},
@@ -396,7 +406,7 @@ Json Room::EventMessage(int number, const EventSpan& span, const engine::State& 
               {"kind", number == 0 ? "start" : EntryKindName(span.kind)},
               {"by", by},
               {"text", EventText(span, start, viewer)},
-              {"state", StatePayload(state, number, viewer)}};
+              {"state", StatePayload(state, ended, number, viewer)}};
 }
 
 std::string Room::EventText(const EventSpan& span, const engine::State& start, Seat viewer) const {
@@ -419,20 +429,26 @@ std::string Room::EventText(const EventSpan& span, const engine::State& start, S
   return start.DescribeTurn(actions, viewer);
 }
 
-Json Room::StatePayload(const engine::State& state, int last_event, Seat viewer) const {
+Json Room::StatePayload(const engine::State& state, const std::vector<std::string>& ended,
+                        int last_event, Seat viewer) const {
   const engine::SeatHandle handle(state, viewer, last_event);
+  const bool over = state.IsTerminal() || !ended.empty();
   Json payload{{"view", handle.ViewJson()},
-               {"over", state.IsTerminal()},
-               {"mid_turn", state.MidTurn()},
-               {"your_turn", handle.IsMyDecision()}};
-  const Seat to_act = state.CurrentSeat();
+               {"over", over},
+               {"mid_turn", !over && state.MidTurn()},
+               {"your_turn", !over && handle.IsMyDecision()}};
+  const Seat to_act = over ? engine::kTerminalSeat : state.CurrentSeat();
   payload["to_act"] = to_act >= 0 ? Json(to_act) : to_act == kChanceSeat ? Json("chance") : Json();
   Json legal = Json::array();
-  for (Action action : handle.LegalActions()) {
-    legal.push_back({{"id", action}, {"text", handle.ActionToString(action)}});
+  if (!over) {
+    for (Action action : handle.LegalActions()) {
+      legal.push_back({{"id", action}, {"text", handle.ActionToString(action)}});
+    }
   }
   payload["legal"] = std::move(legal);
-  if (state.IsTerminal()) {
+  if (!ended.empty()) {
+    payload["result"] = ended;
+  } else if (over) {
     Json result = Json::array();
     for (engine::Outcome outcome : state.Results()) result.push_back(engine::OutcomeName(outcome));
     payload["result"] = std::move(result);

@@ -118,9 +118,12 @@ class Room : public std::enable_shared_from_this<Room> {
   int LastEvent() const { return static_cast<int>(events_.size()) - 1; }
   std::vector<engine::Seat> Viewers() const;
   // The frame of event `number` for `viewer`: `start` is the state before it, `state` after it.
+  // `ended`: the results when the match ended outside its rules by then (EndedOutside).
   Json EventMessage(int number, const EventSpan& span, const engine::State& start,
-                    const engine::State& state, engine::Seat viewer) const;
-  Json StatePayload(const engine::State& state, int last_event, engine::Seat viewer) const;
+                    const engine::State& state, const std::vector<std::string>& ended,
+                    engine::Seat viewer) const;
+  Json StatePayload(const engine::State& state, const std::vector<std::string>& ended,
+                    int last_event, engine::Seat viewer) const;
   std::string EventText(const EventSpan& span, const engine::State& start,
                         engine::Seat viewer) const;
   void SendError(const std::shared_ptr<Peer>& peer, ErrorCode code, const std::string& message,
