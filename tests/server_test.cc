@@ -11,6 +11,7 @@
 #include <random>
 #include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "core/rng.h"
@@ -506,6 +507,51 @@ TEST(Server, HealthAndMetrics) {
   const HttpReply health = HttpGet(server.port(), "/healthz");
   EXPECT_EQ(health.status, 200);
   EXPECT_EQ(health.text, "ok\n");
+}
+
+// --- Limits ------------------------------------------------------------------------------------
+
+// A connection sending faster than its rate (here 5 a second, bursts of 15) has the excess
+// refused with rate_limited, and stays up.
+TEST(Server, RateLimitRefusesTheExcessAndKeepsTheConnection) {
+  TempDir dir;
+  ServerProcess server(dir.File("quartel.db"), {"--rate", "5"});
+  WsClient client(server.port());
+  for (int i = 0; i < 40; ++i) client.Send(Json{{"type", "ping"}});
+  int pongs = 0, limited = 0;
+  for (int i = 0; i < 40; ++i) {
+    const Json answer = client.Next();
+    if (answer["type"] == "pong") ++pongs;
+    if (answer["type"] == "error" && answer["code"] == "rate_limited") ++limited;
+  }
+  EXPECT_GE(pongs, 15);
+  EXPECT_LT(pongs, 40);
+  EXPECT_EQ(pongs + limited, 40);
+  std::this_thread::sleep_for(milliseconds(1100));  // the bucket refills
+  client.Send(Json{{"type", "ping"}});
+  EXPECT_EQ(client.Next()["type"], "pong");
+}
+
+// One address may have a limited number of running matches (here 2): the next is refused with
+// 429 and an error, and a match that ends frees a place.
+TEST(Server, RunningMatchesPerAddressAreCapped) {
+  TempDir dir;
+  ServerProcess server(dir.File("quartel.db"), {"--max-matches-per-address", "2"});
+  const Json request{{"game", "dablot"}, {"seats", {PersonSeat(), PersonSeat()}}};
+  const Json first =
+      CreateMatch(server.port(), "dablot", Json::object(), {PersonSeat(), PersonSeat()});
+  CreateMatch(server.port(), "dablot", Json::object(), {PersonSeat(), PersonSeat()});
+  const HttpReply refused = HttpPost(server.port(), "/api/matches", request.dump());
+  EXPECT_EQ(refused.status, 429);
+  EXPECT_TRUE(refused.body.contains("error")) << refused.text;
+
+  WsClient seat(server.port());
+  seat.Send(JoinMessage(first["match"], first["seats"][0]["token"]));
+  NextOfType(seat, "joined");
+  seat.Send(SeatMessage("resign", first["match"], 0));
+  NextOfType(seat, "event");
+  const HttpReply again = HttpPost(server.port(), "/api/matches", request.dump());
+  EXPECT_EQ(again.status, 201) << again.text;
 }
 
 // --- kill -9 -------------------------------------------------------------------------------------

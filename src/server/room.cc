@@ -362,6 +362,8 @@ void Room::Publish(EntryKind kind, Seat by, int first_entry, std::unique_ptr<eng
         asio::post(self->strand_, [self, frames, received, over, stored] {
           --self->commits_in_flight_;
           if (!stored) return self->Fail("the database refused an event");
+          // Counted as finished before anyone hears of it (the creator may start another).
+          if (over) self->services_.on_finished(self->id(), self->stored_.creator_address);
           for (const Subscriber& subscriber : self->subscribers_) {
             auto peer = subscriber.peer.lock();
             if (!peer) continue;
@@ -372,7 +374,6 @@ void Room::Publish(EntryKind kind, Seat by, int first_entry, std::unique_ptr<eng
           if (received) {
             self->services_.metrics.ObserveLatency(std::chrono::steady_clock::now() - *received);
           }
-          if (over) self->services_.on_finished(self->id(), self->stored_.creator_address);
           if (self->commits_in_flight_ == 0) {
             auto waiting = std::move(self->after_commits_);
             self->after_commits_.clear();
