@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <map>
 #include <span>
@@ -117,6 +118,11 @@ TEST(WarHiddenFlow, ReinforcementWaitsForEndWhetherOrNotTheHandHoldsASet) {
 // Property over random games: from any decision, a state another seat cannot tell apart (its
 // SampleConsistentState) goes on looking the same to it for as long as both states see the same
 // actions, as that seat is shown them. A flow that depends on a hidden card or objective breaks it.
+// At least three games even in the sanitizer build: one game alone may part early everywhere.
+int FlowGames(int in_release) {
+  return std::max(3, quartel::test_helpers::RandomGames(in_release));
+}
+
 void ExpectFlowHidesWhatOthersMayNotKnow(const WarGame& game, int games, int steps) {
   int compared = 0;
   // `games` random games that reach their random starting ply (a game that ends before it is
@@ -152,21 +158,18 @@ void ExpectFlowHidesWhatOthersMayNotKnow(const WarGame& game, int games, int ste
       }
     }
   }
-  EXPECT_GT(compared, games * 20);
+  EXPECT_GT(compared, games * 10);
 }
 
 TEST(WarHiddenFlow, SameActionsSameViewsForEveryOtherSeatWar) {
-  ExpectFlowHidesWhatOthersMayNotKnow(LoadWarGame("war", 3), quartel::test_helpers::RandomGames(30),
-                                      150);
-  ExpectFlowHidesWhatOthersMayNotKnow(LoadWarGame("war", 5), quartel::test_helpers::RandomGames(10),
-                                      150);
+  ExpectFlowHidesWhatOthersMayNotKnow(LoadWarGame("war", 3), FlowGames(30), 150);
+  ExpectFlowHidesWhatOthersMayNotKnow(LoadWarGame("war", 5), FlowGames(10), 150);
 }
 
 TEST(WarHiddenFlow, SameActionsSameViewsForEveryOtherSeatWar2) {
-  ExpectFlowHidesWhatOthersMayNotKnow(LoadWarGame("war2", 3),
-                                      quartel::test_helpers::RandomGames(30), 150);
+  ExpectFlowHidesWhatOthersMayNotKnow(LoadWarGame("war2", 3), FlowGames(30), 150);
   ExpectFlowHidesWhatOthersMayNotKnow(LoadWarGame("war2", 4, {{"spy_centre", "true"}}),
-                                      quartel::test_helpers::RandomGames(15), 150);
+                                      FlowGames(15), 150);
 }
 
 // ==================================================================================================
