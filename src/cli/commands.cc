@@ -16,18 +16,6 @@
 namespace quartel::cli {
 namespace {
 
-std::string TypeName(engine::OptionType type) {
-  switch (type) {
-    case engine::OptionType::kBool:
-      return "bool";
-    case engine::OptionType::kInt:
-      return "int";
-    case engine::OptionType::kString:
-      return "string";
-  }
-  return "?";
-}
-
 std::string OptionRange(const engine::OptionSpec& spec) {
   if (spec.type == engine::OptionType::kInt) {
     return fmt::format("{}..{}", spec.min_value, spec.max_value);
@@ -38,8 +26,9 @@ std::string OptionRange(const engine::OptionSpec& spec) {
 
 void PrintOptions(const engine::GameInfo& info, std::ostream& out) {
   for (const auto& spec : info.options) {
-    out << fmt::format("    {:<24} {:<6} default {:<8} ({})  {}\n", spec.name, TypeName(spec.type),
-                       spec.default_value, OptionRange(spec), spec.help);
+    out << fmt::format("    {:<24} {:<6} default {:<8} ({})  {}\n", spec.name,
+                       engine::OptionTypeName(spec.type), spec.default_value, OptionRange(spec),
+                       spec.help);
   }
 }
 

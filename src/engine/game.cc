@@ -160,4 +160,16 @@ std::shared_ptr<const Game> LoadGame(std::string_view id,
   return factory(GameOptions(info, options));
 }
 
+std::string OptionTypeName(OptionType type) {
+  switch (type) {
+    case OptionType::kBool:
+      return "bool";
+    case OptionType::kInt:
+      return "int";
+    case OptionType::kString:
+      return "string";
+  }
+  return "?";
+}
+
 }  // namespace quartel::engine

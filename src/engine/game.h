@@ -73,6 +73,9 @@ class GameOptions {
   std::map<std::string, std::string> values_;
 };
 
+// "bool", "int" or "string": the type's name in the catalogue and `quartel list`.
+std::string OptionTypeName(OptionType type);
+
 // "k=v,k2=v2" -> map; throws quartel::Error on a piece without '=' or a repeated name.
 std::map<std::string, std::string> ParseOptionList(std::string_view text);
 

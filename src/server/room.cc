@@ -151,19 +151,12 @@ void Room::Join(const std::shared_ptr<Peer>& peer, Seat viewer, std::optional<in
   constexpr int kMostEventsResent = 200;
   const bool resend = since && *since < LastEvent() && LastEvent() - *since <= kMostEventsResent;
   if (resend) {
-    engine::Match replay(match_.shared_game(), SeatLabels(stored_));
-    for (int number = 0; number <= LastEvent(); ++number) {
-      const EventSpan& span = events_[number];
-      auto start = replay.state().Clone();
-      for (int i = span.first_entry; i < span.end_entry; ++i) {
-        ApplyEntryTo(replay, stored_.entries[i]);
-      }
-      if (number > *since) {
-        peer->Send(MakeFrame(
-            EventMessage(number, span, *start, replay.state(), EndedOutside(replay), viewer)
-                .dump()));
-      }
-    }
+    ReplayEvents([&](int number, const EventSpan& span, const engine::State& start,
+                     const engine::Match& after) {
+      if (number <= *since) return;
+      peer->Send(MakeFrame(
+          EventMessage(number, span, start, after.state(), EndedOutside(after), viewer).dump()));
+    });
   }
   Json joined{{"type", "joined"},
               {"match", id()},
@@ -384,6 +377,19 @@ void Room::Publish(EntryKind kind, Seat by, int first_entry, std::unique_ptr<eng
   MaybeStartBot();
 }
 
+void Room::ReplayEvents(const std::function<void(int, const EventSpan&, const engine::State&,
+                                                 const engine::Match&)>& visit) const {
+  engine::Match replay(match_.shared_game(), SeatLabels(stored_));
+  for (int number = 0; number <= LastEvent(); ++number) {
+    const EventSpan& span = events_[number];
+    const auto start = replay.state().Clone();
+    for (int i = span.first_entry; i < span.end_entry; ++i) {
+      ApplyEntryTo(replay, stored_.entries[i]);
+    }
+    visit(number, span, *start, replay);
+  }
+}
+
 // An offer stands until the next event (docs/PROTOCOL.md).
 std::optional<Seat> Room::StandingOffer() const {
   if (events_.back().kind != EntryKind::kOfferDraw) return std::nullopt;
@@ -432,11 +438,22 @@ std::string Room::EventText(const EventSpan& span, const engine::State& start, S
 
 Json Room::StatePayload(const engine::State& state, const std::vector<std::string>& ended,
                         int last_event, Seat viewer) const {
-  const engine::SeatHandle handle(state, viewer, last_event);
+  // An offer stands until the next event: the state after an offer is the only one that has it.
+  const EventSpan& last = events_[last_event];
+  return ViewerState(
+      state, ended, last_event, viewer,
+      last.kind == EntryKind::kOfferDraw ? std::optional<Seat>(last.by) : std::nullopt);
+}
+
+Json ViewerState(const engine::State& state, const std::vector<std::string>& ended, int version,
+                 Seat viewer, std::optional<Seat> draw_offer) {
+  const engine::SeatHandle handle(state, viewer, version);
   const bool over = state.IsTerminal() || !ended.empty();
   Json payload{{"view", handle.ViewJson()},
                {"over", over},
-               {"mid_turn", !over && state.MidTurn()},
+               // Only of the viewer's own turn: whether another seat's setup has begun is its
+               // secret (rulings), and the sampled states of ServerFrames.* differ there.
+               {"mid_turn", !over && handle.IsMyDecision() && state.MidTurn()},
                {"your_turn", !over && handle.IsMyDecision()}};
   const Seat to_act = over ? engine::kTerminalSeat : state.CurrentSeat();
   payload["to_act"] = to_act >= 0 ? Json(to_act) : to_act == kChanceSeat ? Json("chance") : Json();
@@ -454,9 +471,7 @@ Json Room::StatePayload(const engine::State& state, const std::vector<std::strin
     for (engine::Outcome outcome : state.Results()) result.push_back(engine::OutcomeName(outcome));
     payload["result"] = std::move(result);
   }
-  // An offer stands until the next event: the state after an offer is the only one that has it.
-  const EventSpan& last = events_[last_event];
-  if (last.kind == EntryKind::kOfferDraw) payload["draw_offer"] = last.by;
+  if (draw_offer) payload["draw_offer"] = *draw_offer;
   return payload;
 }
 
@@ -497,8 +512,10 @@ void Room::MaybeStartBot() {
     std::optional<Action> action;
     try {
       action = bot->ChooseAction(engine::SeatHandle(*snapshot, seat, version));
-    } catch (const std::exception& error) {
-      spdlog::error("match {}: bot {} failed: {}", self->id(), bot->Spec(), error.what());
+    } catch (const std::exception&) {
+      // Not its text: it may speak of the bot's hidden pieces (logs hold no secrets).
+      spdlog::error("match {}: bot {} failed; a random legal action is played", self->id(),
+                    bot->Spec());
     }
     asio::post(self->strand_,
                [self, seat, version, action] { self->OnBotAction(seat, version, action); });
@@ -555,17 +572,12 @@ Json Room::RecordFor(Seat viewer) const {
     return record;
   }
   Json events = Json::array();
-  engine::Match replay(match_.shared_game(), SeatLabels(stored_));
-  for (int number = 0; number <= LastEvent(); ++number) {
-    const EventSpan& span = events_[number];
-    auto start = replay.state().Clone();
-    for (int i = span.first_entry; i < span.end_entry; ++i) {
-      ApplyEntryTo(replay, stored_.entries[i]);
-    }
-    events.push_back({{"event", number},
-                      {"by", span.by == kChanceSeat ? Json("chance") : Json(span.by)},
-                      {"text", EventText(span, *start, viewer)}});
-  }
+  ReplayEvents(
+      [&](int number, const EventSpan& span, const engine::State& start, const engine::Match&) {
+        events.push_back({{"event", number},
+                          {"by", span.by == kChanceSeat ? Json("chance") : Json(span.by)},
+                          {"text", EventText(span, start, viewer)}});
+      });
   return Json{{"match", id()},
               {"game", stored_.game},
               {"options", match_.game().options().values()},

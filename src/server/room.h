@@ -124,6 +124,10 @@ class Room : public std::enable_shared_from_this<Room> {
                     engine::Seat viewer) const;
   Json StatePayload(const engine::State& state, const std::vector<std::string>& ended,
                     int last_event, engine::Seat viewer) const;
+  // Replays the stored entries event by event: `visit` gets each event's number, span, the state
+  // before it and the match after it (a reconnect's missed events, a running match's record).
+  void ReplayEvents(const std::function<void(int, const EventSpan&, const engine::State&,
+                                             const engine::Match&)>& visit) const;
   std::string EventText(const EventSpan& span, const engine::State& start,
                         engine::Seat viewer) const;
   void SendError(const std::shared_ptr<Peer>& peer, ErrorCode code, const std::string& message,
@@ -148,6 +152,13 @@ class Room : public std::enable_shared_from_this<Room> {
   std::unique_ptr<engine::State> bot_turn_start_;
   int bot_turn_first_entry_ = -1;
 };
+
+// The "state" of a frame, computed for `viewer` (a seat or kSpectator) through its SeatHandle
+// only: its view, whose turn (public flow), its legal actions on its own decision, the result, a
+// standing draw offer. `ended`: the results when the match ended outside its rules by then.
+// `version`: the event the state follows. Tests compare it on states a seat cannot tell apart.
+Json ViewerState(const engine::State& state, const std::vector<std::string>& ended, int version,
+                 engine::Seat viewer, std::optional<engine::Seat> draw_offer);
 
 // The seat names a record and the match list show: "person" or "bot:<spec>".
 std::vector<std::string> SeatLabels(const StoredMatch& stored);
