@@ -5,6 +5,7 @@
 #include <fmt/ranges.h>
 
 #include <chrono>
+#include <filesystem>
 #include <iostream>
 
 #include "core/error.h"
@@ -165,6 +166,14 @@ int Replay(const std::string& record_file, bool colour, std::ostream& out) {
     out << "The game is not finished.\n";
   }
   return 0;
+}
+
+std::string WebClientBesideBinary() {
+  std::error_code error;
+  const std::filesystem::path binary = std::filesystem::read_symlink("/proc/self/exe", error);
+  if (error) return "";
+  const std::filesystem::path web = binary.parent_path() / "web";
+  return std::filesystem::is_regular_file(web / "index.html", error) ? web.string() : "";
 }
 
 }  // namespace quartel::cli

@@ -67,6 +67,10 @@ int Odds(int attackers, int defenders, const std::string& game, std::ostream& ou
 // second, latency, errors, and every acknowledged move found stored exactly once (loadtest.cc).
 int LoadTest(const LoadTestArgs& args, std::ostream& out);
 
+// The web client the build writes beside the quartel binary (build/release/web), so that
+// `quartel serve` serves it from any working directory; empty when it was not built.
+std::string WebClientBesideBinary();
+
 // The rules pages (docs/rules/*.md), compiled into the binary so `quartel rules` works anywhere.
 // Generated at configure time; empty string when the game has no page.
 std::string RulesText(const std::string& game);

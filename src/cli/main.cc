@@ -179,7 +179,9 @@ int main(int argc, char** argv) {
       ->default_val(8080);
   serve->add_option("--db", serve_config.database, "SQLite database file (created when missing)")
       ->default_val("quartel.db");
-  serve->add_option("--web", serve_config.web_dir, "Serve the web client's files from DIR");
+  serve->add_option("--web", serve_config.web_dir,
+                    "Serve the web client's files from DIR (default: the web/ folder the build "
+                    "writes beside this binary)");
   serve->add_option("--bot-threads", serve_config.bot_threads, "Threads that run the bots")
       ->default_val(1)
       ->check(CLI::Range(1, 256));
@@ -203,6 +205,7 @@ int main(int argc, char** argv) {
       ->check(CLI::PositiveNumber);
   serve->callback([&] {
     serve_config.message_burst = serve_config.messages_per_second * 3;
+    if (serve_config.web_dir.empty()) serve_config.web_dir = cli::WebClientBesideBinary();
     run = [&] {
       return server::RunServer(serve_config, [](const std::string& address) {
         std::cout << "Quartel is serving on " << address << std::endl;

@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "core/error.h"
+#include "server/replay.h"
 #include "server/storage.h"
 
 namespace quartel::server {
@@ -220,6 +221,11 @@ awaitable<Response> Server::Answer(const Request& request, const std::string& ad
     }
     co_return ErrorResponse(request, 405, "use GET or POST on /api/matches");
   }
+  if (path == "/api/replay") {
+    if (request.method() != http::verb::post) co_return ErrorResponse(request, 405, "use POST");
+    const Reply reply = ReplayFrames(request.body());
+    co_return JsonResponse(request, reply.status, reply.body);
+  }
   constexpr std::string_view kMatches = "/api/matches/";
   if (path.starts_with(kMatches) && get) {
     std::string rest = path.substr(kMatches.size());
@@ -358,9 +364,9 @@ awaitable<void> WebSocketSession::Run(Request request) {
           break;
         }
         ++hub.metrics().errors_total;
-        SendError(ErrorCode::kRateLimited, "rate limited: at most " +
-                                               std::to_string(config.messages_per_second) +
-                                               " messages a second; this one was dropped");
+        SendError(ErrorCode::kRateLimited,
+                  fmt::format("rate limited: at most {:g} messages a second; this one was dropped",
+                              config.messages_per_second));
         continue;
       }
       refused_in_a_row = 0;

@@ -1,0 +1,134 @@
+// REST calls (docs/PROTOCOL.md) and the seat tokens this browser holds.
+import type { GameInfo, MoveLine, Viewer } from './types';
+
+export class ApiError extends Error {}
+
+async function call<T>(path: string, init?: RequestInit): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, init);
+  } catch {
+    throw new ApiError('network');
+  }
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok) throw new ApiError(body.error ?? `HTTP ${response.status}`);
+  return body as T;
+}
+
+let games: Promise<GameInfo[]> | null = null;
+export function fetchGames(): Promise<GameInfo[]> {
+  games ??= call<{ games: GameInfo[] }>('/api/games').then((c) => c.games);
+  return games;
+}
+
+export interface SeatRequest {
+  kind: 'person' | 'bot';
+  bot?: string;
+}
+export interface CreatedSeat {
+  seat: number;
+  name: string;
+  kind: 'person' | 'bot';
+  bot?: string;
+  token?: string;
+  link?: string;
+}
+export interface Created {
+  match: string;
+  game: string;
+  watch: string;
+  seats: CreatedSeat[];
+}
+
+export function createMatch(game: string, options: Record<string, unknown>, seats: SeatRequest[]) {
+  return call<Created>('/api/matches', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ game, options, seats }),
+  });
+}
+
+export interface MatchSummary {
+  match: string;
+  game: string;
+  created_at: string;
+  seats: string[];
+  events: number;
+  result: string[] | null;
+}
+export function listMatches(state: 'running' | 'finished', limit = 30) {
+  return call<{ matches: MatchSummary[] }>(`/api/matches?state=${state}&limit=${limit}`).then((r) => r.matches);
+}
+
+export interface MatchInfo {
+  match: string;
+  game: string;
+  over: boolean;
+  seats: string[];
+  result: string[] | null;
+}
+export function matchInfo(id: string) {
+  return call<MatchInfo>(`/api/matches/${encodeURIComponent(id)}`);
+}
+
+// A finished match: its full record. A running one: the events as this viewer saw them.
+export function matchRecord(id: string, token: string | null) {
+  return call<any>(`/api/matches/${encodeURIComponent(id)}/record`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+}
+
+export interface ReplayPly {
+  ply: number;
+  by: number | 'chance' | null;
+  text: string;
+  state: import('./types').MatchState;
+}
+export interface Replay {
+  game: string;
+  options: Record<string, unknown>;
+  seat_names: string[];
+  viewer: Viewer;
+  plies: ReplayPly[];
+}
+export function replay(record: unknown, viewer: Viewer) {
+  return call<Replay>('/api/replay', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ record, viewer }),
+  });
+}
+
+// Events of a running match as this viewer saw them, for the move list.
+export async function eventsSoFar(id: string, token: string | null): Promise<MoveLine[]> {
+  const record = await matchRecord(id, token);
+  if (record.running) return record.events.map((e: any) => ({ event: e.event, by: e.by, text: e.text }));
+  return [];
+}
+
+// Seat tokens this browser was given, by match: what "my matches" and seat links rest on.
+const TOKENS = 'quartel.tokens';
+export interface HeldSeat {
+  match: string;
+  game: string;
+  seat: number;
+  token: string;
+}
+export function heldSeats(): HeldSeat[] {
+  try {
+    return JSON.parse(localStorage.getItem(TOKENS) ?? '[]');
+  } catch {
+    return [];
+  }
+}
+export function holdSeat(held: HeldSeat) {
+  const all = heldSeats().filter((h) => !(h.match === held.match && h.seat === held.seat));
+  all.unshift(held);
+  localStorage.setItem(TOKENS, JSON.stringify(all.slice(0, 200)));
+}
+export function seatLink(match: string, token: string) {
+  return `${location.origin}/match/${match}#seat=${token}`;
+}
+export function watchLink(match: string) {
+  return `${location.origin}/match/${match}`;
+}

@@ -1,0 +1,40 @@
+import { lang, setLang, t } from './i18n';
+import { link, path } from './router';
+import { Home } from './pages/home';
+import { NewGame } from './pages/new-game';
+import { MatchPage } from './pages/match';
+import { ReplayPage } from './pages/replay';
+
+function Page() {
+  const route = path.value.split('/').filter(Boolean);
+  if (route[0] === 'new' && route[1]) return <NewGame game={decodeURIComponent(route[1])} />;
+  if (route[0] === 'match' && route[1]) return <MatchPage key={route[1]} id={route[1]} />;
+  if (route[0] === 'replay') return <ReplayPage key={route[1] ?? ''} id={route[1] ?? null} />;
+  return <Home />;
+}
+
+export function App() {
+  return (
+    <div class="app" onClick={link}>
+      <header class="topbar">
+        <a href="/" class="brand">
+          Quartel
+        </a>
+        <nav>
+          <a href="/replay">{t('nav.open_record')}</a>
+          <select
+            aria-label={t('nav.language')}
+            value={lang.value}
+            onChange={(e) => setLang((e.target as HTMLSelectElement).value as 'en' | 'pt')}
+          >
+            <option value="en">English</option>
+            <option value="pt">Português (Brasil)</option>
+          </select>
+        </nav>
+      </header>
+      <main>
+        <Page />
+      </main>
+    </div>
+  );
+}

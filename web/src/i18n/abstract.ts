@@ -1,0 +1,4 @@
+import type { Entry } from './index';
+
+export const abstractBoards: Record<string, Entry> = {
+};

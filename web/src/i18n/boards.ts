@@ -1,0 +1,6 @@
+// The boards' sections of the catalogue, one file each.
+import { abstractBoards } from './abstract';
+import { stratego } from './stratego';
+import { war } from './war';
+
+export const boards = { ...war, ...stratego, ...abstractBoards };

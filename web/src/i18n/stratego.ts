@@ -1,0 +1,4 @@
+import type { Entry } from './index';
+
+export const stratego: Record<string, Entry> = {
+};

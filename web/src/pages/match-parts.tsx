@@ -1,0 +1,129 @@
+// The parts of the match page every game shares: who plays and whose turn it is, the move list,
+// the move box (type a move as in the terminal), the game-over panel.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { seatColour } from '../games';
+import { t } from '../i18n';
+import type { MatchState, Move, MoveLine, Viewer } from '../types';
+
+export function seatLabel(names: string[], by: MoveLine['by']) {
+  if (by === 'chance') return t('match.chance');
+  if (by === null || by === undefined) return '';
+  return names[by] ?? String(by);
+}
+
+export function SeatBar({ game, names, seats, state, you }: { game: string; names: string[]; seats: string[]; state: MatchState; you: Viewer }) {
+  return (
+    <ul class="seat-bar">
+      {names.map((name, seat) => {
+        const kind = seats[seat] ?? '';
+        const toAct = !state.over && state.to_act === seat;
+        return (
+          <li key={seat} class={toAct ? 'to-act' : ''} data-seat={seat} aria-current={toAct ? 'true' : undefined}>
+            <span class="swatch" style={{ background: seatColour(game, seat) }} />
+            <span>{name}</span>
+            <span class="muted small">
+              {seat === you ? t('seat.you') : kind.startsWith('bot') ? kind.replace(/^bot:/, t('seat.bot') + ' ') : t('seat.person')}
+            </span>
+            {state.over && state.result && <span class={`result result-${state.result[seat]}`}>{t(`result.${state.result[seat]}`)}</span>}
+          </li>
+        );
+      })}
+      {!state.over && (
+        <li class="turn" data-testid="turn">
+          {state.your_turn
+            ? t('match.your_turn')
+            : state.to_act === 'chance'
+              ? t('match.chance_turn')
+              : typeof state.to_act === 'number'
+                ? t('match.their_turn', { name: names[state.to_act] })
+                : t('match.waiting')}
+        </li>
+      )}
+    </ul>
+  );
+}
+
+export function MoveList({ names, lines, current, onPick }: { game: string; names: string[]; lines: MoveLine[]; current?: number; onPick?: (event: number) => void }) {
+  const list = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    const el = list.current;
+    if (!el) return;
+    const active = el.querySelector('.current') as HTMLElement | null;
+    if (active) active.scrollIntoView({ block: 'nearest' });
+    else el.scrollTop = el.scrollHeight;
+  }, [lines.length, current]);
+  return (
+    <div class="move-list">
+      <h3>{t('match.moves')}</h3>
+      <ol ref={list} data-testid="move-list">
+        {lines.map((line) => (
+          <li
+            key={line.event}
+            value={line.event}
+            class={line.event === current ? 'current' : ''}
+            onClick={onPick ? () => onPick(line.event) : undefined}
+            data-ply={line.event}
+          >
+            <span class="by">{seatLabel(names, line.by)}</span> <span class="text">{line.text}</span>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+// Type a move as in the terminal ("b4-b5", "place 3 brasil"), with the legal ones suggested.
+export function MoveBox({ state, act }: { state: MatchState; act: (move: Move) => void }) {
+  const [text, setText] = useState('');
+  if (!state.your_turn) return null;
+  return (
+    <form
+      class="move-box"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!text.trim()) return;
+        act({ turn: text.trim() });
+        setText('');
+      }}
+    >
+      <label for="move-input">{t('match.type_move')}</label>
+      <div class="row">
+        <input id="move-input" list="legal-moves" value={text} onInput={(e) => setText((e.target as HTMLInputElement).value)} autocomplete="off" />
+        <button type="submit">{t('match.play')}</button>
+      </div>
+      <datalist id="legal-moves">
+        {state.legal.slice(0, 300).map((l) => (
+          <option value={l.text} key={l.id} />
+        ))}
+      </datalist>
+    </form>
+  );
+}
+
+export function GameOver({ names, state, matchId }: { game: string; names: string[]; state: MatchState; matchId: string }) {
+  const result = state.result ?? [];
+  const winners = names.filter((_, i) => result[i] === 'win');
+  return (
+    <section class="game-over" data-testid="game-over" role="status">
+      <h2>{t('over.title')}</h2>
+      <p class="big">
+        {winners.length === 1
+          ? t('over.winner', { name: winners[0] })
+          : winners.length > 1
+            ? t('over.winners', { names: winners.join(', ') })
+            : t('over.draw')}
+      </p>
+      <ul>
+        {names.map((n, i) => (
+          <li key={i}>
+            {n}: {t(`result.${result[i] ?? 'draw'}`)}
+          </li>
+        ))}
+      </ul>
+      <p class="muted small">{t('over.revealed')}</p>
+      <a class="button" href={`/replay/${matchId}`}>
+        {t('over.replay')}
+      </a>
+    </section>
+  );
+}

@@ -1,0 +1,171 @@
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { eventsSoFar, fetchGames, heldSeats, holdSeat, seatLink, watchLink } from '../api';
+import { boardFor } from '../boards';
+import type { BoardProps } from '../boards/types';
+import { MatchConnection, type EventFrame, type Joined, type Status } from '../connection';
+import { gameName } from '../games';
+import { t } from '../i18n';
+import type { MatchState, Move, MoveLine, Viewer } from '../types';
+import { GameOver, MoveBox, MoveList, SeatBar } from './match-parts';
+
+interface Live {
+  joined: Joined;
+  state: MatchState;
+  lastText: string;
+}
+
+function tokenFromHash(): string | null {
+  const match = /seat=([^&]+)/.exec(location.hash);
+  return match ? match[1] : null;
+}
+
+export function MatchPage({ id }: { id: string }) {
+  const token = useMemo(tokenFromHash, [id]);
+  const [live, setLive] = useState<Live | null>(null);
+  const [moves, setMoves] = useState<MoveLine[]>([]);
+  const [status, setStatus] = useState<Status>('connecting');
+  const [error, setError] = useState('');
+  const connection = useRef<MatchConnection | null>(null);
+
+  useEffect(() => {
+    let seen = -1;
+    const refetch = () =>
+      eventsSoFar(id, token)
+        .then((lines) => setMoves((old) => mergeLines(old, lines)))
+        .catch(() => {});
+    const conn = new MatchConnection(id, token, {
+      joined(frame) {
+        // A first join, or a reconnect that missed more events than the server resends: the
+        // move list is fetched again (the events as this viewer saw them).
+        if (seen < 0 || frame.event > seen) refetch();
+        seen = frame.event;
+        setError('');
+        setLive((old) => ({ joined: frame, state: frame.state, lastText: old?.lastText ?? '' }));
+        if (token && typeof frame.you === 'number') holdSeat({ match: id, game: frame.game, seat: frame.you, token });
+      },
+      event(frame: EventFrame) {
+        seen = frame.event;
+        setMoves((old) => mergeLines(old, [{ event: frame.event, by: frame.by, text: frame.text }]));
+        setLive((old) => (old ? { joined: old.joined, state: frame.state, lastText: frame.text } : old));
+        setError('');
+      },
+      error(e) {
+        setError(e.code === 'offline' ? t('match.offline') : t(`error.${e.code}`, { message: e.message }));
+      },
+      status: setStatus,
+    });
+    connection.current = conn;
+    (window as any).__quartel = { connection: conn };
+    return () => conn.close();
+  }, [id, token]);
+
+  useEffect(() => {
+    fetchGames().catch(() => {});
+  }, []);
+
+  if (!live) {
+    return (
+      <div class="match loading">
+        <p class="muted">{status === 'lost' ? t('match.reconnecting') : t('common.loading')}</p>
+        {error && <p class="error">{error}</p>}
+      </div>
+    );
+  }
+  const { joined, state } = live;
+  const you: Viewer = joined.you;
+  const module = boardFor(joined.game);
+  const act = (move: Move) => {
+    setError('');
+    connection.current?.act(move);
+  };
+  const props: BoardProps = {
+    game: joined.game,
+    options: joined.options,
+    state,
+    you,
+    seatNames: joined.seat_names,
+    lastText: live.lastText,
+    interactive: you !== 'spectator' && !state.over,
+    act,
+  };
+  (window as any).__quartel.state = state;
+  const held = heldSeats().filter((h) => h.match === id);
+  return (
+    <div class={`match game-${joined.game}`} data-status={status} data-event={joined.event}>
+      <div class="match-head">
+        <h1>{gameName(joined.game)}</h1>
+        <SeatBar game={joined.game} names={joined.seat_names} seats={joined.seats} state={state} you={you} />
+        <span class={`conn conn-${status}`} role="status">
+          {t(`match.status_${status}`)}
+        </span>
+      </div>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      <div class="match-body">
+        <div class="board-area">
+          <module.Board {...props} />
+        </div>
+        <aside class="side">
+          {module.Panel && <module.Panel {...props} />}
+          {state.over && <GameOver game={joined.game} names={joined.seat_names} state={state} matchId={id} />}
+          <MoveList game={joined.game} names={joined.seat_names} lines={moves} />
+          {props.interactive && <MoveBox state={state} act={act} />}
+          <div class="match-actions">
+            {you !== 'spectator' && !state.over && (
+              <button onClick={() => confirm(t('match.resign_confirm')) && connection.current?.resign()}>{t('match.resign')}</button>
+            )}
+            {you !== 'spectator' && !state.over && joined.seats.length === 2 && state.draw_offer === undefined && drawGame(joined.game) && (
+              <button onClick={() => connection.current?.offerDraw()}>{t('match.offer_draw')}</button>
+            )}
+            {state.draw_offer !== undefined && state.draw_offer !== you && you !== 'spectator' && (
+              <button class="primary" onClick={() => connection.current?.acceptDraw()}>
+                {t('match.accept_draw')}
+              </button>
+            )}
+          </div>
+          <div class="links">
+            <h3>{t('match.links')}</h3>
+            {held
+              .filter((h) => h.token !== token)
+              .map((h) => (
+                <CopyButton key={h.seat} label={t('match.copy_seat', { seat: joined.seat_names[h.seat] })} text={seatLink(id, h.token)} />
+              ))}
+            <CopyButton label={t('match.copy_watch')} text={watchLink(id)} />
+          </div>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function drawGame(game: string) {
+  return game === 'stratego' || game === 'espionage';
+}
+
+function mergeLines(old: MoveLine[], more: MoveLine[]): MoveLine[] {
+  const byEvent = new Map(old.map((l) => [l.event, l]));
+  for (const line of more) byEvent.set(line.event, line);
+  return [...byEvent.values()].sort((a, b) => a.event - b.event);
+}
+
+function CopyButton({ label, text }: { label: string; text: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <button
+      class="copy"
+      data-link={text}
+      onClick={() => {
+        navigator.clipboard?.writeText(text).then(
+          () => setCopied(true),
+          () => prompt(label, text),
+        );
+        setTimeout(() => setCopied(false), 1500);
+      }}
+    >
+      {copied ? t('match.copied') : label}
+    </button>
+  );
+}

@@ -1,0 +1,183 @@
+import { useEffect, useState } from 'preact/hooks';
+import { createMatch, fetchGames, holdSeat, type SeatRequest } from '../api';
+import { boardFor } from '../boards';
+import { gameName } from '../games';
+import { t } from '../i18n';
+import { navigate } from '../router';
+import type { GameInfo, GameOption } from '../types';
+
+type SeatChoice = 'you' | 'friend' | string;  // or a bot level's spec
+
+// The bot levels offered, strongest last; only those whose bot the game has.
+function botLevels(game: GameInfo): { spec: string; label: string }[] {
+  const has = (name: string) => game.bots.some((b) => b.name === name);
+  const levels = [{ spec: 'random', label: t('bot.random') }];
+  if (has('heuristic')) levels.push({ spec: 'heuristic', label: t('bot.heuristic') });
+  levels.push(
+    { spec: 'mcts:ms=300', label: t('bot.mcts_fast') },
+    { spec: 'mcts:ms=1500', label: t('bot.mcts') },
+    { spec: 'mcts:ms=5000', label: t('bot.mcts_strong') },
+  );
+  return levels;
+}
+
+function defaultBot(game: GameInfo) {
+  return game.bots.some((b) => b.name === 'heuristic') ? 'heuristic' : 'mcts:ms=1500';
+}
+
+function OptionField({ option, value, set }: { option: GameOption; value: unknown; set: (v: unknown) => void }) {
+  const id = `option-${option.name}`;
+  let input;
+  if (option.type === 'bool') {
+    input = <input id={id} type="checkbox" checked={Boolean(value)} onChange={(e) => set((e.target as HTMLInputElement).checked)} />;
+  } else if (option.choices?.length) {
+    input = (
+      <select id={id} value={String(value)} onChange={(e) => set((e.target as HTMLSelectElement).value)}>
+        {option.choices.map((c) => (
+          <option value={c} key={c}>
+            {c}
+          </option>
+        ))}
+      </select>
+    );
+  } else if (option.type === 'int') {
+    input = (
+      <input
+        id={id}
+        type="number"
+        min={option.min}
+        max={option.max}
+        value={String(value)}
+        onInput={(e) => set(Number((e.target as HTMLInputElement).value))}
+      />
+    );
+  } else {
+    input = <input id={id} type="text" value={String(value)} onInput={(e) => set((e.target as HTMLInputElement).value)} />;
+  }
+  return (
+    <div class="option">
+      <label for={id}>{option.name}</label>
+      {input}
+      <p class="help">{option.help}</p>
+    </div>
+  );
+}
+
+export function NewGame({ game: id }: { game: string }) {
+  const [game, setGame] = useState<GameInfo | null>(null);
+  const [error, setError] = useState('');
+  const [options, setOptions] = useState<Record<string, unknown>>({});
+  const [seats, setSeats] = useState<SeatChoice[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    fetchGames()
+      .then((games) => {
+        const found = games.find((g) => g.id === id);
+        if (!found) {
+          setError(t('new.unknown_game', { game: id }));
+          return;
+        }
+        setGame(found);
+        setOptions(Object.fromEntries(found.options.map((o) => [o.name, o.default])));
+        const n = found.seat_counts.includes(2) ? 2 : found.seat_counts[0];
+        setSeats(['you', ...Array.from({ length: n - 1 }, () => defaultBot(found))]);
+      })
+      .catch((e) => setError(t('error.server', { message: e.message })));
+  }, [id]);
+
+  if (error) return <p class="error">{error}</p>;
+  if (!game) return <p class="muted">{t('common.loading')}</p>;
+  const levels = botLevels(game);
+  // The seat count is chosen with the seats; the "players" option follows it (the server takes it
+  // from the seats when it is not given).
+  const shownOptions = game.options.filter((o) => o.name !== 'players');
+
+  const setCount = (n: number) =>
+    setSeats((old) => Array.from({ length: n }, (_, i) => old[i] ?? (i === 0 ? 'you' : defaultBot(game))));
+
+  async function start(e: Event) {
+    e.preventDefault();
+    setBusy(true);
+    setError('');
+    const request: SeatRequest[] = seats.map((s) => (s === 'you' || s === 'friend' ? { kind: 'person' } : { kind: 'bot', bot: s }));
+    const chosen = { ...options };
+    delete chosen.players;
+    try {
+      const created = await createMatch(game!.id, chosen, request);
+      let mine: string | null = null;
+      for (const seat of created.seats) {
+        if (!seat.token) continue;
+        holdSeat({ match: created.match, game: created.game, seat: seat.seat, token: seat.token });
+        if (seats[seat.seat] === 'you' && !mine) mine = seat.token;
+      }
+      navigate(mine ? `/match/${created.match}#seat=${mine}` : `/match/${created.match}`);
+    } catch (err) {
+      setError(t('error.server', { message: (err as Error).message }));
+      setBusy(false);
+    }
+  }
+
+  const { Preview } = boardFor(game.id);
+  return (
+    <form class="new-game" onSubmit={start}>
+      <div class="new-head">
+        <div class="preview small">
+          <Preview />
+        </div>
+        <div>
+          <h1>{gameName(game.id)}</h1>
+          <p>{t(`game.${game.id}.line`)}</p>
+          <p class="muted small">{game.summary}</p>
+        </div>
+      </div>
+      <fieldset>
+        <legend>{t('new.seats')}</legend>
+        {game.seat_counts.length > 1 && (
+          <div class="option">
+            <label for="seat-count">{t('new.players')}</label>
+            <select id="seat-count" value={String(seats.length)} onChange={(e) => setCount(Number((e.target as HTMLSelectElement).value))}>
+              {game.seat_counts.map((n) => (
+                <option value={String(n)} key={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {seats.map((choice, i) => (
+          <div class="option seat-choice" key={i}>
+            <label for={`seat-${i}`}>{t('new.seat', { n: i + 1 })}</label>
+            <select
+              id={`seat-${i}`}
+              data-seat={i}
+              value={choice}
+              onChange={(e) => setSeats(seats.map((s, j) => (j === i ? (e.target as HTMLSelectElement).value : s)))}
+            >
+              <option value="you">{t('seat.you')}</option>
+              <option value="friend">{t('seat.friend')}</option>
+              {levels.map((l) => (
+                <option value={l.spec} key={l.spec}>
+                  {l.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        ))}
+        <p class="help">{t('new.seats_help')}</p>
+      </fieldset>
+      {shownOptions.length > 0 && (
+        <fieldset>
+          <legend>{t('new.options')}</legend>
+          {shownOptions.map((o) => (
+            <OptionField key={o.name} option={o} value={options[o.name]} set={(v) => setOptions({ ...options, [o.name]: v })} />
+          ))}
+        </fieldset>
+      )}
+      {error && <p class="error">{error}</p>}
+      <button type="submit" class="primary" disabled={busy} data-testid="start">
+        {busy ? t('common.loading') : t('new.start')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,180 @@
+import { useEffect, useState } from 'preact/hooks';
+import { matchRecord, replay, type Replay } from '../api';
+import { boardFor } from '../boards';
+import { gameName } from '../games';
+import { t } from '../i18n';
+import type { MatchState, Viewer } from '../types';
+import { GameOver, MoveList } from './match-parts';
+
+// What the replay shows: one seat's view at the time, the spectator's, or everything revealed.
+type Lens = Viewer | 'revealed';
+
+interface Loaded {
+  record: any;
+  frames: Map<string, Replay>;  // by lens
+}
+
+export function ReplayPage({ id }: { id: string | null }) {
+  const [record, setRecord] = useState<any>(null);
+  const [lens, setLens] = useState<Lens>('revealed');
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [ply, setPly] = useState(0);
+  const [error, setError] = useState('');
+
+  useEffect(() => {
+    if (!id) return;
+    matchRecord(id, null)
+      .then((r) => (r.running ? setError(t('replay.running')) : setRecord(r)))
+      .catch((e) => setError(t('error.server', { message: e.message })));
+  }, [id]);
+
+  useEffect(() => {
+    if (!record) return;
+    const module = boardFor(record.game);
+    const seats: number = record.seats.length;
+    const wanted: Viewer[] = lens === 'revealed' ? (module.reveal ? [...Array(seats).keys()] : ['spectator']) : [lens];
+    const key = (v: Viewer) => String(v);
+    const have = loaded && loaded.record === record ? loaded.frames : new Map<string, Replay>();
+    const missing = wanted.filter((v) => !have.has(key(v)));
+    if (!missing.length) {
+      if (loaded?.record !== record) setLoaded({ record, frames: have });
+      return;
+    }
+    Promise.all(missing.map((v) => replay(record, v)))
+      .then((replays) => {
+        const frames = new Map(have);
+        replays.forEach((r, i) => frames.set(key(missing[i]), r));
+        setLoaded({ record, frames });
+        setError('');
+      })
+      .catch((e) => setError(t('replay.bad_record', { message: e.message })));
+  }, [record, lens]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.target as HTMLElement).closest('input, select, textarea')) return;
+      if (e.key === 'ArrowRight') setPly((p) => p + 1);
+      else if (e.key === 'ArrowLeft') setPly((p) => Math.max(0, p - 1));
+      else if (e.key === 'Home') setPly(0);
+      else if (e.key === 'End') setPly(1e9);
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const openFile = (file: File) => {
+    file.text().then(
+      (text) => {
+        try {
+          setLoaded(null);
+          setPly(0);
+          setRecord(JSON.parse(text));
+          setError('');
+        } catch {
+          setError(t('replay.not_json'));
+        }
+      },
+      () => setError(t('replay.not_json')),
+    );
+  };
+
+  const picker = (
+    <label class="file-pick button">
+      {t('replay.open_file')}
+      <input type="file" accept=".json,application/json" data-testid="record-file" onChange={(e) => {
+        const file = (e.target as HTMLInputElement).files?.[0];
+        if (file) openFile(file);
+      }} />
+    </label>
+  );
+
+  if (!record) {
+    return (
+      <div class="replay">
+        <h1>{t('replay.title')}</h1>
+        <p>{t('replay.intro')}</p>
+        {picker}
+        {error && <p class="error">{error}</p>}
+      </div>
+    );
+  }
+  const module = boardFor(record.game);
+  const any = loaded?.frames.values().next().value as Replay | undefined;
+  if (!loaded || !any) {
+    return <div class="replay">{error ? <p class="error">{error}</p> : <p class="muted">{t('common.loading')}</p>}</div>;
+  }
+  const last = any.plies.length - 1;
+  const at = Math.min(Math.max(0, ply), last);
+  const names = any.seat_names;
+  let state: MatchState;
+  let lensViewer: Viewer = 'spectator';
+  if (lens === 'revealed' && module.reveal) {
+    const views = names.map((_, s) => loaded.frames.get(String(s))?.plies[at].state.view);
+    const base = loaded.frames.get('0')!.plies[at].state;
+    state = { ...base, view: module.reveal(views), legal: [], your_turn: false };
+  } else {
+    const frames = loaded.frames.get(String(lens === 'revealed' ? 'spectator' : lens));
+    if (!frames) return <p class="muted">{t('common.loading')}</p>;
+    state = { ...frames.plies[at].state, legal: [], your_turn: false };
+    lensViewer = lens === 'revealed' ? 'spectator' : lens;
+  }
+  const frames = loaded.frames.get(lens === 'revealed' ? (module.reveal ? '0' : 'spectator') : String(lens))!;
+  const lines = frames.plies.slice(1).map((p) => ({ event: p.ply, by: p.by, text: p.text }));
+  return (
+    <div class={`match replay game-${record.game}`} data-ply={at}>
+      <div class="match-head">
+        <h1>
+          {gameName(record.game)} · {t('replay.title')}
+        </h1>
+        <label class="lens">
+          {t('replay.lens')}{' '}
+          <select data-testid="lens" value={String(lens)} onChange={(e) => {
+            const v = (e.target as HTMLSelectElement).value;
+            setLens(v === 'revealed' || v === 'spectator' ? v : Number(v));
+          }}>
+            <option value="revealed">{t('replay.revealed')}</option>
+            {names.map((n, i) => (
+              <option value={String(i)} key={i}>
+                {t('replay.as_seat', { name: n })}
+              </option>
+            ))}
+            <option value="spectator">{t('replay.spectator')}</option>
+          </select>
+        </label>
+        {picker}
+      </div>
+      {error && <p class="error">{error}</p>}
+      <div class="replay-controls" role="toolbar">
+        <button onClick={() => setPly(0)} aria-label={t('replay.first')} data-testid="first">⏮</button>
+        <button onClick={() => setPly(at - 1)} aria-label={t('replay.back')} data-testid="back">◀</button>
+        <input type="range" min={0} max={last} value={at} aria-label={t('replay.ply')} onInput={(e) => setPly(Number((e.target as HTMLInputElement).value))} />
+        <button onClick={() => setPly(at + 1)} aria-label={t('replay.forward')} data-testid="forward">▶</button>
+        <button onClick={() => setPly(last)} aria-label={t('replay.last')} data-testid="last">⏭</button>
+        <span class="muted" data-testid="ply">{t('replay.ply_of', { ply: at, last })}</span>
+      </div>
+      <div class="match-body">
+        <div class="board-area">
+          <module.Board
+            game={record.game}
+            options={any.options}
+            state={state}
+            you={lensViewer}
+            seatNames={names}
+            lastText={frames.plies[at].text}
+            interactive={false}
+            act={() => {}}
+          />
+        </div>
+        <aside class="side">
+          {module.Panel && (
+            <module.Panel game={record.game} options={any.options} state={state} you={lensViewer} seatNames={names} lastText={frames.plies[at].text} interactive={false} act={() => {}} />
+          )}
+          {at === last && state.over && <GameOver game={record.game} names={names} state={state} matchId={id ?? ''} />}
+          <MoveList game={record.game} names={names} lines={lines} current={at} onPick={setPly} />
+        </aside>
+      </div>
+    </div>
+  );
+}
