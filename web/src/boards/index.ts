@@ -1,13 +1,19 @@
-// The board of each game. A game without its own board yet would fall back to the move list and
-// the move box of the match page, which every game has.
+// The board of each game (boards/<game>/index.tsx).
 import type { BoardModule } from './types';
+import { conspiradoresBoard } from './conspiradores';
+import { dablotBoard } from './dablot';
 import { generic } from './generic';
+import { strategoBoard } from './stratego';
+import { warBoard } from './war';
 
-const registry: Record<string, BoardModule> = {};
-
-export function register(games: string[], module: BoardModule) {
-  for (const game of games) registry[game] = module;
-}
+const registry: Record<string, BoardModule> = {
+  war: warBoard,
+  war2: warBoard,
+  stratego: strategoBoard,
+  espionage: strategoBoard,
+  dablot: dablotBoard,
+  conspiradores: conspiradoresBoard,
+};
 
 export function boardFor(game: string): BoardModule {
   return registry[game] ?? generic;
