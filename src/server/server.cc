@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "core/error.h"
+#include "games/war/odds.h"
 #include "server/replay.h"
 #include "server/storage.h"
 
@@ -185,6 +186,36 @@ std::string BearerToken(const Request& request) {
   return "";
 }
 
+// GET /api/odds?attackers=A&defenders=D: the exact odds of pressing a WAR attack (games/war/odds.h)
+// for the web client's attack panel. Public arithmetic: it needs no match.
+Response OddsResponse(const Request& request, std::string_view target) {
+  int attackers = 0;
+  int defenders = 0;
+  try {
+    attackers = std::stoi(QueryValue(target, "attackers"));
+    defenders = std::stoi(QueryValue(target, "defenders"));
+  } catch (const std::exception&) {
+    return ErrorResponse(request, 400, "attackers and defenders must be numbers");
+  }
+  if (attackers < 2 || defenders < 1 || attackers > war::kMaxAssaultArmies ||
+      defenders > war::kMaxAssaultArmies) {
+    return ErrorResponse(request, 400,
+                         fmt::format("attackers from 2 and defenders from 1, both at most {}",
+                                     war::kMaxAssaultArmies));
+  }
+  const war::AssaultOdds odds = war::PressAttack(attackers, defenders);
+  const Json body{{"attackers", attackers},
+                  {"defenders", defenders},
+                  {"attack_dice", war::AttackDice(attackers)},
+                  {"defence_dice", war::DefenceDice(defenders, war::DefenceRule::kWar)},
+                  {"conquest", odds.conquest},
+                  {"expected_attacker_left", odds.expected_attacker_left},
+                  {"expected_defender_left", odds.expected_defender_left},
+                  {"attacker_left", odds.attacker_left},
+                  {"defender_left", odds.defender_left}};
+  return TextResponse(request, 200, body.dump(), "application/json");
+}
+
 awaitable<Response> Server::Answer(const Request& request, const std::string& address) {
   const std::string target(request.target());
   const std::string path = target.substr(0, target.find('?'));
@@ -221,6 +252,7 @@ awaitable<Response> Server::Answer(const Request& request, const std::string& ad
     }
     co_return ErrorResponse(request, 405, "use GET or POST on /api/matches");
   }
+  if (path == "/api/odds" && get) co_return OddsResponse(request, target);
   if (path == "/api/replay") {
     if (request.method() != http::verb::post) co_return ErrorResponse(request, 405, "use POST");
     const Reply reply = ReplayFrames(request.body());
