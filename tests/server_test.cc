@@ -686,3 +686,87 @@ TEST(Server, KillNineThenRestartLosesNothingPublished) {
 
 }  // namespace
 }  // namespace quartel::server_test
+
+namespace quartel::server_test {
+namespace {
+
+// A finished match between two bots: waits until the server says it is over.
+std::string FinishedBotMatch(unsigned short port, const std::string& game) {
+  const Json created =
+      CreateMatch(port, game, Json::object(), {BotSeat("random"), BotSeat("random")});
+  const std::string id = created["match"];
+  for (int tries = 0; tries < 600; ++tries) {
+    if (HttpGet(port, "/api/matches/" + id).body.value("over", false)) return id;
+    std::this_thread::sleep_for(milliseconds(100));
+  }
+  ADD_FAILURE() << "the bots did not finish the match in a minute";
+  return id;
+}
+
+// POST /api/replay: ply k of the frames is the viewer's view of the record's first k entries,
+// replayed here by the engine; the spectator sees no rank the rules hide; a bad record is a 400.
+TEST(ServerReplay, EachPlyIsTheViewersViewOfThatPrefix) {
+  TempDir dir;
+  ServerProcess server(dir.File("quartel.db"));
+  const std::string id = FinishedBotMatch(server.port(), "stratego");
+  const Json record = HttpGet(server.port(), "/api/matches/" + id + "/record").body;
+  const engine::Match replayed = engine::Match::Replay(engine::RecordFromJson(record.dump()));
+  const auto& entries = replayed.record().actions;
+  for (const Json& viewer : {Json(0), Json(1), Json("spectator")}) {
+    const Seat seat = viewer.is_string() ? kSpectator : viewer.get<int>();
+    const HttpReply reply =
+        HttpPost(server.port(), "/api/replay", Json{{"record", record}, {"viewer", viewer}}.dump());
+    ASSERT_EQ(reply.status, 200) << reply.body.dump();
+    const Json& plies = reply.body["plies"];
+    ASSERT_EQ(plies.size(), entries.size() + 1);
+    engine::Match step(replayed.shared_game(), replayed.record().seats);
+    for (std::size_t ply = 0; ply < plies.size(); ++ply) {
+      if (ply > 0) step.Apply(entries[ply - 1].action);
+      ASSERT_EQ(plies[ply]["state"]["view"], step.state().ViewJson(seat)) << "ply " << ply;
+      EXPECT_EQ(plies[ply]["ply"], ply);
+    }
+    EXPECT_EQ(plies.back()["state"]["over"], true);
+    EXPECT_EQ(plies.back()["state"]["result"], record["result"]);
+  }
+  // Blue's setup as Red was told it: squares, never ranks.
+  const Json red =
+      HttpPost(server.port(), "/api/replay", Json{{"record", record}, {"viewer", 0}}.dump()).body;
+  for (std::size_t ply = 1; ply < red["plies"].size(); ++ply) {
+    const Json& frame = red["plies"][ply];
+    if (frame["by"] == 1 && frame["state"]["view"]["phase"] == "setup") {
+      EXPECT_EQ(frame["text"].get<std::string>().find(':'), std::string::npos) << frame["text"];
+    }
+  }
+
+  Json bad = record;
+  bad["actions"][3]["notation"] = "z9";
+  bad["actions"][3].erase("action");
+  const HttpReply refused =
+      HttpPost(server.port(), "/api/replay", Json{{"record", bad}, {"viewer", 0}}.dump());
+  EXPECT_EQ(refused.status, 400);
+  EXPECT_NE(refused.body["error"].get<std::string>().find("ply 4"), std::string::npos)
+      << refused.body.dump();
+  EXPECT_EQ(HttpPost(server.port(), "/api/replay", "{\"record\": 3}").status, 400);
+  EXPECT_EQ(HttpPost(server.port(), "/api/replay", "not json").status, 400);
+  EXPECT_EQ(
+      HttpPost(server.port(), "/api/replay", Json{{"record", record}, {"viewer", 2}}.dump()).status,
+      400);
+  EXPECT_EQ(HttpGet(server.port(), "/api/replay").status, 405);
+}
+
+// GET /api/odds: the engine's exact odds (odds.h), and a 400 for an attack the rules forbid.
+TEST(ServerReplay, OddsAreTheEnginesExactOdds) {
+  TempDir dir;
+  ServerProcess server(dir.File("quartel.db"));
+  const HttpReply odds = HttpGet(server.port(), "/api/odds?attackers=10&defenders=4");
+  ASSERT_EQ(odds.status, 200) << odds.body.dump();
+  // quartel odds 10 4: P(conquest) 74.85%; 3 dice against 3.
+  EXPECT_NEAR(odds.body["conquest"].get<double>(), 0.7485, 5e-5);
+  EXPECT_EQ(odds.body["attack_dice"], 3);
+  EXPECT_EQ(odds.body["defence_dice"], 3);
+  EXPECT_EQ(HttpGet(server.port(), "/api/odds?attackers=1&defenders=4").status, 400);
+  EXPECT_EQ(HttpGet(server.port(), "/api/odds?attackers=x&defenders=4").status, 400);
+}
+
+}  // namespace
+}  // namespace quartel::server_test

@@ -11,8 +11,8 @@ export function seatColour(game: string, seat: number): string {
     espionage: ['#c0392b', '#2463b5'],
     dablot: ['#2f6f3e', '#7b4a1e'],
     conspiradores: ['#222222', '#f4f4f4', '#c0392b', '#2463b5'],
-    war: ['#f4f4f4', '#c0392b', '#2463b5', '#e0b000', '#222222', '#2f8f3e'],
-    war2: ['#f4f4f4', '#c0392b', '#2463b5', '#e0b000', '#222222', '#2f8f3e'],
+    war: ['#f4f4f4', '#c0392b', '#222222', '#2463b5', '#e0b000', '#2f8f3e'],  // branca, vermelha, preta, azul, amarela, verde
+    war2: ['#f4f4f4', '#c0392b', '#222222', '#2463b5', '#e0b000', '#2f8f3e'],
   };
   return palettes[game]?.[seat] ?? '#888';
 }

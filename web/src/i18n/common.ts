@@ -25,7 +25,7 @@ export const common: Record<string, Entry> = {
   'home.players': ['{n} players', '{n} jogadores'],
   'home.players_range': ['{min}–{max} players', '{min} a {max} jogadores'],
   'home.hidden': ['hidden pieces', 'peças ocultas'],
-  'home.dice': ['dice', 'dados'],
+  'home.chance': ['luck plays a part', 'com sorte'],
   'home.running': ['Matches in progress', 'Partidas em andamento'],
   'home.finished': ['Finished matches', 'Partidas terminadas'],
   'home.no_running': ['No match in progress.', 'Nenhuma partida em andamento.'],

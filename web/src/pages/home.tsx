@@ -42,6 +42,9 @@ function MatchList({ state }: { state: 'running' | 'finished' }) {
   );
 }
 
+// WAR first: most of Quartel's players come for it.
+const ORDER = ['war', 'war2', 'stratego', 'espionage', 'conspiradores', 'dablot'];
+
 export function Home() {
   const [games, setGames] = useState<GameInfo[] | null>(null);
   const [error, setError] = useState('');
@@ -57,7 +60,7 @@ export function Home() {
         <p class="lead">{t('home.lead')}</p>
         {error && <p class="error">{t('error.server', { message: error })}</p>}
         <div class="game-grid">
-          {games?.map((g) => {
+          {games && ORDER.flatMap((id) => games.filter((g) => g.id === id)).map((g) => {
             const { Preview } = boardFor(g.id);
             return (
               <a class="game-card" href={`/new/${g.id}`} key={g.id} data-game={g.id}>
@@ -71,7 +74,7 @@ export function Home() {
                     ? t('home.players_range', { min: g.seat_counts[0], max: g.seat_counts[g.seat_counts.length - 1] })
                     : t('home.players', { n: g.seat_counts[0] })}
                   {g.hidden_information ? ` · ${t('home.hidden')}` : ''}
-                  {g.has_chance ? ` · ${t('home.dice')}` : ''}
+                  {g.has_chance ? ` · ${t('home.chance')}` : ''}
                 </p>
                 <span class="button">{t('home.new_game')}</span>
               </a>

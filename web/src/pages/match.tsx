@@ -10,6 +10,7 @@ import { GameOver, MoveBox, MoveList, SeatBar } from './match-parts';
 
 interface Live {
   joined: Joined;
+  event: number;  // the last event seen
   state: MatchState;
   lastText: string;
 }
@@ -40,13 +41,13 @@ export function MatchPage({ id }: { id: string }) {
         if (seen < 0 || frame.event > seen) refetch();
         seen = frame.event;
         setError('');
-        setLive((old) => ({ joined: frame, state: frame.state, lastText: old?.lastText ?? '' }));
+        setLive((old) => ({ joined: frame, event: frame.event, state: frame.state, lastText: old?.lastText ?? '' }));
         if (token && typeof frame.you === 'number') holdSeat({ match: id, game: frame.game, seat: frame.you, token });
       },
       event(frame: EventFrame) {
         seen = frame.event;
         setMoves((old) => mergeLines(old, [{ event: frame.event, by: frame.by, text: frame.text }]));
-        setLive((old) => (old ? { joined: old.joined, state: frame.state, lastText: frame.text } : old));
+        setLive((old) => (old ? { joined: old.joined, event: frame.event, state: frame.state, lastText: frame.text } : old));
         setError('');
       },
       error(e) {
@@ -91,7 +92,7 @@ export function MatchPage({ id }: { id: string }) {
   (window as any).__quartel.state = state;
   const held = heldSeats().filter((h) => h.match === id);
   return (
-    <div class={`match game-${joined.game}`} data-status={status} data-event={joined.event}>
+    <div class={`match game-${joined.game}`} data-status={status} data-event={live.event}>
       <div class="match-head">
         <h1>{gameName(joined.game)}</h1>
         <SeatBar game={joined.game} names={joined.seat_names} seats={joined.seats} state={state} you={you} />

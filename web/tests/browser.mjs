@@ -1,0 +1,288 @@
+// The browser tests (issue 11): the real server and the built web client, driven in Debian's
+// Chromium by playwright-core. For each game a match against bots played by clicking the board;
+// a short Dablot match to its end and its replay stepped through; a Stratego match watched as a
+// spectator, with no hidden rank in the page; a dropped connection caught up without a reload.
+// Screenshots of every board at desktop and phone widths go to $QUARTEL_ARTIFACTS (build/web-tests).
+// Any console error or page error fails the run.
+//
+// Usage: node web/tests/browser.mjs [--only GAME,...]   (from the repository root, after a build)
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+const binary = process.env.QUARTEL_BINARY ?? path.join(root, 'build/release/quartel');
+const webDir = process.env.QUARTEL_WEB_DIR ?? path.join(root, 'build/release/web');
+const artifacts = process.env.QUARTEL_ARTIFACTS ?? path.join(root, 'build/web-tests');
+const onlyArg = process.argv.indexOf('--only');
+const only = onlyArg > 0 ? process.argv[onlyArg + 1].split(',') : null;
+fs.mkdirSync(artifacts, { recursive: true });
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+let failures = 0;
+let passes = 0;
+
+function log(...args) {
+  console.log(...args);
+}
+
+// --- The server ------------------------------------------------------------------------------
+
+async function startServer(db) {
+  const server = spawn(binary, ['serve', '--port', '0', '--db', db, '--web', webDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  server.stderr.on('data', (d) => (stderr += d));
+  const address = await new Promise((resolve, reject) => {
+    let out = '';
+    server.stdout.on('data', (d) => {
+      out += d;
+      const m = /serving on (http:\/\/[^/\s]+)\//.exec(out);
+      if (m) resolve(m[1]);
+    });
+    server.on('exit', (code) => reject(new Error(`quartel serve exited ${code}: ${stderr}`)));
+    setTimeout(() => reject(new Error('quartel serve did not start in 20 s')), 20000);
+  });
+  return { server, address };
+}
+
+// --- Pages -----------------------------------------------------------------------------------
+
+const pageErrors = [];
+function watchErrors(page, name) {
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') pageErrors.push(`${name}: console error: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => pageErrors.push(`${name}: page error: ${err.message}`));
+}
+
+async function state(page) {
+  return page.evaluate(() => window.__quartel?.state ?? null);
+}
+
+async function waitFor(page, predicate, what, timeout = 30000) {
+  const start = Date.now();
+  for (;;) {
+    const s = await state(page);
+    if (s && predicate(s)) return s;
+    const alert = await page.locator('.error[role=alert]').first().textContent({ timeout: 50 }).catch(() => null);
+    if (alert) throw new Error(`the page shows an error while waiting for ${what}: ${alert}`);
+    if (Date.now() - start > timeout) throw new Error(`timed out waiting for ${what}`);
+    await page.waitForTimeout(100);
+  }
+}
+
+async function shot(page, name) {
+  await page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: false });
+}
+
+// Creates a match from the new-game form: seat 0 you, the others the given bots; options by id.
+async function newMatch(page, base, game, { bots, seats, options = {} }) {
+  await page.goto(`${base}/`);
+  await page.locator(`a.game-card[data-game="${game}"]`).click();
+  await page.locator('[data-testid=start]').waitFor();
+  if (seats) await page.locator('#seat-count').selectOption(String(seats));
+  for (let i = 0; i < bots.length; i++) await page.locator(`#seat-${i + 1}`).selectOption(bots[i]);
+  for (const [name, value] of Object.entries(options)) {
+    const input = page.locator(`#option-${name}`);
+    if (typeof value === 'boolean') await input.setChecked(value);
+    else if ((await input.evaluate((e) => e.tagName)) === 'SELECT') await input.selectOption(String(value));
+    else await input.fill(String(value));
+  }
+  await page.locator('[data-testid=start]').click();
+  await page.waitForURL(/\/match\//);
+  await waitFor(page, () => true, 'the match to load');
+  return page.url();
+}
+
+// Plays `moves` of the viewer's own moves by clicking the board (the game's driver), each one
+// checked to change the state.
+async function playMoves(page, driver, moves, game) {
+  let played = 0;
+  while (played < moves) {
+    const s = await waitFor(page, (s) => s.your_turn || s.over, `${game}: the viewer's turn`, 60000);
+    if (s.over) break;
+    const before = await page.locator('.match').getAttribute('data-event');
+    const beforeView = JSON.stringify(s.view);
+    await driver.playMove(page);
+    await waitFor(
+      page,
+      (now) => JSON.stringify(now.view) !== beforeView || now.over,
+      `${game}: the move to be played (event ${before})`,
+    );
+    played++;
+  }
+  return played;
+}
+
+async function test(name, body) {
+  if (only && !only.some((o) => name.includes(o))) return;
+  const started = Date.now();
+  const errorsBefore = pageErrors.length;
+  try {
+    await body();
+    if (pageErrors.length > errorsBefore) throw new Error(pageErrors.slice(errorsBefore).join('\n'));
+    passes++;
+    log(`ok   ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  } catch (e) {
+    failures++;
+    log(`FAIL ${name}: ${e.stack ?? e}`);
+  }
+}
+
+// --- The tests -------------------------------------------------------------------------------
+
+const db = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'quartel-web-')), 'test.db');
+let { server, address } = await startServer(db);
+const browser = await chromium.launch({
+  executablePath: process.env.QUARTEL_CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+         '--disable-component-update', '--disable-sync'],
+});
+
+async function newPage(name, viewport = DESKTOP) {
+  const context = await browser.newContext({ viewport, hasTouch: viewport === PHONE, isMobile: viewport === PHONE });
+  const page = await context.newPage();
+  watchErrors(page, name);
+  return page;
+}
+
+const games = [
+  { game: 'dablot', bots: ['random'], moves: 6 },
+  { game: 'conspiradores', bots: ['random'], moves: 6 },
+  { game: 'stratego', bots: ['random'], moves: 6 },
+  { game: 'espionage', bots: ['random'], moves: 6 },
+  { game: 'war', bots: ['random', 'random'], seats: 3, moves: 12 },
+  { game: 'war2', bots: ['random', 'random'], seats: 3, moves: 12 },
+];
+
+try {
+  await test('home page lists the six games', async () => {
+    const page = await newPage('home');
+    await page.goto(`${address}/`);
+    await page.locator('a.game-card').nth(5).waitFor();
+    const ids = await page.locator('a.game-card').evaluateAll((cards) => cards.map((c) => c.dataset.game).sort());
+    if (ids.join() !== 'conspiradores,dablot,espionage,stratego,war,war2') throw new Error(`games: ${ids}`);
+    await shot(page, 'home-desktop');
+    await page.setViewportSize(PHONE);
+    await shot(page, 'home-phone');
+    await page.context().close();
+  });
+
+  for (const g of games) {
+    await test(`${g.game}: a match against bots, played by clicking the board`, async () => {
+      const driver = await import(`./drivers/${g.game}.mjs`);
+      const page = await newPage(g.game);
+      const url = await newMatch(page, address, g.game, g);
+      const played = await playMoves(page, driver, g.moves, g.game);
+      if (played < Math.min(3, g.moves)) throw new Error(`only ${played} moves played`);
+      await shot(page, `${g.game}-desktop`);
+      const phone = await newPage(`${g.game} phone`, PHONE);
+      await phone.goto(url);
+      await waitFor(phone, () => true, 'the phone page');
+      await phone.waitForTimeout(300);
+      await shot(phone, `${g.game}-phone`);
+      await page.context().close();
+      await phone.context().close();
+    });
+  }
+
+  let dablotMatch = null;
+  await test('dablot: a short match played to its end, then its replay stepped through', async () => {
+    const driver = await import('./drivers/dablot.mjs');
+    const page = await newPage('dablot-end');
+    await newMatch(page, address, 'dablot', { bots: ['random'], options: { max_turns: 10 } });
+    await playMoves(page, driver, 100, 'dablot');
+    await page.locator('[data-testid=game-over]').waitFor({ timeout: 30000 });
+    await shot(page, 'dablot-over');
+    dablotMatch = /\/match\/([^#/]+)/.exec(page.url())[1];
+    await page.locator('[data-testid=game-over] a.button').click();
+    await page.waitForURL(/\/replay\//);
+    await page.locator('[data-testid=ply]').waitFor();
+    const plyText = async () => page.locator('.match.replay').getAttribute('data-ply');
+    if ((await plyText()) !== '0') throw new Error(`the replay starts at ply ${await plyText()}`);
+    for (let i = 0; i < 3; i++) await page.locator('[data-testid=forward]').click();
+    if ((await plyText()) !== '3') throw new Error(`after three steps forward: ply ${await plyText()}`);
+    await page.locator('[data-testid=back]').click();
+    if ((await plyText()) !== '2') throw new Error(`after a step back: ply ${await plyText()}`);
+    await page.locator('[data-testid=last]').click();
+    const last = Number(await plyText());
+    if (last < 10) throw new Error(`the last ply is ${last}`);
+    await page.locator('[data-testid=game-over]').waitFor();
+    await page.locator('.move-list li[data-ply="5"]').click();
+    if ((await plyText()) !== '5') throw new Error(`jumping to ply 5 from the move list: ${await plyText()}`);
+    await shot(page, 'dablot-replay');
+    await page.context().close();
+  });
+
+  await test('stratego: a spectator sees no hidden rank', async () => {
+    const driver = await import('./drivers/stratego.mjs');
+    const player = await newPage('stratego-player');
+    const url = await newMatch(player, address, 'stratego', { bots: ['random'] });
+    await playMoves(player, driver, 2, 'stratego');  // the setup, and a first move
+    const watchUrl = url.replace(/#.*/, '');
+    const spectator = await newPage('stratego-spectator');
+    await spectator.goto(watchUrl);
+    const seen = await waitFor(spectator, (s) => s.view.phase === 'play', 'the spectator page');
+    // The player's own view holds the ranks of its army; the bot's ranks are in neither view.
+    const mine = (await state(player)).view.board;
+    const known = new Set();
+    seen.view.board.forEach((cell, i) => cell && cell.rank && known.add(i));
+    const ownRanks = [];
+    mine.forEach((cell, i) => cell && cell.owner === 0 && cell.rank && !known.has(i) && ownRanks.push([i, cell.rank]));
+    if (!ownRanks.length) throw new Error('the player has no hidden piece to check');
+    const html = await spectator.content();
+    // Each hidden piece's square on the spectator's page shows no rank.
+    for (const [i, rank] of ownRanks) {
+      const square = String.fromCharCode(97 + (i % 10)) + (Math.floor(i / 10) + 1);
+      const text = (await spectator.locator(`[data-square="${square}"]`).first().textContent().catch(() => '')) ?? '';
+      const rankAttr = await spectator.locator(`[data-square="${square}"] [data-rank]`).count();
+      if (text.includes(rank === 'X' ? '10' : rank) && !/^\d$/.test(rank)) throw new Error(`square ${square} shows ${rank} to a spectator`);
+      if (rankAttr) throw new Error(`square ${square} carries a data-rank for a spectator`);
+    }
+    if (seen.view.board.some((cell) => cell && cell.owner !== undefined && cell.rank && !cell.known && cell.owner !== null))
+      throw new Error('the spectator state holds an unknown rank');
+    if (/"setup":\s*"[^"]/.test(html)) throw new Error('the page holds a setup text');
+    await shot(spectator, 'stratego-spectator');
+    await player.context().close();
+    await spectator.context().close();
+  });
+
+  await test('a dropped connection catches up without a reload', async () => {
+    const driver = await import('./drivers/dablot.mjs');
+    const a = await newPage('drop-a');
+    await newMatch(a, address, 'dablot', { bots: ['friend'] });
+    // The friend's seat link is on the page ("copy link for ...").
+    const friendLink = await a.locator('.links button.copy').first().getAttribute('data-link');
+    const b = await newPage('drop-b');
+    await b.goto(friendLink);
+    await waitFor(b, () => true, 'the friend page');
+    const s = await state(a);
+    // Whoever moves first, the other page drops its connection and stays offline while it moves.
+    const [mover, dropped] = s.your_turn ? [a, b] : [b, a];
+    await waitFor(mover, (x) => x.your_turn, 'the first mover');
+    const eventBefore = Number(await dropped.locator('.match').getAttribute('data-event'));
+    await dropped.context().setOffline(true);
+    await dropped.evaluate(() => window.__quartel.connection.drop());
+    await dropped.locator('.conn-lost').waitFor();
+    await driver.playMove(mover);
+    await waitFor(mover, (x) => !x.your_turn, 'the move before the reconnect');
+    const linesBefore = await dropped.locator('.move-list li').count();
+    await dropped.context().setOffline(false);
+    await dropped.locator('.conn-open').waitFor({ timeout: 20000 });
+    await waitFor(dropped, (x) => x.your_turn, 'the dropped page to catch up');
+    const eventAfter = Number(await dropped.locator('.match').getAttribute('data-event'));
+    if (!(eventAfter > eventBefore)) throw new Error(`event ${eventBefore} -> ${eventAfter}`);
+    await dropped.locator('.move-list li').nth(linesBefore).waitFor({ timeout: 10000 });
+    await a.context().close();
+    await b.context().close();
+  });
+} finally {
+  await browser.close();
+  server.kill('SIGTERM');
+}
+
+log(`browser tests: ${passes} passed, ${failures} failed; screenshots in ${artifacts}`);
+process.exit(failures ? 1 : 0);
