@@ -2,11 +2,12 @@
 # Every test, from nothing: installs what is missing, then builds and runs
 #   1. the release build's test suite (warnings are errors in both builds) (unit, rules, perft, conformance, CLI),
 #   2. the same unit tests built with AddressSanitizer and UndefinedBehaviorSanitizer (clang),
-#   3. a short run of each libFuzzer target (record parser, action notation of every game).
+#   3. the browser tests: the server and the web client in Debian's Chromium (web/tests/browser.mjs),
+#   4. a short run of each libFuzzer target (record parser, action notation of every game).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-bash scripts/install-deps.sh
+bash scripts/install-deps.sh --browser
 jobs=$(nproc)
 
 echo "== release build and tests"
@@ -14,6 +15,10 @@ cmake --preset release -DQUARTEL_WERROR=ON >/dev/null
 cmake --build --preset release -j "$jobs"
 ctest --preset release -j "$jobs" | tee build/ctest-release.log
 passed=$(sed -n 's/.*tests passed, 0 tests failed out of //p' build/ctest-release.log)
+
+echo "== browser tests (screenshots in build/web-tests)"
+node web/tests/browser.mjs | tee build/browser-tests.log
+passed=$((passed + $(sed -n 's/^browser tests: \([0-9]*\) passed, 0 failed.*/\1/p' build/browser-tests.log)))
 
 echo "== sanitizer build (ASan + UBSan) and tests"
 cmake --preset asan -DQUARTEL_WERROR=ON >/dev/null
