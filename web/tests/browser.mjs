@@ -85,6 +85,7 @@ async function newMatch(page, base, game, { bots, seats, options = {} }) {
   await page.locator('[data-testid=start]').waitFor();
   if (seats) await page.locator('#seat-count').selectOption(String(seats));
   for (let i = 0; i < bots.length; i++) await page.locator(`#seat-${i + 1}`).selectOption(bots[i]);
+  await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
   for (const [name, value] of Object.entries(options)) {
     const input = page.locator(`#option-${name}`);
     if (typeof value === 'boolean') await input.setChecked(value);

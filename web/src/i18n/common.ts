@@ -53,6 +53,12 @@ export const common: Record<string, Entry> = {
   'bot.mcts': ['Bot: strong (search, 1.5 s a move)', 'Robô: forte (busca, 1,5 s por lance)'],
   'bot.mcts_strong': ['Bot: expert (search, 5 s a move)', 'Robô: especialista (busca, 5 s por lance)'],
 
+  'bot.level_random': ['beginner bot', 'robô iniciante'],
+  'bot.level_heuristic': ['casual bot', 'robô casual'],
+  'bot.level_mcts_fast': ['fair bot', 'robô médio'],
+  'bot.level_mcts': ['strong bot', 'robô forte'],
+  'bot.level_mcts_strong': ['expert bot', 'robô especialista'],
+
   'match.status_connecting': ['connecting…', 'conectando…'],
   'match.status_open': ['connected', 'conectado'],
   'match.status_lost': ['connection lost, reconnecting…', 'conexão perdida, reconectando…'],

@@ -4,11 +4,12 @@
 import { signal } from '@preact/signals';
 import { common } from './common';
 import { boards } from './boards';
+import { options } from './options';
 
 export type Lang = 'en' | 'pt';
 export type Entry = readonly [en: string, pt: string];
 
-export const catalogue: Record<string, Entry> = { ...common, ...boards };
+export const catalogue: Record<string, Entry> = { ...common, ...options, ...boards };
 
 function initialLang(): Lang {
   const saved = localStorage.getItem('quartel.lang');
@@ -26,6 +27,10 @@ export function setLang(value: Lang) {
 
 // t('key', {n: 3}) fills {n}. An unknown key shows itself in brackets (and logs an error, which
 // the browser tests fail on).
+export function has(key: string) {
+  return key in catalogue;
+}
+
 export function t(key: string, params?: Record<string, string | number>): string {
   const entry = catalogue[key];
   if (!entry) {

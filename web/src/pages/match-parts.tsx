@@ -5,6 +5,19 @@ import { seatColour } from '../games';
 import { t } from '../i18n';
 import type { MatchState, Move, MoveLine, Viewer } from '../types';
 
+// "bot:mcts:ms=1500" as the level the new-game page offered it.
+export function botLabel(spec: string) {
+  const bot = spec.replace(/^bot:/, '');
+  const levels: Record<string, string> = {
+    random: 'bot.level_random',
+    heuristic: 'bot.level_heuristic',
+    'mcts:ms=300': 'bot.level_mcts_fast',
+    'mcts:ms=1500': 'bot.level_mcts',
+    'mcts:ms=5000': 'bot.level_mcts_strong',
+  };
+  return levels[bot] ? t(levels[bot]) : `${t('seat.bot')} ${bot}`;
+}
+
 export function seatLabel(names: string[], by: MoveLine['by']) {
   if (by === 'chance') return t('match.chance');
   if (by === null || by === undefined) return '';
@@ -22,7 +35,7 @@ export function SeatBar({ game, names, seats, state, you }: { game: string; name
             <span class="swatch" style={{ background: seatColour(game, seat) }} />
             <span>{name}</span>
             <span class="muted small">
-              {seat === you ? t('seat.you') : kind.startsWith('bot') ? kind.replace(/^bot:/, t('seat.bot') + ' ') : t('seat.person')}
+              {seat === you ? t('seat.you') : kind === 'person' ? t('seat.person') : botLabel(kind)}
             </span>
             {state.over && state.result && <span class={`result result-${state.result[seat]}`}>{t(`result.${state.result[seat]}`)}</span>}
           </li>
@@ -59,12 +72,13 @@ export function MoveList({ names, lines, current, onPick }: { game: string; name
         {lines.map((line) => (
           <li
             key={line.event}
-            value={line.event}
             class={line.event === current ? 'current' : ''}
             onClick={onPick ? () => onPick(line.event) : undefined}
             data-ply={line.event}
           >
-            <span class="by">{seatLabel(names, line.by)}</span> <span class="text">{line.text}</span>
+            <span class="num">{line.event}</span>
+            <span class="by">{seatLabel(names, line.by)}</span>
+            <span class="text">{line.text}</span>
           </li>
         ))}
       </ol>

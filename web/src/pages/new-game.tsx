@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { createMatch, fetchGames, holdSeat, type SeatRequest } from '../api';
 import { boardFor } from '../boards';
 import { gameName } from '../games';
-import { t } from '../i18n';
+import { has, t } from '../i18n';
 import { navigate } from '../router';
 import type { GameInfo, GameOption } from '../types';
 
@@ -25,7 +25,8 @@ function defaultBot(game: GameInfo) {
   return game.bots.some((b) => b.name === 'heuristic') ? 'heuristic' : 'mcts:ms=1500';
 }
 
-function OptionField({ option, value, set }: { option: GameOption; value: unknown; set: (v: unknown) => void }) {
+function OptionField({ game, option, value, set }: { game: string; option: GameOption; value: unknown; set: (v: unknown) => void }) {
+  const key = `option.${game}.${option.name}`;
   const id = `option-${option.name}`;
   let input;
   if (option.type === 'bool') {
@@ -56,9 +57,9 @@ function OptionField({ option, value, set }: { option: GameOption; value: unknow
   }
   return (
     <div class="option">
-      <label for={id}>{option.name}</label>
+      <label for={id}>{has(key) ? t(key) : option.name}</label>
       {input}
-      <p class="help">{option.help}</p>
+      <p class="help">{has(`${key}.help`) ? t(`${key}.help`) : option.help}</p>
     </div>
   );
 }
@@ -91,7 +92,14 @@ export function NewGame({ game: id }: { game: string }) {
   const levels = botLevels(game);
   // The seat count is chosen with the seats; the "players" option follows it (the server takes it
   // from the seats when it is not given).
-  const shownOptions = game.options.filter((o) => o.name !== 'players');
+  // The map is classic in the browser (map files are given to the server on its command line);
+  // the engine caps are kept apart from the rules.
+  const isCap = (o: GameOption) => o.name.startsWith('max_');
+  const shownOptions = game.options.filter((o) => o.name !== 'players' && o.name !== 'map' && !isCap(o));
+  const caps = game.options.filter(isCap);
+  const field = (o: GameOption) => (
+    <OptionField key={o.name} game={game.id} option={o} value={options[o.name]} set={(v) => setOptions({ ...options, [o.name]: v })} />
+  );
 
   const setCount = (n: number) =>
     setSeats((old) => Array.from({ length: n }, (_, i) => old[i] ?? (i === 0 ? 'you' : defaultBot(game))));
@@ -166,12 +174,16 @@ export function NewGame({ game: id }: { game: string }) {
         ))}
         <p class="help">{t('new.seats_help')}</p>
       </fieldset>
-      {shownOptions.length > 0 && (
+      {shownOptions.length + caps.length > 0 && (
         <fieldset>
           <legend>{t('new.options')}</legend>
-          {shownOptions.map((o) => (
-            <OptionField key={o.name} option={o} value={options[o.name]} set={(v) => setOptions({ ...options, [o.name]: v })} />
-          ))}
+          {shownOptions.map(field)}
+          {caps.length > 0 && (
+            <details>
+              <summary>{t('option.advanced')}</summary>
+              {caps.map(field)}
+            </details>
+          )}
         </fieldset>
       )}
       {error && <p class="error">{error}</p>}
