@@ -25,7 +25,7 @@ export function setLang(value: Lang) {
   document.documentElement.lang = value === 'pt' ? 'pt-BR' : 'en';
 }
 
-// t('key', {n: 3}) fills {n}. An unknown key shows itself in brackets (and logs an error, which
+// t("key", {n: 3}) fills {n}. An unknown key shows itself in brackets (and logs an error, which
 // the browser tests fail on).
 export function has(key: string) {
   return key in catalogue;
