@@ -4,6 +4,7 @@ import { boardFor } from '../boards';
 import { gameName } from '../games';
 import { t } from '../i18n';
 import type { GameInfo } from '../types';
+import { botLabel } from './match-parts';
 
 function MatchList({ state }: { state: 'running' | 'finished' }) {
   const [matches, setMatches] = useState<MatchSummary[] | null>(null);
@@ -28,7 +29,7 @@ function MatchList({ state }: { state: 'running' | 'finished' }) {
             <a href={href} data-match={m.match}>
               <strong>{gameName(m.game)}</strong>
               <span class="muted">
-                {m.seats.map((s) => (s === 'person' ? t('seat.person') : s.replace(/^bot:/, t('seat.bot') + ' '))).join(' · ')}
+                {m.seats.map((s) => (s === 'person' ? t('seat.person') : botLabel(s))).join(' · ')}
               </span>
               <span class="tag">
                 {mine ? t('home.your_seat') : state === 'finished' ? t('home.replay') : t('home.watch')}
