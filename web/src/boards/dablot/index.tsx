@@ -106,7 +106,14 @@ function Board({ state, you, lastText, interactive, act, seatNames }: BoardProps
 
   // The last move: its steps and jumps, and the points whose pieces it took.
   const last = parseMoveText(lastText, '\\d+', false).filter(([a, b]) => +a >= 1 && +a <= 72 && +b >= 1 && +b <= 72);
-  const taken = [...lastText.matchAll(/\bon (\d+)\b/g)].map((m) => +m[1]).filter((k) => k >= 1 && k <= 72);
+  // A jump (two lines long) took the piece halfway along it.
+  const taken = last.flatMap(([a, b]) => {
+    const p = GRID[+a - 1];
+    const q = GRID[+b - 1];
+    if (Math.hypot(q.x - p.x, q.y - p.y) < 1.2) return [];
+    const k = GRID.findIndex((g) => g.x === (p.x + q.x) / 2 && g.y === (p.y + q.y) / 2);
+    return k >= 0 ? [k + 1] : [];
+  });
   const lastTo = last.length ? last[last.length - 1][1] : null;
   const lastFrom = last.length ? last[0][0] : null;
 
@@ -230,7 +237,7 @@ function center(k: number, flip: boolean) {
 }
 
 // Pieces left per side, by rank: the legend of the marks as well.
-function Panel({ state, seatNames }: BoardProps) {
+function Panel({ state }: BoardProps) {
   const board: (Letter | null)[] = Array.isArray(state.view?.board) ? state.view.board : [];
   const count = (l: Letter) => board.filter((p) => p === l).length;
   const sides: Letter[][] = [
@@ -242,7 +249,7 @@ function Panel({ state, seatNames }: BoardProps) {
       <h3>{t('dablot.pieces_left')}</h3>
       {sides.map((letters, side) => (
         <div class="dablot-side" key={side} data-side={side}>
-          <strong>{seatNames[side] ?? t(`dablot.side.${side}`)}</strong>
+          <strong>{t(`dablot.side.${side}`)}</strong>
           <ul>
             {letters.map((l) => {
               const n = count(l);

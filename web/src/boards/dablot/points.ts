@@ -7,22 +7,24 @@ export interface Spot {
   y: number;
 }
 
-// The point nearest to `from` in the direction (dx, dy) (screen axes), within a 60 degree cone;
-// `from` itself when there is none.
+// The next point from `from` in the direction (dx, dy) (screen axes, one of them 0): left and
+// right stay on the row; up and down go to the next row that has a point, the one nearest across
+// (so that the centre rows of Dablot are reached too). `from` itself when there is none.
 export function stepSpot(spots: Spot[], from: Spot, dx: number, dy: number): Spot {
   let best: Spot = from;
-  let bestScore = Infinity;
+  let bestAlong = Infinity;
+  let bestAcross = Infinity;
   for (const s of spots) {
     const vx = s.x - from.x;
     const vy = s.y - from.y;
     const along = vx * dx + vy * dy;
-    if (along <= 0) continue;
     const across = Math.abs(vx * dy - vy * dx);
-    if (across > along * 1.2) continue;
-    const score = along + across * 2;
-    if (score < bestScore) {
-      bestScore = score;
+    if (along <= 0.5) continue;
+    if (dx !== 0 && across > 0.5) continue; // left, right: the same row only
+    if (along < bestAlong - 0.5 || (along < bestAlong + 0.5 && across < bestAcross)) {
       best = s;
+      bestAlong = along;
+      bestAcross = across;
     }
   }
   return best;
