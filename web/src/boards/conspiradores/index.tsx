@@ -46,7 +46,7 @@ function seatLabel(seatName: string) {
   return SEATS.includes(seatName) ? t(`conspiradores.seat.${seatName}`) : seatName;
 }
 
-function Lines({ sanctuaries }: { sanctuaries: string[] }) {
+function Lines({ sanctuaries, labels = true }: { sanctuaries: string[]; labels?: boolean }) {
   const lo = M;
   const hi = M + (N - 1) * U;
   const straight: string[] = [];
@@ -83,7 +83,8 @@ function Lines({ sanctuaries }: { sanctuaries: string[] }) {
         const p = posOf(s);
         return <rect key={s} class="sanctuary" x={p.x - 17} y={p.y - 17} width="34" height="34" rx="7" data-sanctuary={s} />;
       })}
-      {[...COLS].map((c, i) => (
+      {labels &&
+        [...COLS].map((c, i) => (
         <g key={c} class="coord">
           <text x={M + i * U} y={M - 40}>
             {c}
@@ -93,7 +94,8 @@ function Lines({ sanctuaries }: { sanctuaries: string[] }) {
           </text>
         </g>
       ))}
-      {Array.from({ length: N }, (_, i) => (
+      {labels &&
+        Array.from({ length: N }, (_, i) => (
         <g key={i} class="coord">
           <text x={M - 40} y={M + (N - 1 - i) * U}>
             {i + 1}
@@ -309,8 +311,8 @@ function Preview() {
     ['H10', 2], ['J10', 3], ['B1', 0], ['Q9', 1],
   ];
   return (
-    <svg viewBox={`0 0 ${SIZE} ${SIZE}`} class="consp-preview" aria-hidden="true">
-      <Lines sanctuaries={SANCTUARIES} />
+    <svg viewBox={`${M - 36} ${M - 36} ${SIZE - 2 * M + 72} ${SIZE - 2 * M + 72}`} class="consp-preview" aria-hidden="true">
+      <Lines sanctuaries={SANCTUARIES} labels={false} />
       {demo.map(([p, seat]) => {
         const q = posOf(p);
         return (

@@ -283,16 +283,16 @@ function Preview() {
     <svg viewBox={`0 0 ${H} ${W}`} class="dablot-preview" aria-hidden="true">
       <g transform={`translate(0,${W}) rotate(-90)`}>
         <Lines />
-        {start.map((l, i) => {
-          if (!l) return null;
-          const p = pos(i + 1, false);
-          return (
-            <g key={i} transform={`translate(${p.x},${p.y})`}>
-              <DablotPiece letter={l} />
-            </g>
-          );
-        })}
       </g>
+      {start.map((l, i) => {
+        if (!l) return null;
+        const p = pos(i + 1, false);
+        return (
+          <g key={i} transform={`translate(${p.y},${W - p.x})`}>
+            <DablotPiece letter={l} />
+          </g>
+        );
+      })}
     </svg>
   );
 }
