@@ -100,10 +100,18 @@ export function replay(record: unknown, viewer: Viewer) {
 }
 
 // Events of a running match as this viewer saw them, for the move list.
-export async function eventsSoFar(id: string, token: string | null): Promise<MoveLine[]> {
+// `finished`: the lines are the record's entries, which replace any live lines.
+export async function eventsSoFar(id: string, token: string | null): Promise<{ lines: MoveLine[]; finished: boolean }> {
   const record = await matchRecord(id, token);
-  if (record.running) return record.events.map((e: any) => ({ event: e.event, by: e.by, text: e.text }));
-  return [];
+  if (record.running) return { lines: record.events.map((e: any) => ({ event: e.event, by: e.by, text: e.text })), finished: false };
+  // A finished match: its record, everything revealed, one line per entry (numbered as the
+  // replay numbers its plies).
+  const lines = (record.actions ?? []).map((entry: any, i: number) => ({
+    event: i + 1,
+    by: entry.seat === 'chance' ? 'chance' : entry.seat,
+    text: entry.resign ? 'resign' : entry.notation ?? String(entry.action),
+  }));
+  return { lines, finished: true };
 }
 
 // Seat tokens this browser was given, by match: what "my matches" and seat links rest on.

@@ -1,7 +1,7 @@
 // The parts of the match page every game shares: who plays and whose turn it is, the move list,
 // the move box (type a move as in the terminal), the game-over panel.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { seatColour } from '../games';
+import { seatColour, seatName } from '../games';
 import { t } from '../i18n';
 import type { MatchState, Move, MoveLine, Viewer } from '../types';
 
@@ -21,7 +21,7 @@ export function botLabel(spec: string) {
 export function seatLabel(names: string[], by: MoveLine['by']) {
   if (by === 'chance') return t('match.chance');
   if (by === null || by === undefined) return '';
-  return names[by] ?? String(by);
+  return names[by] !== undefined ? seatName(names[by]) : String(by);
 }
 
 export function SeatBar({ game, names, seats, state, you }: { game: string; names: string[]; seats: string[]; state: MatchState; you: Viewer }) {
@@ -33,7 +33,7 @@ export function SeatBar({ game, names, seats, state, you }: { game: string; name
         return (
           <li key={seat} class={toAct ? 'to-act' : ''} data-seat={seat} aria-current={toAct ? 'true' : undefined}>
             <span class="swatch" style={{ background: seatColour(game, seat) }} />
-            <span>{name}</span>
+            <span>{seatName(name)}</span>
             <span class="muted small">
               {seat === you ? t('seat.you') : kind === 'person' ? t('seat.person') : botLabel(kind)}
             </span>
@@ -114,7 +114,8 @@ export function MoveBox({ state, act }: { state: MatchState; act: (move: Move) =
   );
 }
 
-export function GameOver({ names, state, matchId }: { game: string; names: string[]; state: MatchState; matchId: string }) {
+export function GameOver({ names: raw, state, matchId }: { game: string; names: string[]; state: MatchState; matchId: string }) {
+  const names = raw.map(seatName);
   const result = state.result ?? [];
   const winners = names.filter((_, i) => result[i] === 'win');
   return (

@@ -3,7 +3,7 @@ import { eventsSoFar, fetchGames, heldSeats, holdSeat, seatLink, watchLink } fro
 import { boardFor } from '../boards';
 import type { BoardProps } from '../boards/types';
 import { MatchConnection, type EventFrame, type Joined, type Status } from '../connection';
-import { gameName } from '../games';
+import { gameName, seatName } from '../games';
 import { t } from '../i18n';
 import type { MatchState, Move, MoveLine, Viewer } from '../types';
 import { GameOver, MoveBox, MoveList, SeatBar } from './match-parts';
@@ -32,7 +32,7 @@ export function MatchPage({ id }: { id: string }) {
     let seen = -1;
     const refetch = () =>
       eventsSoFar(id, token)
-        .then((lines) => setMoves((old) => mergeLines(old, lines)))
+        .then(({ lines, finished }) => setMoves((old) => (finished ? lines : mergeLines(old, lines))))
         .catch(() => {});
     const conn = new MatchConnection(id, token, {
       joined(frame) {
@@ -132,7 +132,7 @@ export function MatchPage({ id }: { id: string }) {
             {held
               .filter((h) => h.token !== token)
               .map((h) => (
-                <CopyButton key={h.seat} label={t('match.copy_seat', { seat: joined.seat_names[h.seat] })} text={seatLink(id, h.token)} />
+                <CopyButton key={h.seat} label={t('match.copy_seat', { seat: seatName(joined.seat_names[h.seat]) })} text={seatLink(id, h.token)} />
               ))}
             <CopyButton label={t('match.copy_watch')} text={watchLink(id)} />
           </div>
