@@ -384,9 +384,11 @@ function StrategoBoard(props: BoardProps) {
   if (combat) {
     const [x, y] = squareXY(lastTo, flip);
     hints.push(
-      <g class="clash" key={`c${moveKey}`} transform={`translate(${x + S / 2} ${y + S / 2})`}>
-        <circle r="26" />
-        <path d="M-16 -16 L16 16 M16 -16 L-16 16" />
+      <g key={`c${moveKey}`} transform={`translate(${x + S / 2} ${y + S / 2})`}>
+        <g class="clash">
+          <circle r="26" />
+          <path d="M-16 -16 L16 16 M16 -16 L-16 16" />
+        </g>
       </g>,
     );
   }
@@ -631,7 +633,7 @@ function statusText(game: GameId, view: any, state: BoardProps['state'], seat: n
   if (phase === 'setup') {
     if (seat === null) return t('stratego.status_setup_watch', { name: toMove });
     if (!mine) return t('stratego.status_setup_done', { name: names[1 - seat] ?? '' });
-    if (canConfirm) return t('stratego.status_setup_yours');
+    if (canConfirm) return t(`${game}.status_setup_yours`);
     return t('stratego.status_setup_early', { name: toMove });
   }
   if (state?.your_turn) {
