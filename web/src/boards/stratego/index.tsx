@@ -415,6 +415,19 @@ function StrategoBoard(props: BoardProps) {
         width={S}
         height={S}
         onClick={() => onSquareClick(i)}
+        tabIndex={clickable ? 0 : undefined}
+        role={clickable ? 'button' : undefined}
+        aria-label={clickable ? name : undefined}
+        onKeyDown={
+          clickable
+            ? (e: KeyboardEvent) => {
+                if (e.key === 'Enter' || e.key === ' ') {
+                  e.preventDefault();
+                  onSquareClick(i);
+                }
+              }
+            : undefined
+        }
         onPointerDown={
           hasDrag
             ? (e: PointerEvent) => {
@@ -489,7 +502,7 @@ function StrategoBoard(props: BoardProps) {
           onRandom={() => {
             let rest = '';
             for (const r of Object.keys(remaining)) rest += r.repeat(remaining[r]);
-            setDraft(randomFill(cfg, seat!, new Map([...eff].filter(([sq]) => board[sq] === null)), rest));
+            setDraft(randomFill(cfg, seat!, eff, rest, (sq) => board[sq] !== null));
             setPick(null);
           }}
           onClear={() => {

@@ -169,11 +169,11 @@ export function seatOf(you: Viewer): number | null {
 
 // A sensible random completion of a draft setup: the Flag (Headquarters) on the back row with
 // Bombs (Mines) beside it while they last, the rest shuffled over the free squares.
-export function randomFill(cfg: GameConfig, seat: number, draft: Map<number, string>, remaining: string): Map<number, string> {
+export function randomFill(cfg: GameConfig, seat: number, draft: Map<number, string>, remaining: string, blocked: (sq: number) => boolean): Map<number, string> {
   const out = new Map(draft);
   const left = remaining.split('');
   const home = homeSquares(cfg, seat);
-  const free = () => home.filter((sq) => !out.has(sq));
+  const free = () => home.filter((sq) => !out.has(sq) && !blocked(sq));
   const pick = <T,>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)];
   const backRow = seat === 0 ? 0 : 9;
   const take = (rank: string) => {
@@ -195,7 +195,7 @@ export function randomFill(cfg: GameConfig, seat: number, draft: Map<number, str
       ]
         .filter(([ff, rr]) => ff >= 0 && ff < 10 && isHome(cfg, seat, rr * 10 + ff))
         .map(([ff, rr]) => rr * 10 + ff)
-        .filter((s) => !out.has(s));
+        .filter((s) => !out.has(s) && !blocked(s));
       for (const s of around) {
         if (Math.random() < 0.85 && take(cfg.guard)) out.set(s, cfg.guard);
       }
