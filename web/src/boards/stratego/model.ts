@@ -1,0 +1,221 @@
+// What the Stratego and Espionage boards know of their games: files, home rows, armies, rank
+// characters (as the engine writes them in its views), and the parsing of legal texts.
+import type { Viewer } from '../../types';
+
+export type GameId = 'stratego' | 'espionage';
+
+export interface Piece {
+  owner: number;
+  rank: string; // a rank character, or '?' for a rank the viewer has not seen
+  moved: boolean;
+  known: boolean; // the rank was shown to the owner's opponent
+  no_return?: string | null;
+}
+export type Cell = null | 'lake' | 'volcano' | Piece;
+
+export interface GameConfig {
+  id: GameId;
+  files: string;
+  homeRows: number; // setup rows per side
+  // Ranks from strongest to weakest, then the pieces that never move: the order of trays and lists.
+  order: string[];
+  immobile: string[];
+  // The piece that loses the game when taken, and what guards it in a sensible random setup.
+  flag: string;
+  guard: string;
+}
+
+export const CONFIGS: Record<GameId, GameConfig> = {
+  stratego: {
+    id: 'stratego',
+    files: 'abcdefghik',
+    homeRows: 4,
+    order: ['X', '9', '8', '7', '6', '5', '4', '3', '2', 'S', 'B', 'F'],
+    immobile: ['B', 'F'],
+    flag: 'F',
+    guard: 'B',
+  },
+  espionage: {
+    id: 'espionage',
+    files: 'abcdefghij',
+    homeRows: 3,
+    order: ['5', '4', '3', '2', '1', 'S', 'P', 'M', 'H'],
+    immobile: ['M', 'H'],
+    flag: 'H',
+    guard: 'M',
+  },
+};
+
+export function configFor(game: string): GameConfig {
+  return game === 'espionage' ? CONFIGS.espionage : CONFIGS.stratego;
+}
+
+// The armies, as rank strings (for the counts of lost pieces).
+const ARMIES: Record<string, string> = {
+  'stratego/classic': 'FS2222222233333444455556666777889XBBBBBB',
+  'stratego/seed': 'FS2222223333344444555566667778' + '89XBBBBBB',
+  'stratego/barrage': 'FS223X9B',
+  espionage: 'H1111122223334455SSSSSPPPPMMMM',
+};
+
+export function armyOf(game: string, options: Record<string, unknown>): string {
+  if (game === 'espionage') return ARMIES.espionage;
+  const army = String(options?.army ?? 'classic');
+  return ARMIES[`stratego/${army}`] ?? ARMIES['stratego/classic'];
+}
+
+export function countRanks(pieces: string): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const c of pieces) counts[c] = (counts[c] ?? 0) + 1;
+  return counts;
+}
+
+// The Stratego presets (src/games/stratego/setups.cc), written from Red's side: a1..k1 first.
+export const PRESETS: { name: string; army: string; red: string }[] = [
+  { name: 'fortress', army: 'classic', red: 'BFB3B5443B3B46B7236525X38977862S22462522' },
+  { name: 'shoreline', army: 'classic', red: '3B2FB75B34B54BB637457262X8S9262283432625' },
+  { name: 'blitz', army: 'classic', red: '4BFB3533B55B4B7643362X82S922768B26227542' },
+  { name: 'bunker', army: 'barrage', red: 'FB....................3.....S.2..X..9..2' },
+  { name: 'decoy', army: 'barrage', red: '....F.........B.....3........S.2.X..9.2.' },
+  { name: 'wings', army: 'barrage', red: '.........F.........BS.......3.2.X....9.2' },
+];
+
+// A preset as `seat`'s setup string (Blue's back row is its string's last row, files reversed).
+export function presetFor(red: string, seat: number): string {
+  if (seat === 0) return red;
+  const out = Array<string>(40).fill('.');
+  for (let i = 0; i < 40; i++) {
+    const row = Math.floor(i / 10), file = i % 10;
+    out[(3 - row) * 10 + (9 - file)] = red[i];
+  }
+  return out.join('');
+}
+
+export const sqIndex = (file: number, row: number) => row * 10 + file;
+
+export function sqName(cfg: GameConfig, index: number): string {
+  return cfg.files[index % 10] + String(Math.floor(index / 10) + 1);
+}
+
+export function parseSq(cfg: GameConfig, name: string): number {
+  const file = cfg.files.indexOf(name[0]);
+  const row = Number(name.slice(1)) - 1;
+  if (file < 0 || !(row >= 0 && row < 10)) return -1;
+  return row * 10 + file;
+}
+
+// The squares of `seat`'s setup, in the order of its setup string.
+export function homeSquares(cfg: GameConfig, seat: number): number[] {
+  const first = seat === 0 ? 0 : 10 - cfg.homeRows;
+  const out: number[] = [];
+  for (let r = 0; r < cfg.homeRows; r++) for (let f = 0; f < 10; f++) out.push((first + r) * 10 + f);
+  return out;
+}
+
+export function isHome(cfg: GameConfig, seat: number, index: number): boolean {
+  const row = Math.floor(index / 10);
+  return seat === 0 ? row < cfg.homeRows : row >= 10 - cfg.homeRows;
+}
+
+export interface LegalMove {
+  id: number;
+  from: number;
+  to: number;
+  attack: boolean;
+}
+
+// Moves among the legal texts: "b4-b5", "a4xa7".
+export function parseMoves(cfg: GameConfig, legal: { id: number; text: string }[]): LegalMove[] {
+  const out: LegalMove[] = [];
+  for (const l of legal ?? []) {
+    const m = /^([a-k]\d+)([-x])([a-k]\d+)$/.exec(l.text);
+    if (!m) continue;
+    const from = parseSq(cfg, m[1]), to = parseSq(cfg, m[3]);
+    if (from >= 0 && to >= 0) out.push({ id: l.id, from, to, attack: m[2] === 'x' });
+  }
+  return out;
+}
+
+// Placements and rescues among the legal texts: "X:a1", "rescue 9:e2".
+export function parsePlacements(cfg: GameConfig, legal: { id: number; text: string }[], rescue: boolean) {
+  const out: { id: number; rank: string; sq: number }[] = [];
+  const re = rescue ? /^rescue (\S):([a-k]\d+)$/ : /^(\S):([a-k]\d+)$/;
+  for (const l of legal ?? []) {
+    const m = re.exec(l.text);
+    if (!m) continue;
+    const sq = parseSq(cfg, m[2]);
+    if (sq >= 0) out.push({ id: l.id, rank: m[1], sq });
+  }
+  return out;
+}
+
+// The moves named in a text ("c8-c7 c9-c8": an Espionage turn of two moves).
+export function movesInText(cfg: GameConfig, text: string): [number, number][] {
+  const out: [number, number][] = [];
+  for (const m of (text ?? '').matchAll(/\b([a-k]\d{1,2})[-x]([a-k]\d{1,2})\b/g)) {
+    const a = parseSq(cfg, m[1]), b = parseSq(cfg, m[2]);
+    if (a >= 0 && b >= 0) out.push([a, b]);
+  }
+  return out;
+}
+
+export function isPiece(c: Cell | undefined): c is Piece {
+  return !!c && typeof c === 'object';
+}
+
+export function seatOf(you: Viewer): number | null {
+  return typeof you === 'number' && (you === 0 || you === 1) ? you : null;
+}
+
+// A sensible random completion of a draft setup: the Flag (Headquarters) on the back row with
+// Bombs (Mines) beside it while they last, the rest shuffled over the free squares.
+export function randomFill(cfg: GameConfig, seat: number, draft: Map<number, string>, remaining: string, blocked: (sq: number) => boolean): Map<number, string> {
+  const out = new Map(draft);
+  const left = remaining.split('');
+  const home = homeSquares(cfg, seat);
+  const free = () => home.filter((sq) => !out.has(sq) && !blocked(sq));
+  const pick = <T,>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)];
+  const backRow = seat === 0 ? 0 : 9;
+  const take = (rank: string) => {
+    const i = left.indexOf(rank);
+    if (i < 0) return false;
+    left.splice(i, 1);
+    return true;
+  };
+  if (left.includes(cfg.flag)) {
+    const back = free().filter((sq) => Math.floor(sq / 10) === backRow);
+    const sq = pick(back.length ? back : free());
+    if (sq !== undefined && take(cfg.flag)) {
+      out.set(sq, cfg.flag);
+      const f = sq % 10, r = Math.floor(sq / 10);
+      const around = [
+        [f - 1, r],
+        [f + 1, r],
+        [f, r + (seat === 0 ? 1 : -1)],
+      ]
+        .filter(([ff, rr]) => ff >= 0 && ff < 10 && isHome(cfg, seat, rr * 10 + ff))
+        .map(([ff, rr]) => rr * 10 + ff)
+        .filter((s) => !out.has(s) && !blocked(s));
+      for (const s of around) {
+        if (Math.random() < 0.85 && take(cfg.guard)) out.set(s, cfg.guard);
+      }
+    }
+  }
+  const squares = free();
+  for (let i = squares.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [squares[i], squares[j]] = [squares[j], squares[i]];
+  }
+  for (const rank of left) {
+    const sq = squares.pop();
+    if (sq === undefined) break;
+    out.set(sq, rank);
+  }
+  return out;
+}
+
+export function setupString(cfg: GameConfig, seat: number, draft: Map<number, string>): string {
+  return homeSquares(cfg, seat)
+    .map((sq) => draft.get(sq) ?? '.')
+    .join('');
+}

@@ -1,0 +1,94 @@
+// The side panel: each army's pieces still in play and those lost, as a legend of the ranks; the
+// viewer's own setup string while it stands untouched (to save and type again in a later game).
+import type { BoardProps } from '../types';
+import { t } from '../../i18n';
+import { type GameId, armyOf, configFor, countRanks, seatOf } from './model';
+import { PieceIcon, SIDE_FILL, SideMark, rankName } from './pieces';
+
+export function StrategoPanel(props: BoardProps) {
+  const game = (props.game === 'espionage' ? 'espionage' : 'stratego') as GameId;
+  const cfg = configFor(game);
+  const view = props.state?.view ?? {};
+  const names = props.seatNames ?? ['Red', 'Blue'];
+  const army = countRanks(armyOf(game, props.options ?? {}));
+  const seat = seatOf(props.you);
+  const lost = [0, 1].map((s) => ({
+    counts: countRanks(String(view.lost?.[s]?.pieces ?? '')),
+    pieces: String(view.lost?.[s]?.pieces ?? ''),
+    hidden: Number(view.lost?.[s]?.hidden ?? 0),
+  }));
+  const ranks = cfg.order.filter((r) => army[r]);
+  const sides = seat === 1 ? [1, 0] : [0, 1];
+  const sorted = (pieces: string) => [...pieces].sort((a, b) => cfg.order.indexOf(a) - cfg.order.indexOf(b));
+
+  return (
+    <div class="strat-panel" data-testid="strat-panel">
+      <h3>{t('stratego.lost_title')}</h3>
+      {sides.map((s) => (
+        <div class="lost-row" key={s} data-testid={`strat-lost-${s}`}>
+          <span class="side-name">
+            <svg viewBox="0 0 20 20" width="14" height="14" aria-hidden="true">
+              <g fill={SIDE_FILL[s]}>
+                <SideMark owner={s} x={10} y={11} r={8} />
+              </g>
+            </svg>
+            {names[s]}
+          </span>
+          <span class="lost-pieces">
+            {lost[s].pieces.length === 0 && lost[s].hidden === 0 && <span class="muted small">{t('stratego.none_lost')}</span>}
+            {sorted(lost[s].pieces).map((r, k) => (
+              <PieceIcon key={k} game={game} owner={s} rank={r} size={24} title={rankName(game, r)} />
+            ))}
+            {lost[s].hidden > 0 && <span class="muted small">{t('stratego.lost_hidden', { n: lost[s].hidden })}</span>}
+          </span>
+        </div>
+      ))}
+      <h3>{t('stratego.army_title')}</h3>
+      <table class="strat-army">
+        <thead>
+          <tr>
+            <th colSpan={2}></th>
+            {sides.map((s) => (
+              <th key={s} style={{ color: SIDE_FILL[s] }}>
+                {names[s]}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {ranks.map((r) => (
+            <tr key={r}>
+              <td>
+                <PieceIcon game={game} owner={sides[0]} rank={r} size={22} />
+              </td>
+              <td>{rankName(game, r)}</td>
+              {sides.map((s) => {
+                const left = army[r] - (lost[s].counts[r] ?? 0);
+                return (
+                  <td key={s} class={`num${left === 0 ? ' gone' : ''}`} title={t('stratego.left_of', { left, total: army[r] })}>
+                    {left}/{army[r]}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p class="muted small legend">
+        <svg viewBox="-9 -9 18 18" width="14" height="14" aria-hidden="true">
+          <circle r="8" fill="#fff" stroke="#555" stroke-width="1.5" />
+          <path d="M-5.5 0 Q0 -5 5.5 0 Q0 5 -5.5 0 Z" fill="none" stroke="#1b1b1b" stroke-width="1.4" />
+          <circle r="1.9" fill="#1b1b1b" />
+        </svg>{' '}
+        {game === 'espionage' ? t('espionage.legend_known') : t('stratego.legend_known')}
+        {' · '}
+        {t('stratego.legend_moved')}
+      </p>
+      {typeof view.setup === 'string' && view.setup && (
+        <p class="small own-setup">
+          {t('stratego.your_setup')} <code data-testid="strat-setup-string">{view.setup}</code>
+        </p>
+      )}
+    </div>
+  );
+}
