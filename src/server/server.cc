@@ -324,11 +324,12 @@ awaitable<void> Server::Session(beast::tcp_stream stream) {
     co_return;
   }
   beast::flat_buffer buffer;
+  bool oversized = false;
   try {
     for (;;) {
       stream.expires_after(std::chrono::seconds(30));
       http::request_parser<http::string_body> parser;
-      parser.body_limit(config_.max_message_bytes);
+      parser.body_limit(config_.max_request_bytes);
       co_await http::async_read(stream, buffer, parser, use_awaitable);
       Request request = parser.release();
       if (websocket::is_upgrade(request)) {
@@ -356,13 +357,19 @@ awaitable<void> Server::Session(beast::tcp_stream stream) {
       if (!keep_alive) break;
     }
   } catch (const boost::system::system_error& error) {
-    if (error.code() == http::error::body_limit) {
-      spdlog::info("refused an oversized request from {}", address);
-    }
+    oversized = error.code() == http::error::body_limit;
   } catch (const std::exception& error) {
     spdlog::error("http session {}: {}", address, error.what());
   }
   beast::error_code ignored;
+  if (oversized) {  // answered outside the handler: no co_await in a catch block
+    spdlog::info("refused an oversized request from {}", address);
+    Response refusal = ErrorResponse(
+        Request{}, 413, fmt::format("the request is over {} bytes", config_.max_request_bytes));
+    refusal.keep_alive(false);
+    co_await http::async_write(stream, refusal,
+                               boost::asio::redirect_error(use_awaitable, ignored));
+  }
   stream.socket().shutdown(tcp::socket::shutdown_send, ignored);
 }
 

@@ -19,7 +19,9 @@ struct ServerConfig {
   int network_threads = 0;  // 0: one per core
   int max_connections = 20000;
   std::size_t max_message_bytes = 64 * 1024;  // larger messages are refused (too_large)
-  double messages_per_second = 20;            // per connection, with bursts of `message_burst`
+  // HTTP request bodies: a record posted to /api/replay (a long WAR game is a few hundred KiB).
+  std::size_t max_request_bytes = 8 * 1024 * 1024;
+  double messages_per_second = 20;  // per connection, with bursts of `message_burst`
   double message_burst = 60;
   int idle_timeout_seconds = 60;  // a silent WebSocket is pinged, then dropped
   HubLimits limits;
