@@ -104,6 +104,7 @@ export function WarMap(props: {
     <svg
       class={`war-map${props.small ? ' war-map-small' : ''}`}
       viewBox={`0 0 ${shapes.width} ${shapes.height}`}
+      preserveAspectRatio={props.small ? 'xMidYMid slice' : undefined}
       role="img"
       aria-label={t('war.map')}
     >
@@ -194,6 +195,17 @@ export function Board(props: BoardProps) {
       setTgt(null);
     } else if (sel && tgt && !pairActs.some((a) => a.a === sel && a.b === tgt)) setTgt(null);
   }, [state]);
+
+  // On a narrow screen the map scrolls: keep the territory just chosen in sight.
+  useEffect(() => {
+    const id = tgt ?? sel;
+    if (!id) return;
+    const el = document.querySelector(`.war-board [data-counter="${id}"] circle`);
+    const box = el?.closest('.war-scroll');
+    if (!el || !box || box.scrollWidth <= box.clientWidth) return;
+    const r = el.getBoundingClientRect(), b = box.getBoundingClientRect();
+    if (r.left < b.left + 20 || r.right > b.right - 20) box.scrollLeft += r.left - b.left - b.width / 2;
+  }, [sel, tgt]);
 
   const from = sel ? territories[sel] : undefined;
   const to = tgt ? territories[tgt] : undefined;
@@ -297,6 +309,11 @@ export function Board(props: BoardProps) {
       <div class="war-bar" aria-live="polite">
         {acts.length > 0 && <span class="war-hint">{hint}</span>}
         {acts.length === 0 && !state.over && <span class="war-hint muted">{waitingText(props)}</span>}
+        {state.over && (
+          <span class="war-hint">
+            {view.winner && view.winner !== 'draw' ? t('war.winner', { who: view.winner }) : t('war.drawn')}
+          </span>
+        )}
         {byKind('place').length > 0 && totalToPlace > 1 && (
           <span class="war-stepper" role="group" aria-label={t('war.how_many')}>
             {t('war.per_click')}
