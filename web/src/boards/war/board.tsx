@@ -115,9 +115,6 @@ export function WarMap(props: {
         const tv = territories[id];
         const c = colourOf(tv?.owner);
         const cls = ['war-territory'];
-        if (selected === id) cls.push('war-selected');
-        if (targets?.has(id)) cls.push('war-target');
-        if (sources?.has(id)) cls.push('war-source');
         if (onClick && (targets?.has(id) || sources?.has(id) || selected === id)) cls.push('clickable');
         return (
           <g key={id} class={cls.join(' ')} data-territory={id} onClick={onClick ? () => onClick(id) : undefined}>
@@ -130,6 +127,19 @@ export function WarMap(props: {
           </g>
         );
       })}
+      {['war-borders-halo', 'war-borders'].map((cls) => (
+        <g key={cls} class={cls} aria-hidden="true">
+          {TERRITORIES.map(({ id }) => (
+            <path key={id} d={shapes.territories[id]} />
+          ))}
+        </g>
+      ))}
+      <g class="war-highlights" aria-hidden="true">
+        {TERRITORIES.map(({ id }) => {
+          const cls = selected === id ? 'war-selected' : targets?.has(id) ? 'war-target' : sources?.has(id) ? 'war-source' : '';
+          return cls ? <path key={id} class={cls} d={shapes.territories[id]} /> : null;
+        })}
+      </g>
       <g class="war-links" aria-hidden="true">
         {LINKS.filter(([, , sea]) => sea).map(([a, b]) => (
           <path key={`${a}-${b}`} class="war-sea-link" d={seaLink(a, b)} />

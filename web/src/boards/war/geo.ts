@@ -67,11 +67,11 @@ const COUNTRY: Record<string, string> = {
 // nearest anchor.
 type Seed = [string, number, number, number?];
 const SPLIT: Record<string, { mode: 'clip' | 'rings'; seeds: Seed[] }> = {
-  'United States of America': { mode: 'clip', seeds: [['alasca', -152, 64], ['california', -114, 40], ['novayork', -84, 38]] },
+  'United States of America': { mode: 'clip', seeds: [['alasca', -152, 64, 600], ['california', -112, 40], ['novayork', -84, 38]] },
   Canada: { mode: 'clip', seeds: [['mackenzie', -116, 68, 300], ['vancouver', -120, 53], ['ottawa', -90, 50], ['labrador', -68, 54]] },
   Russia: {
     mode: 'clip',
-    seeds: [['moscou', 40, 58], ['omsk', 72, 60], ['dudinka', 92, 68], ['siberia', 122, 69], ['tchita', 115, 55, 100], ['vladivostok', 150, 60, 300]],
+    seeds: [['moscou', 40, 58], ['omsk', 72, 60], ['dudinka', 97, 66], ['siberia', 122, 69], ['tchita', 115, 55, 100], ['vladivostok', 150, 60, 300]],
   },
   Indonesia: {
     mode: 'rings',
@@ -207,7 +207,9 @@ export function mapShapes(): MapShapes {
     const split = SPLIT[name];
     if (split) {
       const seeds = split.seeds.map(([t, lon, lat, w]) => ({ t, p: project(lon, lat), w: w ?? 0 }));
-      for (const ring of ringsOf(feature(topo, g as any).geometry)) {
+      const rings = ringsOf(feature(topo, g as any).geometry);
+      const largest = Math.max(...rings.map((r) => Math.abs(area(r))));
+      for (const ring of rings) {
         const c = centroid(ring);
         let best = seeds[0], bestD = Infinity;
         for (const s of seeds) {
@@ -215,7 +217,9 @@ export function mapShapes(): MapShapes {
           if (d < bestD) { bestD = d; best = s; }
         }
         if (far(c, best.p)) continue; // Hawaii, the Aleutians past the map's edge
-        if (split.mode === 'rings') {
+        // Islands go whole to one territory: a cut through an island would join territories
+        // that share no border.
+        if (split.mode === 'rings' || Math.abs(area(ring)) < 0.25 * largest) {
           pieces[best.t].push(ringPath(ring));
           continue;
         }
