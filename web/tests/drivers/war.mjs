@@ -11,6 +11,10 @@ async function clickTestId(page, id) {
 }
 
 export async function playMove(page) {
+  if (process.env.WAR_DRIVER_LOG) {
+    const st = await page.evaluate(() => window.__quartel.state);
+    console.log('war driver:', st.view.phase, (st.legal ?? []).length, 'legal');
+  }
   const state = await page.evaluate(() => window.__quartel.state);
   const legal = state.legal ?? [];
   const of = (word) => legal.filter((l) => l.text.split(' ')[0] === word);
@@ -23,6 +27,9 @@ export async function playMove(page) {
   if (adds.length && Math.random() < 0.5) return clickTestId(page, `war-add-${pick(adds).text.split(' ')[1]}`);
   const trades = of('trade');
   if (trades.length && Math.random() < 0.6) return clickTestId(page, `war-trade-${pick(trades).id}`);
+  // Card uses and transports now and then (WAR-II), through the hand and the panel's buttons.
+  const cardActs = [...of('use'), ...of('transport'), ...of('centre'), ...of('spy')];
+  if (cardActs.length && Math.random() < 0.12) return viaPanel(page, pick(cardActs));
   const singles = [...of('place'), ...of('claim')];
   if (singles.length) return clickTerritory(page, pick(singles).text.split(' ').pop());
 
@@ -46,17 +53,19 @@ export async function playMove(page) {
   if (ends.length) return clickTestId(page, 'war-end');
 
   // What is left: card commands (use, discard) through the hand, the others as buttons.
-  const cards = [...of('discard'), ...of('use')];
-  if (cards.length) {
-    const a = pick(cards);
-    const name = a.text.split(' ')[1];
-    const card = page.locator(`[data-testid^="war-card-"]`).filter({ has: page.locator('xpath=.') });
-    const ids = await card.evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+  return viaPanel(page, pick(legal));
+}
+
+// A command the map has no control for: a card's menu for use and discard, else its button.
+async function viaPanel(page, action) {
+  const [word, name] = action.text.split(' ');
+  if (word === 'use' || word === 'discard') {
+    const ids = await page.locator('[data-testid^="war-card-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
     const match = ids.find((id) => id === `war-card-${name}` || id.slice(9).split('+').includes(name));
     if (match) {
       await clickTestId(page, match);
-      return clickTestId(page, `war-cardact-${a.id}`);
+      return clickTestId(page, `war-cardact-${action.id}`);
     }
   }
-  return clickTestId(page, `war-more-${pick(legal).id}`);
+  return clickTestId(page, `war-more-${action.id}`);
 }
