@@ -1,0 +1,214 @@
+// The side panel: your objective and cards (trades and card uses by clicking them), the players,
+// the continents, and a button for every legal command the map has no control for.
+import { useState } from 'preact/hooks';
+import { t } from '../../i18n';
+import type { BoardProps } from '../types';
+import { Swatch } from './colours';
+import { MAP_KINDS, NAME, parseCard, parseLegal, type Act, type Card } from './legal';
+import { CONTINENTS, TERRITORIES } from './map';
+
+const FIGURE: Record<string, string> = { triangle: '▲', square: '■', circle: '●' };
+
+function CardView({ card, selected, onClick, usable }: { card: Card; selected: boolean; onClick?: () => void; usable: boolean }) {
+  const title = card.number ? `n${card.number}` : card.territories.length ? card.territories.map((x) => NAME[x] ?? x).join(' + ') : t('war.joker');
+  return (
+    <button
+      class={`war-card${selected ? ' war-card-selected' : ''}${usable ? ' war-card-usable' : ''}${card.number ? ' war-card-number' : ''}`}
+      data-testid={`war-card-${card.id}`}
+      onClick={onClick}
+      aria-pressed={selected}
+    >
+      <span class="war-card-name">{title}</span>
+      {card.figure && <span class="war-card-figure" aria-label={card.figure}>{FIGURE[card.figure]}</span>}
+      {!card.figure && !card.number && card.territories.length === 0 && <span class="war-card-figure">★</span>}
+      {card.label.includes('(CE)') && <span class="war-card-ce">{t('war.ce_short')}</span>}
+    </button>
+  );
+}
+
+export function Panel(props: BoardProps) {
+  const { state, you, interactive, act, game } = props;
+  const view = state.view ?? {};
+  const seats: any[] = view.seats ?? [];
+  const acts = interactive && state.your_turn ? parseLegal(state.legal) : [];
+  const [picked, setPicked] = useState<string[]>([]);
+  const mine = typeof you === 'number' ? seats[you] : undefined;
+  const hand: Card[] = ((mine?.hand ?? []) as string[]).map(parseCard);
+
+  // Legal commands that name a card of the hand.
+  const cardActs = (c: Card): Act[] =>
+    acts.filter((a) => {
+      if (a.kind === 'use' || a.kind === 'discard') return a.a === c.id || c.territories.includes(a.a ?? '');
+      if (a.kind === 'add') return a.a === c.id;
+      return false;
+    });
+  const trades = acts.filter((a) => a.kind === 'trade');
+  const togglePick = (index: number) => {
+    const key = `${index}`;
+    setPicked((old) => (old.includes(key) ? old.filter((x) => x !== key) : [...old, key]));
+  };
+  const pickedIds = picked.map((k) => hand[+k]?.id).filter(Boolean) as string[];
+  const tradeMatches = trades.filter((a) => {
+    const words = [...a.words];
+    for (const p of pickedIds) {
+      const i = words.indexOf(p);
+      if (i < 0) return false;
+      words.splice(i, 1);
+    }
+    return true;
+  });
+  const [menu, setMenu] = useState<number | null>(null);
+  const menuCard = menu !== null ? hand[menu] : undefined;
+  const menuActs = menuCard ? cardActs(menuCard) : [];
+
+  const handled = new Set<number>();
+  for (const a of acts) if (MAP_KINDS.has(a.kind)) handled.add(a.id);
+  for (const c of hand) for (const a of cardActs(c)) handled.add(a.id);
+  for (const a of trades) handled.add(a.id);
+  const rest = acts.filter((a) => !handled.has(a.id));
+
+  const owners: Record<string, string | null> = {};
+  for (const tv of view.territories ?? []) owners[tv.id] = tv.owner;
+
+  return (
+    <div class="war-panel">
+      {mine && (
+        <section class="war-you">
+          <h3>{t('war.your_objective')}</h3>
+          <p class="war-objective" data-testid="war-objective">{mine.objective ?? t('war.objective_hidden')}</p>
+          <h3>
+            {t('war.your_cards')} <span class="muted">({hand.length})</span>
+          </h3>
+          {hand.length === 0 && <p class="muted small">{t('war.no_cards')}</p>}
+          <div class="war-hand">
+            {hand.map((c, i) => (
+              <CardView
+                key={`${c.id}-${i}`}
+                card={c}
+                selected={picked.includes(`${i}`) || menu === i}
+                usable={cardActs(c).length > 0 || (trades.length > 0 && !c.number)}
+                onClick={() => {
+                  if (trades.length && !c.number) togglePick(i);
+                  else if (cardActs(c).length) setMenu(menu === i ? null : i);
+                }}
+              />
+            ))}
+          </div>
+          {menuCard && menuActs.length > 0 && (
+            <div class="war-card-menu">
+              {menuActs.map((a) => (
+                <button key={a.id} data-testid={`war-cardact-${a.id}`} onClick={() => (setMenu(null), act({ actions: [a.id] }))}>
+                  {cardActText(a)}
+                </button>
+              ))}
+            </div>
+          )}
+          {trades.length > 0 && (
+            <div class="war-trades">
+              <p class="small muted">{t('war.trade_hint', { n: view.next_trade_value ?? '' })}</p>
+              {tradeMatches.map((a) => (
+                <button
+                  key={a.id}
+                  class={pickedIds.length === 3 ? 'primary' : ''}
+                  data-testid={`war-trade-${a.id}`}
+                  onClick={() => (setPicked([]), act({ actions: [a.id] }))}
+                >
+                  {t('war.trade', { cards: a.words.map((w) => NAME[w] ?? w).join(' · ') })}
+                </button>
+              ))}
+            </div>
+          )}
+        </section>
+      )}
+      {rest.length > 0 && (
+        <section class="war-more">
+          <h3>{t('war.more_actions')}</h3>
+          <div class="war-more-list">
+            {rest.map((a) => (
+              <button key={a.id} data-testid={`war-more-${a.id}`} onClick={() => act({ actions: [a.id] })}>
+                {a.text}
+              </button>
+            ))}
+          </div>
+        </section>
+      )}
+      <section class="war-players">
+        <h3>{t('war.players')}</h3>
+        <table class="war-seat-table">
+          <thead>
+            <tr>
+              <th />
+              <th title={t('war.territories')}>{t('war.territories_short')}</th>
+              <th title={t('war.armies')}>{t('war.armies_short')}</th>
+              <th title={t('war.cards')}>{t('war.cards_short')}</th>
+              {game === 'war2' && <th title={t('war.bombers')}>✈</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {seats.map((s, i) => (
+              <tr key={s.colour} class={`${view.to_act === i ? 'war-to-act' : ''}${s.eliminated_by ? ' war-out' : ''}`}>
+                <td>
+                  <Swatch owner={s.colour} /> {s.colour}
+                  {you === i && <span class="muted"> ({t('war.you')})</span>}
+                  {s.eliminated_by && <span class="muted small"> {t('war.eliminated_by', { who: s.eliminated_by })}</span>}
+                  {s.information_centre && <span class="muted small"> · CI {NAME[s.information_centre] ?? s.information_centre}</span>}
+                </td>
+                <td>{s.territories}</td>
+                <td>{s.armies}</td>
+                <td>{s.cards}</td>
+                {game === 'war2' && <td>{s.bombers}</td>}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {seats.some((s) => s.objective && seats.indexOf(s) !== you) && (
+          <ul class="war-objectives small">
+            {seats
+              .filter((s, i) => s.objective && i !== you)
+              .map((s) => (
+                <li key={s.colour}>
+                  <strong>{s.colour}:</strong> {s.objective}
+                  {s.hand && s.hand.length > 0 && <span class="muted"> — {(s.hand as string[]).join(', ')}</span>}
+                </li>
+              ))}
+          </ul>
+        )}
+        <p class="small muted">
+          {game === 'war2'
+            ? t('war.pile2', { pile: view.pile ?? 0, discard: view.discard ?? 0 })
+            : t('war.pile', { pile: view.pile ?? 0, next: view.next_trade_value ?? 0 })}
+        </p>
+      </section>
+      <section class="war-continents">
+        <h3>{t('war.continents')}</h3>
+        <ul>
+          {CONTINENTS.map((c) => {
+            const ids = TERRITORIES.filter((x) => x.continent === c.id).map((x) => x.id);
+            const holder = ids.length && ids.every((id) => owners[id] && owners[id] === owners[ids[0]]) ? owners[ids[0]] : null;
+            return (
+              <li key={c.id}>
+                <span>{t(`war.continent.${c.id}`)}</span>
+                <span class="muted small">
+                  {game === 'war2' ? t('war.majority_totality', { m: c.majority, t: c.totality }) : `+${c.bonus}`}
+                </span>
+                {holder && (
+                  <span class="war-holder">
+                    <Swatch owner={holder} /> {holder}
+                  </span>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+        {game === 'war2' && <p class="small muted">◯ {t('war.ce_legend')}</p>}
+      </section>
+    </div>
+  );
+}
+
+function cardActText(a: Act): string {
+  if (a.kind === 'use') return t('war.use_card', { t: NAME[a.a ?? ''] ?? a.a ?? '' });
+  if (a.kind === 'discard') return t('war.discard_card', { card: NAME[a.a ?? ''] ?? a.a ?? '' });
+  if (a.kind === 'add') return t('war.add_card', { card: a.a ?? '' });
+  return a.text;
+}
