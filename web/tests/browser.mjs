@@ -223,29 +223,46 @@ try {
     const player = await newPage('stratego-player');
     const url = await newMatch(player, address, 'stratego', { bots: ['random'] });
     await playMoves(player, driver, 2, 'stratego');  // the setup, and a first move
-    const watchUrl = url.replace(/#.*/, '');
     const spectator = await newPage('stratego-spectator');
-    await spectator.goto(watchUrl);
+    const frames = [];
+    spectator.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
+    await spectator.goto(url.replace(/#.*/, ''));
     const seen = await waitFor(spectator, (s) => s.view.phase === 'play', 'the spectator page');
-    // The player's own view holds the ranks of its army; the bot's ranks are in neither view.
+    await spectator.waitForTimeout(500);
+    // Every piece the spectator's view does not show: its rank is in the player's own view only.
     const mine = (await state(player)).view.board;
-    const known = new Set();
-    seen.view.board.forEach((cell, i) => cell && cell.rank && known.add(i));
-    const ownRanks = [];
-    mine.forEach((cell, i) => cell && cell.owner === 0 && cell.rank && !known.has(i) && ownRanks.push([i, cell.rank]));
-    if (!ownRanks.length) throw new Error('the player has no hidden piece to check');
-    const html = await spectator.content();
-    // Each hidden piece's square on the spectator's page shows no rank.
-    for (const [i, rank] of ownRanks) {
-      const square = String.fromCharCode(97 + (i % 10)) + (Math.floor(i / 10) + 1);
-      const text = (await spectator.locator(`[data-square="${square}"]`).first().textContent().catch(() => '')) ?? '';
-      const rankAttr = await spectator.locator(`[data-square="${square}"] [data-rank]`).count();
-      if (text.includes(rank === 'X' ? '10' : rank) && !/^\d$/.test(rank)) throw new Error(`square ${square} shows ${rank} to a spectator`);
-      if (rankAttr) throw new Error(`square ${square} carries a data-rank for a spectator`);
+    const hidden = [];
+    seen.view.board.forEach((cell, i) => {
+      if (cell && typeof cell === 'object' && cell.owner === 0 && cell.rank === '?') {
+        if (mine[i]?.owner !== 0 || mine[i].rank === '?') throw new Error(`square ${i}: the player does not see its own piece`);
+        // Stratego's files are a-k without j.
+        hidden.push({ square: 'abcdefghik'[i % 10] + (Math.floor(i / 10) + 1), rank: mine[i].rank, moved: cell.moved });
+      }
+    });
+    if (hidden.length < 30) throw new Error(`only ${hidden.length} hidden pieces to check`);
+    // No frame the spectator received names a rank its view hides.
+    for (const text of frames) {
+      const frame = JSON.parse(text);
+      const board = frame.state?.view?.board;
+      if (!board) continue;
+      board.forEach((cell, i) => {
+        if (cell && typeof cell === 'object' && cell.rank !== '?' && !cell.known && frame.state.view.phase === 'play')
+          throw new Error(`a frame shows the spectator the rank at ${i}: ${JSON.stringify(cell)}`);
+      });
     }
-    if (seen.view.board.some((cell) => cell && cell.owner !== undefined && cell.rank && !cell.known && cell.owner !== null))
-      throw new Error('the spectator state holds an unknown rank');
-    if (/"setup":\s*"[^"]/.test(html)) throw new Error('the page holds a setup text');
+    // On the page, every hidden unmoved piece reads the same (its square's title), whatever its
+    // rank, while the player's own page tells them apart.
+    const titles = async (page) =>
+      Promise.all(hidden.filter((h) => !h.moved).map((h) => page.locator(`[data-square="${h.square}"] title`).textContent()));
+    const spectatorTitles = new Set(await titles(spectator));
+    const playerTitles = new Set(await titles(player));
+    if (spectatorTitles.size !== 1) throw new Error(`hidden pieces read differently: ${[...spectatorTitles].join(' | ')}`);
+    if (playerTitles.size < 5) throw new Error(`the player's own pieces are not told apart: ${[...playerTitles].join(' | ')}`);
+    const boardText = await spectator.locator('.board-area').textContent();
+    for (const rankName of ['Marshal', 'General', 'Spy', 'Flag', 'Bomb']) {
+      if (boardText.includes(rankName) && !seen.view.board.some((c) => c && c.rank !== '?' && c.known))
+        throw new Error(`the spectator's board names a ${rankName}`);
+    }
     await shot(spectator, 'stratego-spectator');
     await player.context().close();
     await spectator.context().close();
