@@ -78,7 +78,13 @@ export function MoveList({ names, lines, current, onPick }: { game: string; name
           >
             <span class="num">{line.event}</span>
             <span class="by">{seatLabel(names, line.by)}</span>
-            <span class="text">{line.text}</span>
+            <span class="text">
+              {line.text.split('\n').map((part, i) => (
+                <span class="part" key={i}>
+                  {part.trim()}
+                </span>
+              ))}
+            </span>
           </li>
         ))}
       </ol>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { matchRecord, replay, type Replay } from '../api';
+import { fetchGames, matchRecord, replay, type Replay } from '../api';
 import { boardFor } from '../boards';
 import { gameName } from '../games';
 import { t } from '../i18n';
@@ -20,6 +20,7 @@ export function ReplayPage({ id }: { id: string | null }) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [ply, setPly] = useState(0);
   const [error, setError] = useState('');
+  const [hidden, setHidden] = useState(false);  // a hidden-information game: the lens matters
 
   useEffect(() => {
     if (!id) return;
@@ -30,8 +31,15 @@ export function ReplayPage({ id }: { id: string | null }) {
 
   useEffect(() => {
     if (!record) return;
+    fetchGames()
+      .then((games) => setHidden(Boolean(games.find((g) => g.id === record.game)?.hidden_information)))
+      .catch(() => setHidden(true));
+  }, [record]);
+
+  useEffect(() => {
+    if (!record) return;
     const module = boardFor(record.game);
-    const seats: number = record.seats.length;
+    const seats: number = Array.isArray(record.seats) ? record.seats.length : 0;
     const wanted: Viewer[] = lens === 'revealed' ? (module.reveal ? [...Array(seats).keys()] : ['spectator']) : [lens];
     const key = (v: Viewer) => String(v);
     const have = loaded && loaded.record === record ? loaded.frames : new Map<string, Replay>();
@@ -68,9 +76,11 @@ export function ReplayPage({ id }: { id: string | null }) {
     file.text().then(
       (text) => {
         try {
+          const parsed = JSON.parse(text);
+          if (typeof parsed?.game !== 'string') throw new Error('no game');
           setLoaded(null);
           setPly(0);
-          setRecord(JSON.parse(text));
+          setRecord(parsed);
           setError('');
         } catch {
           setError(t('replay.not_json'));
@@ -128,6 +138,7 @@ export function ReplayPage({ id }: { id: string | null }) {
         <h1>
           {gameName(record.game)} · {t('replay.title')}
         </h1>
+        {hidden && (
         <label class="lens">
           {t('replay.lens')}{' '}
           <select data-testid="lens" value={String(lens)} onChange={(e) => {
@@ -143,15 +154,16 @@ export function ReplayPage({ id }: { id: string | null }) {
             <option value="spectator">{t('replay.spectator')}</option>
           </select>
         </label>
+        )}
         {picker}
       </div>
       {error && <p class="error">{error}</p>}
       <div class="replay-controls" role="toolbar">
-        <button onClick={() => setPly(0)} aria-label={t('replay.first')} data-testid="first">⏮</button>
+        <button onClick={() => setPly(0)} aria-label={t('replay.first')} data-testid="first">|◀</button>
         <button onClick={() => setPly(at - 1)} aria-label={t('replay.back')} data-testid="back">◀</button>
         <input type="range" min={0} max={last} value={at} aria-label={t('replay.ply')} onInput={(e) => setPly(Number((e.target as HTMLInputElement).value))} />
         <button onClick={() => setPly(at + 1)} aria-label={t('replay.forward')} data-testid="forward">▶</button>
-        <button onClick={() => setPly(last)} aria-label={t('replay.last')} data-testid="last">⏭</button>
+        <button onClick={() => setPly(last)} aria-label={t('replay.last')} data-testid="last">▶|</button>
         <span class="muted" data-testid="ply">{t('replay.ply_of', { ply: at, last })}</span>
       </div>
       <div class="match-body">
