@@ -44,6 +44,33 @@ TEST(War2Movement, ArmiesCarriedByATransportDoNotMoveAgain) {
   EXPECT_EQ(state->position().armies[T(state->map(), "peru")], 3);
 }
 
+// The view tells the mover how many armies each of its territories may still move (the web client
+// offers "move N" up to it), and the legal moves agree with it.
+TEST(War2Movement, TheViewCountsTheArmiesThatMayStillMove) {
+  const WarGame& game = LoadWarGame("war2", 3);
+  auto state = SimpleBoard(game);
+  Own(*state, "brasil", 0, 5);
+  Own(*state, "peru", 0, 2);
+  Own(*state, "argentina", 1, 3);
+  Play(*state, "end");
+  ASSERT_EQ(state->position().phase, Phase::kMove);
+  auto movable = [&](const std::string& id) {
+    const Json view = state->ViewJson(1);
+    for (const Json& territory : view["territories"]) {
+      if (territory["id"] == id) return territory.value("movable", -1);
+    }
+    return -2;
+  };
+  EXPECT_EQ(movable("brasil"), 4);
+  EXPECT_EQ(movable("peru"), 1);
+  Play(*state, "move 3 brasil peru");
+  EXPECT_EQ(movable("brasil"), 1);
+  EXPECT_EQ(movable("peru"), 2) << "the 3 that moved in stay (one of them the army left behind)";
+  EXPECT_FALSE(Parses(*state, "move 3 peru brasil"));
+  EXPECT_TRUE(Parses(*state, "move 2 peru brasil"));
+  EXPECT_EQ(movable("argentina"), -1) << "not the mover's: no count";
+}
+
 TEST(War2Movement, ArmiesThatMovedByLandOrAirAreNotCarried) {
   const WarGame& game = LoadWarGame("war2", 3);
   auto state = SimpleBoard(game);

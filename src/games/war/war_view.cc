@@ -231,6 +231,11 @@ Json WarState::ViewJson(Seat viewer) const {
                       {"owner", pos().owner[t] >= 0 ? Json(OwnerName(pos().owner[t])) : Json()},
                       {"armies", pos().armies[t]}};
     if (g.war2()) territory["strategic_centre"] = map_->territories[t].strategic_centre;
+    // How many armies the mover may still move from here (each army moves once a turn; what
+    // moves in stays): public, as every move is. A client offers "move N" up to it.
+    if (pos().phase == Phase::kMove && pos().owner[t] == pos().seat) {
+      territory["movable"] = board_.Movable(t);
+    }
     territories.push_back(std::move(territory));
   }
   view["territories"] = std::move(territories);

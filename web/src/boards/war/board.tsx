@@ -12,6 +12,7 @@ interface TerritoryView {
   id: string;
   owner: string | null;
   armies: number;
+  movable?: number;
   strategic_centre?: boolean;
 }
 
@@ -288,7 +289,9 @@ export function Board(props: BoardProps) {
   const adds = byKind('add');
   const airHere = tgt ? acts.filter((a) => a.kind === 'air' && a.a === tgt) : [];
   const moveLike = sel && tgt ? pairActs.find((a) => a.a === sel && a.b === tgt && a.kind !== 'attack') : undefined;
-  const moveMax = from ? Math.max(1, from.armies - 1) : 1;
+  // The view's `movable` (movement phase) is exact; airlifts and transports fall back to the
+  // armies that may leave at all.
+  const moveMax = from ? Math.max(1, moveLike?.kind === 'move' && from.movable !== undefined ? from.movable : from.armies - 1) : 1;
   const phase: string = view.phase ?? '';
 
   const endLabel = (a: Act) =>
