@@ -18,6 +18,7 @@ function initialLang(): Lang {
 }
 
 export const lang = signal<Lang>(initialLang());
+document.documentElement.lang = lang.value === 'pt' ? 'pt-BR' : 'en';
 
 export function setLang(value: Lang) {
   lang.value = value;

@@ -120,7 +120,8 @@ export function MoveBox({ state, act }: { state: MatchState; act: (move: Move) =
   );
 }
 
-export function GameOver({ names: raw, state, matchId }: { game: string; names: string[]; state: MatchState; matchId: string }) {
+export function GameOver({ game, names: raw, state, matchId }: { game: string; names: string[]; state: MatchState; matchId: string }) {
+  const hidden = ['stratego', 'espionage', 'war', 'war2'].includes(game);
   const names = raw.map(seatName);
   const result = state.result ?? [];
   const winners = names.filter((_, i) => result[i] === 'win');
@@ -141,7 +142,7 @@ export function GameOver({ names: raw, state, matchId }: { game: string; names: 
           </li>
         ))}
       </ul>
-      <p class="muted small">{t('over.revealed')}</p>
+      {hidden && <p class="muted small">{t('over.revealed')}</p>}
       <a class="button" href={`/replay/${matchId}`}>
         {t('over.replay')}
       </a>

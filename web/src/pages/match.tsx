@@ -67,8 +67,23 @@ export function MatchPage({ id }: { id: string }) {
   if (!live) {
     return (
       <div class="match loading">
-        <p class="muted">{status === 'lost' ? t('match.reconnecting') : t('common.loading')}</p>
-        {error && <p class="error">{error}</p>}
+        {error ? (
+          <>
+            <p class="error">{error}</p>
+            <p>
+              <a class="button" href="/">
+                {t('match.home')}
+              </a>{' '}
+              {token && (
+                <a class="button" href={`/match/${id}`} target="_self">
+                  {t('match.watch_instead')}
+                </a>
+              )}
+            </p>
+          </>
+        ) : (
+          <p class="muted">{status === 'lost' ? t('match.reconnecting') : t('common.loading')}</p>
+        )}
       </div>
     );
   }
@@ -96,6 +111,7 @@ export function MatchPage({ id }: { id: string }) {
       <div class="match-head">
         <h1>{gameName(joined.game)}</h1>
         <SeatBar game={joined.game} names={joined.seat_names} seats={joined.seats} state={state} you={you} />
+        {you === 'spectator' && <span class="tag">{t('match.watching')}</span>}
         <span class={`conn conn-${status}`} role="status">
           {t(`match.status_${status}`)}
         </span>
@@ -115,7 +131,7 @@ export function MatchPage({ id }: { id: string }) {
           <MoveList game={joined.game} names={joined.seat_names} lines={moves} />
           {props.interactive && <MoveBox state={state} act={act} />}
           <div class="match-actions">
-            {you !== 'spectator' && !state.over && (
+            {you !== 'spectator' && !state.over && !seatIsOut(state, you) && (
               <button onClick={() => confirm(t('match.resign_confirm')) && connection.current?.resign()}>{t('match.resign')}</button>
             )}
             {you !== 'spectator' && !state.over && joined.seats.length === 2 && state.draw_offer === undefined && drawGame(joined.game) && (
@@ -140,6 +156,13 @@ export function MatchPage({ id }: { id: string }) {
       </div>
     </div>
   );
+}
+
+// WAR with three or more left goes on without a seat that resigned or was eliminated: it has
+// nothing more to resign.
+function seatIsOut(state: MatchState, you: number) {
+  const seat = state.view?.seats?.[you];
+  return Boolean(seat && typeof seat === 'object' && seat.eliminated_by);
 }
 
 function drawGame(game: string) {

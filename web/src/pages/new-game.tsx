@@ -21,6 +21,13 @@ function botLevels(game: GameInfo): { spec: string; label: string }[] {
   return levels;
 }
 
+// The catalogue gives every default as the engine writes it ("false", "1000"): as the input's type.
+function typedDefault(option: GameOption): unknown {
+  if (option.type === 'bool') return option.default === true || option.default === 'true';
+  if (option.type === 'int') return Number(option.default);
+  return String(option.default);
+}
+
 function defaultBot(game: GameInfo) {
   return game.bots.some((b) => b.name === 'heuristic') ? 'heuristic' : 'mcts:ms=1500';
 }
@@ -80,7 +87,7 @@ export function NewGame({ game: id }: { game: string }) {
           return;
         }
         setGame(found);
-        setOptions(Object.fromEntries(found.options.map((o) => [o.name, o.default])));
+        setOptions(Object.fromEntries(found.options.map((o) => [o.name, typedDefault(o)])));
         const n = found.seat_counts.includes(2) ? 2 : found.seat_counts[0];
         setSeats(['you', ...Array.from({ length: n - 1 }, () => defaultBot(found))]);
       })
@@ -136,7 +143,6 @@ export function NewGame({ game: id }: { game: string }) {
         <div>
           <h1>{gameName(game.id)}</h1>
           <p>{t(`game.${game.id}.line`)}</p>
-          <p class="muted small">{game.summary}</p>
         </div>
       </div>
       <fieldset>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { fetchGames, matchRecord, replay, type Replay } from '../api';
 import { boardFor } from '../boards';
-import { gameName } from '../games';
+import { gameName, seatName } from '../games';
 import { t } from '../i18n';
 import type { MatchState, Viewer } from '../types';
 import { GameOver, MoveList } from './match-parts';
@@ -113,7 +113,18 @@ export function ReplayPage({ id }: { id: string | null }) {
   const module = boardFor(record.game);
   const any = loaded?.frames.values().next().value as Replay | undefined;
   if (!loaded || !any) {
-    return <div class="replay">{error ? <p class="error">{error}</p> : <p class="muted">{t('common.loading')}</p>}</div>;
+    return (
+      <div class="replay">
+        {error ? (
+          <>
+            <p class="error">{error}</p>
+            {picker}
+          </>
+        ) : (
+          <p class="muted">{t('common.loading')}</p>
+        )}
+      </div>
+    );
   }
   const last = any.plies.length - 1;
   const at = Math.min(Math.max(0, ply), last);
@@ -148,7 +159,7 @@ export function ReplayPage({ id }: { id: string | null }) {
             <option value="revealed">{t('replay.revealed')}</option>
             {names.map((n, i) => (
               <option value={String(i)} key={i}>
-                {t('replay.as_seat', { name: n })}
+                {t('replay.as_seat', { name: seatName(n) })}
               </option>
             ))}
             <option value="spectator">{t('replay.spectator')}</option>

@@ -2,6 +2,7 @@
 // viewer's own view: its own pieces with their ranks, the enemy's as backs until shown. Setup by
 // drag and drop (or tap a piece, then a square), a preset or a random arrangement, sent as one
 // command; play by picking a piece and one of its legal destinations (from state.legal).
+import { seatName } from '../../games';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { BoardModule, BoardProps } from '../types';
 import { t } from '../../i18n';
@@ -64,7 +65,7 @@ function StrategoBoard(props: BoardProps) {
   const seat = seatOf(props.you);
   const flip = seat === 1;
   const phase: string = view.phase ?? 'setup';
-  const names = props.seatNames ?? ['Red', 'Blue'];
+  const names = (props.seatNames ?? ['Red', 'Blue']).map(seatName);
 
   const [sel, setSel] = useState<number | null>(null);
   const [pick, setPick] = useState<Pick>(null);

@@ -1,5 +1,6 @@
 // The side panel: each army's pieces still in play and those lost, as a legend of the ranks; the
 // viewer's own setup string while it stands untouched (to save and type again in a later game).
+import { seatName } from '../../games';
 import type { BoardProps } from '../types';
 import { t } from '../../i18n';
 import { type GameId, armyOf, configFor, countRanks, seatOf } from './model';
@@ -9,7 +10,7 @@ export function StrategoPanel(props: BoardProps) {
   const game = (props.game === 'espionage' ? 'espionage' : 'stratego') as GameId;
   const cfg = configFor(game);
   const view = props.state?.view ?? {};
-  const names = props.seatNames ?? ['Red', 'Blue'];
+  const names = (props.seatNames ?? ['Red', 'Blue']).map(seatName);
   const army = countRanks(armyOf(game, props.options ?? {}));
   const seat = seatOf(props.you);
   const lost = [0, 1].map((s) => ({

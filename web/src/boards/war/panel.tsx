@@ -1,5 +1,6 @@
 // The side panel: your objective and cards (trades and card uses by clicking them), the players,
 // the continents, and a button for every legal command the map has no control for.
+import { objectiveText } from './objective';
 import { useState } from 'preact/hooks';
 import { t } from '../../i18n';
 import type { BoardProps } from '../types';
@@ -75,7 +76,7 @@ export function Panel(props: BoardProps) {
       {mine && (
         <section class="war-you">
           <h3>{t('war.your_objective')}</h3>
-          <p class="war-objective" data-testid="war-objective">{mine.objective ?? t('war.objective_hidden')}</p>
+          <p class="war-objective" data-testid="war-objective">{objectiveText(mine.objective) ?? t('war.objective_hidden')}</p>
           <h3>
             {t('war.your_cards')} <span class="muted">({hand.length})</span>
           </h3>
@@ -167,7 +168,7 @@ export function Panel(props: BoardProps) {
               .filter((s, i) => s.objective && i !== you)
               .map((s) => (
                 <li key={s.colour}>
-                  <strong>{s.colour}:</strong> {s.objective}
+                  <strong>{s.colour}:</strong> {objectiveText(s.objective)}
                   {s.hand && s.hand.length > 0 && <span class="muted"> — {(s.hand as string[]).join(', ')}</span>}
                 </li>
               ))}
