@@ -112,6 +112,7 @@ export const common: Record<string, Entry> = {
   'replay.revealed': ['everything revealed', 'tudo revelado'],
   'replay.as_seat': ['as {name} saw it', 'como {name} via'],
   'replay.spectator': ['as a spectator saw it', 'como um espectador via'],
+  'replay.skip_setup': ['Skip the setup', 'Pular a preparação'],
   'replay.first': ['First', 'Início'],
   'replay.back': ['Back', 'Voltar'],
   'replay.forward': ['Forward', 'Avançar'],

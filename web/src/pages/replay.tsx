@@ -142,6 +142,9 @@ export function ReplayPage({ id }: { id: string | null }) {
     lensViewer = lens === 'revealed' ? 'spectator' : lens;
   }
   const frames = loaded.frames.get(lens === 'revealed' ? (module.reveal ? '0' : 'spectator') : String(lens))!;
+  // Stratego and Espionage set up piece by piece: a way past it to the first move of the play.
+  const setupPhases = ['setup', 'volcanoes', 'order'];
+  const firstPlay = frames.plies.findIndex((p) => !setupPhases.includes(p.state.view?.phase));
   const lines = frames.plies.slice(1).map((p) => ({ event: p.ply, by: p.by, text: p.text }));
   return (
     <div class={`match replay game-${record.game}`} data-ply={at}>
@@ -176,6 +179,11 @@ export function ReplayPage({ id }: { id: string | null }) {
         <button onClick={() => setPly(at + 1)} aria-label={t('replay.forward')} data-testid="forward">▶</button>
         <button onClick={() => setPly(last)} aria-label={t('replay.last')} data-testid="last">▶|</button>
         <span class="muted" data-testid="ply">{t('replay.ply_of', { ply: at, last })}</span>
+        {firstPlay > 2 && at < firstPlay && (
+          <button onClick={() => setPly(firstPlay)} data-testid="skip-setup">
+            {t('replay.skip_setup')}
+          </button>
+        )}
       </div>
       <div class="match-body">
         <div class="board-area">
