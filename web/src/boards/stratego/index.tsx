@@ -416,7 +416,7 @@ function StrategoBoard(props: BoardProps) {
         width={S}
         height={S}
         onClick={() => onSquareClick(i)}
-        tabIndex={clickable ? 0 : undefined}
+        tabindex={clickable ? 0 : undefined}
         role={clickable ? 'button' : undefined}
         aria-label={clickable ? name : undefined}
         onKeyDown={

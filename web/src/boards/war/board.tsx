@@ -118,7 +118,26 @@ export function WarMap(props: {
         const cls = ['war-territory'];
         if (onClick && (targets?.has(id) || sources?.has(id) || selected === id)) cls.push('clickable');
         return (
-          <g key={id} class={cls.join(' ')} data-territory={id} onClick={onClick ? () => onClick(id) : undefined}>
+          <g
+            key={id}
+            class={cls.join(' ')}
+            data-territory={id}
+            onClick={onClick ? () => onClick(id) : undefined}
+            // Keyboard (lowercase tabindex: SVG attributes keep their case): Tab reaches the territories that may be clicked now, Enter or Space clicks.
+            tabindex={cls.includes('clickable') ? 0 : undefined}
+            role={cls.includes('clickable') ? 'button' : undefined}
+            aria-label={cls.includes('clickable') ? NAME[id] : undefined}
+            onKeyDown={
+              onClick && cls.includes('clickable')
+                ? (e: KeyboardEvent) => {
+                    if (e.key === 'Enter' || e.key === ' ') {
+                      e.preventDefault();
+                      onClick(id);
+                    }
+                  }
+                : undefined
+            }
+          >
             <title>
               {NAME[id]}
               {tv?.owner ? ` — ${tv.owner}, ${tv.armies}` : ''}
