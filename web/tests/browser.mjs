@@ -51,14 +51,16 @@ async function startServer(db) {
 // --- Pages -----------------------------------------------------------------------------------
 
 const pageErrors = [];
-// Console errors a test provokes on purpose (Chromium logs every 4xx answer), each allowed once.
+// Console errors a test provokes on purpose (Chromium logs every 4xx answer), each allowed once,
+// and those allowed any number of times while one test runs (reconnects failing while offline).
 const expectedErrors = [];
+let toleratedErrors = [];
 function watchErrors(page, name) {
   page.on('console', (msg) => {
     if (msg.type() !== 'error') return;
     const expected = expectedErrors.findIndex((pattern) => pattern.test(msg.text()));
     if (expected >= 0) expectedErrors.splice(expected, 1);
-    else pageErrors.push(`${name}: console error: ${msg.text()}`);
+    else if (!toleratedErrors.some((pattern) => pattern.test(msg.text()))) pageErrors.push(`${name}: console error: ${msg.text()}`);
   });
   page.on('pageerror', (err) => pageErrors.push(`${name}: page error: ${err.message}`));
 }
@@ -135,6 +137,8 @@ async function test(name, body) {
   } catch (e) {
     failures++;
     log(`FAIL ${name}: ${e.stack ?? e}`);
+  } finally {
+    toleratedErrors = [];
   }
 }
 
@@ -299,6 +303,7 @@ try {
     const [mover, dropped] = s.your_turn ? [a, b] : [b, a];
     await waitFor(mover, (x) => x.your_turn, 'the first mover');
     const eventBefore = Number(await dropped.locator('.match').getAttribute('data-event'));
+    toleratedErrors.push(/WebSocket connection .* failed: .*ERR_INTERNET_DISCONNECTED/);
     await dropped.context().setOffline(true);
     await dropped.evaluate(() => window.__quartel.connection.drop());
     await dropped.locator('.conn-lost').waitFor();
