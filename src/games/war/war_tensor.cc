@@ -95,6 +95,10 @@ void WarState::WriteTensor(Seat viewer, Sink& put) const {
           [&] { return fmt::format("{}: 1 if owned by {}", id, owner_name(code)); });
     }
     put(pos().armies[t], [&] { return fmt::format("{}: armies", id); });
+    // ViewJson's "movable": what moved in this turn stays (public, as every move is).
+    const bool movable = pos().phase == Phase::kMove && pos().owner[t] == pos().seat;
+    put(movable ? board_.Movable(t) : 0,
+        [&] { return fmt::format("{}: armies that may still move (movement phase)", id); });
   }
   // The seats, hands and objectives as the viewer may know them.
   for (Seat s = 0; s < seats; ++s) {
@@ -224,7 +228,7 @@ std::vector<int> WarGame::TensorShape() const {
   const int objectives = static_cast<int>(Objectives().size());
   const int per_seat =
       5 + (seats + 1) + 1 + NumCardKinds() + 1 + objectives + (spy_centre_ ? territories : 0);
-  int size = territories * (seats + 2) + seats * per_seat;
+  int size = territories * (seats + 3) + seats * per_seat;  // owner, armies, movable
   size += 9 + (seats + 2) + 3 + 1 + continents + 2 * territories + 1;
   if (war2_)
     size += NumCardKinds() + territories + 2 + 2 * territories + territories + 1 + continents;
