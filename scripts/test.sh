@@ -7,26 +7,29 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+started=$(date +%s)
+stage() { echo "== $1 ($(($(date +%s) - started)) s so far)"; }
+
 bash scripts/install-deps.sh --browser
 jobs=$(nproc)
 
-echo "== release build and tests"
+stage "release build and tests"
 cmake --preset release -DQUARTEL_WERROR=ON >/dev/null
 cmake --build --preset release -j "$jobs"
 ctest --preset release -j "$jobs" | tee build/ctest-release.log
 passed=$(sed -n 's/.*tests passed, 0 tests failed out of //p' build/ctest-release.log)
 
-echo "== browser tests (screenshots in build/web-tests)"
+stage "browser tests (screenshots in build/web-tests)"
 node web/tests/browser.mjs | tee build/browser-tests.log
 passed=$((passed + $(sed -n 's/^browser tests: \([0-9]*\) passed, 0 failed.*/\1/p' build/browser-tests.log)))
 
-echo "== sanitizer build (ASan + UBSan) and tests"
+stage "sanitizer build (ASan + UBSan) and tests"
 cmake --preset asan -DQUARTEL_WERROR=ON >/dev/null
 cmake --build --preset asan -j "$jobs"
 ctest --preset asan -j "$jobs" | tee build/ctest-asan.log
 passed=$((passed + $(sed -n 's/.*tests passed, 0 tests failed out of //p' build/ctest-asan.log)))
 
-echo "== fuzzing (short runs)"
+stage "fuzzing (short runs)"
 mkdir -p build/fuzz-corpus
 for fuzzer in build/asan/*_fuzzer; do
   name=$(basename "$fuzzer")
@@ -38,4 +41,4 @@ for fuzzer in build/asan/*_fuzzer; do
   passed=$((passed + 1))
 done
 # ctest runs and fuzz targets together; any failure has already stopped the script.
-echo "tests: $passed passed, 0 failed"
+echo "tests: $passed passed, 0 failed, in $(($(date +%s) - started)) s"
