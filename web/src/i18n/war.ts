@@ -72,6 +72,7 @@ export const war: Record<string, Entry> = {
   'war.continent.africa': ['África', 'África'],
   'war.continent.asia': ['Ásia', 'Ásia'],
   'war.continent.oceania': ['Oceania', 'Oceania'],
+  'war.scroll_hint': ['◀ Swipe the map sideways for Europe, Africa, Asia and Oceania ▶', '◀ Deslize o mapa para os lados para ver Europa, África, Ásia e Oceania ▶'],
   'war.objective.and': [' and ', ' e '],
   'war.objective.continents': ['Conquer in full {continents}', 'Conquistar na totalidade {continents}'],
   'war.objective.continents_and_third': ['Conquer in full {continents} and a third continent of your choice', 'Conquistar na totalidade {continents} e mais um terceiro continente à sua escolha'],

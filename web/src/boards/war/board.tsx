@@ -446,6 +446,7 @@ export function Board(props: BoardProps) {
           onClick={acts.length ? onClick : undefined}
         />
       </div>
+      <p class="war-scroll-hint muted small">{t('war.scroll_hint')}</p>
       <Dice text={lastText} />
     </div>
   );
