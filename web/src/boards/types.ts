@@ -26,4 +26,7 @@ export interface BoardModule {
   // same ply (each seat's secrets come from that seat's view). Optional: without it the replay
   // shows the views seat by seat only.
   reveal?: (views: any[]) => any;
+  // A line of the move list as players read it (WAR: territory ids as the board names them);
+  // optional, the server's text otherwise.
+  moveText?: (text: string) => string;
 }

@@ -1,6 +1,7 @@
 // The parts of the match page every game shares: who plays and whose turn it is, the move list,
 // the move box (type a move as in the terminal), the game-over panel.
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { boardFor } from '../boards';
 import { seatColour, seatName } from '../games';
 import { t } from '../i18n';
 import type { MatchState, Move, MoveLine, Viewer } from '../types';
@@ -56,7 +57,8 @@ export function SeatBar({ game, names, seats, state, you }: { game: string; name
   );
 }
 
-export function MoveList({ names, lines, current, onPick }: { game: string; names: string[]; lines: MoveLine[]; current?: number; onPick?: (event: number) => void }) {
+export function MoveList({ game, names, lines, current, onPick }: { game: string; names: string[]; lines: MoveLine[]; current?: number; onPick?: (event: number) => void }) {
+  const moveText = boardFor(game).moveText ?? ((text: string) => text);
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
     const el = list.current;
@@ -79,7 +81,7 @@ export function MoveList({ names, lines, current, onPick }: { game: string; name
             <span class="num">{line.event}</span>
             <span class="by">{seatLabel(names, line.by)}</span>
             <span class="text">
-              {line.text.split('\n').map((part, i) => (
+              {moveText(line.text).split('\n').map((part, i) => (
                 <span class="part" key={i}>
                   {part.trim()}
                 </span>
