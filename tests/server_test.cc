@@ -754,6 +754,51 @@ TEST(ServerReplay, EachPlyIsTheViewersViewOfThatPrefix) {
   EXPECT_EQ(HttpGet(server.port(), "/api/replay").status, 405);
 }
 
+// The replay is a path out of the server: two records that differ only in Blue's secret setup (two
+// of its pieces' ranks swapped) replay the same, ply for ply, for Red and for a spectator, and
+// differently for Blue.
+TEST(ServerReplay, RecordsASeatCannotTellApartReplayTheSameForIt) {
+  TempDir dir;
+  ServerProcess server(dir.File("quartel.db"));
+  const std::string id = FinishedBotMatch(server.port(), "stratego");
+  const Json finished = HttpGet(server.port(), "/api/matches/" + id + "/record").body;
+  // The setup only: 40 placements each, written by notation ("5:f8").
+  Json setup = finished;
+  setup.erase("result");
+  setup["actions"] = Json::array();
+  int first_blue = -1;
+  for (const Json& entry : finished["actions"]) {
+    const std::string notation = entry["notation"];
+    if (notation.find(':') == std::string::npos) break;
+    if (entry["seat"] == 1 && first_blue < 0)
+      first_blue = static_cast<int>(setup["actions"].size());
+    setup["actions"].push_back({{"seat", entry["seat"]}, {"notation", notation}});
+  }
+  ASSERT_EQ(setup["actions"].size(), 80u);
+  // Swap the ranks of Blue's first placement and of its next one of another rank.
+  Json swapped = setup;
+  Json& a = swapped["actions"][first_blue]["notation"];
+  const std::string a_text = a;
+  for (int i = first_blue + 1; i < 80; ++i) {
+    Json& b = swapped["actions"][i]["notation"];
+    const std::string b_text = b;
+    if (b_text[0] == a_text[0]) continue;
+    a = b_text.substr(0, 1) + a_text.substr(1);
+    b = a_text.substr(0, 1) + b_text.substr(1);
+    break;
+  }
+  ASSERT_NE(swapped, setup);
+  auto replay = [&](const Json& record, const Json& viewer) {
+    const HttpReply reply =
+        HttpPost(server.port(), "/api/replay", Json{{"record", record}, {"viewer", viewer}}.dump());
+    EXPECT_EQ(reply.status, 200) << reply.body.dump();
+    return reply.body["plies"];
+  };
+  EXPECT_EQ(replay(setup, 0), replay(swapped, 0)) << "Red learns Blue's ranks from the replay";
+  EXPECT_EQ(replay(setup, "spectator"), replay(swapped, "spectator"));
+  EXPECT_NE(replay(setup, 1), replay(swapped, 1)) << "the two setups differ for Blue itself";
+}
+
 // GET /api/odds: the engine's exact odds (odds.h), and a 400 for an attack the rules forbid.
 TEST(ServerReplay, OddsAreTheEnginesExactOdds) {
   TempDir dir;
