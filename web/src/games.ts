@@ -1,4 +1,7 @@
+import { useEffect, useState } from 'preact/hooks';
+import { fetchGames } from './api';
 import { has, t } from './i18n';
+import type { GameInfo } from './types';
 
 export function gameName(id: string) {
   return t(`game.${id}.name`);
@@ -23,3 +26,25 @@ export function seatName(name: string) {
   const key = `seatname.${name.toLowerCase()}`;
   return has(key) ? t(key) : name;
 }
+
+// What the catalogue (/api/games) says of one game: hidden information, draws by agreement, bots.
+export function useGameInfo(id: string | undefined): GameInfo | null {
+  const [info, setInfo] = useState<GameInfo | null>(null);
+  useEffect(() => {
+    if (!id) return;
+    fetchGames()
+      .then((games) => setInfo(games.find((g) => g.id === id) ?? null))
+      .catch(() => {});
+  }, [id]);
+  return info;
+}
+
+// The bot levels the new-game page offers, weakest first: the spec sent to the server, the bot
+// the game must have, and their names in the seat menu and in the seat bar.
+export const BOT_LEVELS = [
+  { spec: 'random', bot: 'random', menu: 'bot.random', short: 'bot.level_random' },
+  { spec: 'heuristic', bot: 'heuristic', menu: 'bot.heuristic', short: 'bot.level_heuristic' },
+  { spec: 'mcts:ms=300', bot: 'mcts', menu: 'bot.mcts_fast', short: 'bot.level_mcts_fast' },
+  { spec: 'mcts:ms=1500', bot: 'mcts', menu: 'bot.mcts', short: 'bot.level_mcts' },
+  { spec: 'mcts:ms=5000', bot: 'mcts', menu: 'bot.mcts_strong', short: 'bot.level_mcts_strong' },
+] as const;

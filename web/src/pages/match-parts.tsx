@@ -2,21 +2,15 @@
 // the move box (type a move as in the terminal), the game-over panel.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { boardFor } from '../boards';
-import { seatColour, seatName } from '../games';
+import { BOT_LEVELS, seatColour, seatName } from '../games';
 import { t } from '../i18n';
 import type { MatchState, Move, MoveLine, Viewer } from '../types';
 
 // "bot:mcts:ms=1500" as the level the new-game page offered it.
 export function botLabel(spec: string) {
   const bot = spec.replace(/^bot:/, '');
-  const levels: Record<string, string> = {
-    random: 'bot.level_random',
-    heuristic: 'bot.level_heuristic',
-    'mcts:ms=300': 'bot.level_mcts_fast',
-    'mcts:ms=1500': 'bot.level_mcts',
-    'mcts:ms=5000': 'bot.level_mcts_strong',
-  };
-  return levels[bot] ? t(levels[bot]) : `${t('seat.bot')} ${bot}`;
+  const level = BOT_LEVELS.find((l) => l.spec === bot);
+  return level ? t(level.short) : `${t('seat.bot')} ${bot}`;
 }
 
 export function seatLabel(names: string[], by: MoveLine['by']) {
@@ -122,8 +116,8 @@ export function MoveBox({ state, act }: { state: MatchState; act: (move: Move) =
   );
 }
 
-export function GameOver({ game, names: raw, state, matchId }: { game: string; names: string[]; state: MatchState; matchId: string }) {
-  const hidden = ['stratego', 'espionage', 'war', 'war2'].includes(game);
+// `hidden`: a hidden-information game, whose ending reveals everything.
+export function GameOver({ hidden, names: raw, state, matchId }: { hidden: boolean; names: string[]; state: MatchState; matchId: string }) {
   const names = raw.map(seatName);
   const result = state.result ?? [];
   const winners = names.filter((_, i) => result[i] === 'win');

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { eventsSoFar, fetchGames, heldSeats, holdSeat, seatLink, watchLink } from '../api';
+import { eventsSoFar, heldSeats, holdSeat, seatLink, watchLink } from '../api';
 import { boardFor } from '../boards';
 import type { BoardProps } from '../boards/types';
 import { MatchConnection, type EventFrame, type Joined, type Status } from '../connection';
-import { gameName, seatName } from '../games';
+import { gameName, seatName, useGameInfo } from '../games';
 import { t } from '../i18n';
 import type { MatchState, Move, MoveLine, Viewer } from '../types';
 import { GameOver, MoveBox, MoveList, SeatBar } from './match-parts';
@@ -60,9 +60,7 @@ export function MatchPage({ id }: { id: string }) {
     return () => conn.close();
   }, [id, token]);
 
-  useEffect(() => {
-    fetchGames().catch(() => {});
-  }, []);
+  const info = useGameInfo(live?.joined.game);
 
   if (!live) {
     return (
@@ -127,14 +125,14 @@ export function MatchPage({ id }: { id: string }) {
         </div>
         <aside class="side">
           {module.Panel && <module.Panel {...props} />}
-          {state.over && <GameOver game={joined.game} names={joined.seat_names} state={state} matchId={id} />}
+          {state.over && <GameOver hidden={Boolean(info?.hidden_information)} names={joined.seat_names} state={state} matchId={id} />}
           <MoveList game={joined.game} names={joined.seat_names} lines={moves} />
           {props.interactive && <MoveBox state={state} act={act} />}
           <div class="match-actions">
             {you !== 'spectator' && !state.over && !seatIsOut(state, you) && (
               <button onClick={() => confirm(t('match.resign_confirm')) && connection.current?.resign()}>{t('match.resign')}</button>
             )}
-            {you !== 'spectator' && !state.over && joined.seats.length === 2 && state.draw_offer === undefined && drawGame(joined.game) && (
+            {you !== 'spectator' && !state.over && joined.seats.length === 2 && state.draw_offer === undefined && info?.draw_by_agreement && (
               <button onClick={() => connection.current?.offerDraw()}>{t('match.offer_draw')}</button>
             )}
             {state.draw_offer !== undefined && state.draw_offer !== you && you !== 'spectator' && (
@@ -163,10 +161,6 @@ export function MatchPage({ id }: { id: string }) {
 function seatIsOut(state: MatchState, you: number) {
   const seat = state.view?.seats?.[you];
   return Boolean(seat && typeof seat === 'object' && seat.eliminated_by);
-}
-
-function drawGame(game: string) {
-  return game === 'stratego' || game === 'espionage';
 }
 
 function mergeLines(old: MoveLine[], more: MoveLine[]): MoveLine[] {

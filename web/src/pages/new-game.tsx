@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { createMatch, fetchGames, holdSeat, type SeatRequest } from '../api';
 import { boardFor } from '../boards';
-import { gameName } from '../games';
+import { BOT_LEVELS, gameName } from '../games';
 import { has, t } from '../i18n';
 import { navigate } from '../router';
 import type { GameInfo, GameOption } from '../types';
@@ -10,15 +10,7 @@ type SeatChoice = 'you' | 'friend' | string;  // or a bot level's spec
 
 // The bot levels offered, strongest last; only those whose bot the game has.
 function botLevels(game: GameInfo): { spec: string; label: string }[] {
-  const has = (name: string) => game.bots.some((b) => b.name === name);
-  const levels = [{ spec: 'random', label: t('bot.random') }];
-  if (has('heuristic')) levels.push({ spec: 'heuristic', label: t('bot.heuristic') });
-  levels.push(
-    { spec: 'mcts:ms=300', label: t('bot.mcts_fast') },
-    { spec: 'mcts:ms=1500', label: t('bot.mcts') },
-    { spec: 'mcts:ms=5000', label: t('bot.mcts_strong') },
-  );
-  return levels;
+  return BOT_LEVELS.filter((l) => game.bots.some((b) => b.name === l.bot)).map((l) => ({ spec: l.spec, label: t(l.menu) }));
 }
 
 // The catalogue gives every default as the engine writes it ("false", "1000"): as the input's type.

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
-import { fetchGames, matchRecord, replay, type Replay } from '../api';
+import { matchRecord, replay, type Replay } from '../api';
 import { boardFor } from '../boards';
-import { gameName, seatName } from '../games';
+import { gameName, seatName, useGameInfo } from '../games';
 import { t } from '../i18n';
 import type { MatchState, Viewer } from '../types';
 import { GameOver, MoveList } from './match-parts';
@@ -20,7 +20,7 @@ export function ReplayPage({ id }: { id: string | null }) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [ply, setPly] = useState(0);
   const [error, setError] = useState('');
-  const [hidden, setHidden] = useState(false);  // a hidden-information game: the lens matters
+  const hidden = Boolean(useGameInfo(record?.game)?.hidden_information);  // the lens matters
 
   useEffect(() => {
     if (!id) return;
@@ -28,13 +28,6 @@ export function ReplayPage({ id }: { id: string | null }) {
       .then((r) => (r.running ? setError(t('replay.running')) : setRecord(r)))
       .catch((e) => setError(t('error.server', { message: e.message })));
   }, [id]);
-
-  useEffect(() => {
-    if (!record) return;
-    fetchGames()
-      .then((games) => setHidden(Boolean(games.find((g) => g.id === record.game)?.hidden_information)))
-      .catch(() => setHidden(true));
-  }, [record]);
 
   useEffect(() => {
     if (!record) return;
@@ -129,19 +122,16 @@ export function ReplayPage({ id }: { id: string | null }) {
   const last = any.plies.length - 1;
   const at = Math.min(Math.max(0, ply), last);
   const names = any.seat_names;
-  let state: MatchState;
-  let lensViewer: Viewer = 'spectator';
-  if (lens === 'revealed' && module.reveal) {
-    const views = names.map((_, s) => loaded.frames.get(String(s))?.plies[at].state.view);
-    const base = loaded.frames.get('0')!.plies[at].state;
-    state = { ...base, view: module.reveal(views), legal: [], your_turn: false };
-  } else {
-    const frames = loaded.frames.get(String(lens === 'revealed' ? 'spectator' : lens));
-    if (!frames) return <p class="muted">{t('common.loading')}</p>;
-    state = { ...frames.plies[at].state, legal: [], your_turn: false };
-    lensViewer = lens === 'revealed' ? 'spectator' : lens;
-  }
-  const frames = loaded.frames.get(lens === 'revealed' ? (module.reveal ? '0' : 'spectator') : String(lens))!;
+  // The frames the move list and the flow come from: the lens's own, or seat 0's when everything
+  // is revealed from every seat's view (the spectator's where the game reveals nothing).
+  const revealing = lens === 'revealed' && Boolean(module.reveal);
+  const lensViewer: Viewer = lens === 'revealed' ? 'spectator' : lens;
+  const frames = loaded.frames.get(revealing ? '0' : String(lensViewer));
+  if (!frames) return <p class="muted">{t('common.loading')}</p>;
+  const view = revealing
+    ? module.reveal!(names.map((_, s) => loaded.frames.get(String(s))?.plies[at].state.view))
+    : frames.plies[at].state.view;
+  const state: MatchState = { ...frames.plies[at].state, view, legal: [], your_turn: false };
   // Stratego and Espionage set up piece by piece: a way past it to the first move of the play.
   const setupPhases = ['setup', 'volcanoes', 'order'];
   const firstPlay = frames.plies.findIndex((p) => !setupPhases.includes(p.state.view?.phase));
@@ -202,7 +192,7 @@ export function ReplayPage({ id }: { id: string | null }) {
           {module.Panel && (
             <module.Panel game={record.game} options={any.options} state={state} you={lensViewer} seatNames={names} lastText={frames.plies[at].text} interactive={false} act={() => {}} />
           )}
-          {at === last && state.over && <GameOver game={record.game} names={names} state={state} matchId={id ?? ''} />}
+          {at === last && state.over && <GameOver hidden={hidden} names={names} state={state} matchId={id ?? ''} />}
           <MoveList game={record.game} names={names} lines={lines} current={at} onPick={setPly} />
         </aside>
       </div>

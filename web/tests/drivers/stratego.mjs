@@ -2,7 +2,7 @@
 // open and the viewer's turn, it makes ONE move by clicking the board: a whole setup (Random, then
 // Ready), a rescue choice, or a piece and one of its legal destinations.
 export async function playMove(page) {
-  const state = await page.evaluate(() => (window.__quartelBefore = window.__quartel.state));
+  const state = await page.evaluate(() => window.__quartel.state);
   const legal = state.legal ?? [];
   const view = state.view ?? {};
   if (view.phase === 'setup') {
@@ -28,7 +28,4 @@ export async function playMove(page) {
       await page.click(`[data-square="${m[2]}"]`);
     }
   }
-  await page
-    .waitForFunction(() => window.__quartel.state !== window.__quartelBefore, null, { timeout: 5000 })
-    .catch(() => {});
 }
