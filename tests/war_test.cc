@@ -401,6 +401,42 @@ TEST(WarMap, BadFilesAreRejectedNamingFileAndEntry) {
   EXPECT_THROW(RegisterLocalMap(FixturePath("no_such_file.json")), Error);
 }
 
+// Every value of a real map file swapped for one of another type: ParseMap either accepts the file
+// or refuses it with quartel::Error, never another exception (the fuzzer once found
+// {"format": 1} ending the process with a JSON type error).
+void CollectPointers(const Json& node, const Json::json_pointer& at,
+                     std::vector<Json::json_pointer>& out) {
+  out.push_back(at);
+  if (node.is_object()) {
+    for (const auto& [key, child] : node.items()) CollectPointers(child, at / key, out);
+  } else if (node.is_array()) {
+    for (std::size_t i = 0; i < node.size(); ++i) CollectPointers(node[i], at / i, out);
+  }
+}
+
+TEST(WarMap, AValueOfTheWrongTypeIsRefusedWithAMessage) {
+  const Json classic = Json::parse(ReadFile(SourcePath("data/maps/war-classic.json")));
+  std::vector<Json::json_pointer> pointers;
+  CollectPointers(classic, Json::json_pointer(), pointers);
+  const std::vector<Json> others = {Json(-1), Json("x"), Json(nullptr), Json::array({1}),
+                                    Json::object({{"k", 1}})};
+  int refused = 0;
+  for (const auto& pointer : pointers) {
+    for (const Json& other : others) {
+      Json changed = classic;
+      changed[pointer] = other;
+      try {
+        (void)ParseMap(changed.dump(), "changed.json");
+      } catch (const Error&) {
+        ++refused;
+      } catch (const std::exception& error) {
+        ADD_FAILURE() << pointer.to_string() << " = " << other.dump() << ": " << error.what();
+      }
+    }
+  }
+  EXPECT_GT(refused, static_cast<int>(pointers.size()));  // most swaps must be refused
+}
+
 // The map option names a map; it never reads a file (issue 9, section 6): a record or a network
 // client must not make Quartel open a path. Only the local user's --map-file registers a file.
 TEST(WarMap, TheMapOptionTakesNamesNeverPaths) {

@@ -284,7 +284,9 @@ WarMap ParseMap(const std::string& text, const std::string& file) {
     Fail(file, "not valid JSON");
   }
   if (!root.is_object()) Fail(file, "not a JSON object");
-  if (root.value("format", "") != "quartel-war-map/1") {
+  // Compared as JSON, not read as a string: a "format" of another type is a refusal, not a throw.
+  const auto format = root.find("format");
+  if (format == root.end() || *format != Json("quartel-war-map/1")) {
     Fail(file, "\"format\" must be \"quartel-war-map/1\"");
   }
   WarMap map;
