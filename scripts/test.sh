@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Every test, from nothing: installs what is missing, then builds and runs
 #   1. the release build's test suite (warnings are errors in both builds) (unit, rules, perft, conformance, CLI),
-#   2. the same unit tests built with AddressSanitizer and UndefinedBehaviorSanitizer (clang),
-#   3. the browser tests: the server and the web client in Debian's Chromium (web/tests/browser.mjs),
-#   4. a short run of each libFuzzer target (record parser, action notation of every game).
+#   2. the browser tests: the server and the web client in Debian's Chromium (web/tests/browser.mjs),
+#   3. built with AddressSanitizer and UndefinedBehaviorSanitizer (clang): the conformance suite of
+#      every game and variant, the server tests and the command-line tests (CMakeLists.txt says
+#      why not every test file),
+#   4. a short run of each libFuzzer target (records, notation, positions, maps, protocol), two at
+#      a time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -29,16 +32,32 @@ cmake --build --preset asan -j "$jobs"
 ctest --preset asan -j "$jobs" | tee build/ctest-asan.log
 passed=$((passed + $(sed -n 's/.*tests passed, 0 tests failed out of //p' build/ctest-asan.log)))
 
-stage "fuzzing (short runs)"
+stage "fuzzing (short runs, one per core)"
 mkdir -p build/fuzz-corpus
-for fuzzer in build/asan/*_fuzzer; do
-  name=$(basename "$fuzzer")
+run_fuzzer() {
+  local name
+  name=$(basename "$1")
   mkdir -p "build/fuzz-corpus/$name"
-  "$fuzzer" -max_total_time="${QUARTEL_FUZZ_SECONDS:-20}" -artifact_prefix="build/fuzz-corpus/" \
+  "$1" -max_total_time="${QUARTEL_FUZZ_SECONDS:-20}" -artifact_prefix="build/fuzz-corpus/" \
     "build/fuzz-corpus/$name" tests/fuzz/corpus 2>"build/fuzz-corpus/$name.log" ||
-    { tail -n 40 "build/fuzz-corpus/$name.log"; echo "$name FAILED"; exit 1; }
+    { tail -n 40 "build/fuzz-corpus/$name.log"; echo "$name FAILED"; return 1; }
   echo "$name: $(grep -o 'Done [0-9]* runs' "build/fuzz-corpus/$name.log"), no crash"
+}
+running=0
+fuzz_failed=0
+for fuzzer in build/asan/*_fuzzer; do
+  if ((running >= jobs)); then
+    wait -n || fuzz_failed=1
+    running=$((running - 1))
+  fi
+  run_fuzzer "$fuzzer" &
+  running=$((running + 1))
   passed=$((passed + 1))
 done
+while ((running > 0)); do
+  wait -n || fuzz_failed=1
+  running=$((running - 1))
+done
+((fuzz_failed == 0)) || exit 1
 # ctest runs and fuzz targets together; any failure has already stopped the script.
 echo "tests: $passed passed, 0 failed, in $(($(date +%s) - started)) s"

@@ -108,7 +108,8 @@ HttpReply Request(unsigned short port, http::verb verb, const std::string& targe
                   const std::string& body, const std::string& token) {
   asio::io_context io;
   beast::tcp_stream stream(io);
-  stream.expires_after(std::chrono::seconds(10));
+  // A whole game's replay under the sanitizers takes seconds to answer.
+  stream.expires_after(std::chrono::seconds(30));
   http::request<http::string_body> request{verb, target, 11};
   request.set(http::field::host, "127.0.0.1");
   if (!token.empty()) request.set(http::field::authorization, "Bearer " + token);
