@@ -699,6 +699,42 @@ TEST(EspionageViews, LastMoveInWords) {
             std::string::npos);
 }
 
+// The move list tells an attack with what its combat showed each viewer: by default which piece
+// was removed, each rank only to whoever sees it (rulings "Espionage").
+TEST(EspionageViews, AnAttackIsToldWithWhatItsCombatShowed) {
+  struct Case {
+    const char* attacker;
+    const char* defender;
+    std::string red, blue, spectator;
+  };
+  const std::vector<Case> cases = {
+      {"R5", "B3", "e4xe5: General takes an unseen piece", "e4xe5: an unseen piece takes Captain",
+       "e4xe5: an unseen piece takes an unseen piece"},
+      {"R5", "BM", "e4xe5: General loses to an unseen piece",
+       "e4xe5: an unseen piece loses to Mine", "e4xe5: an unseen piece loses to an unseen piece"},
+  };
+  for (const Case& c : cases) {
+    auto s = FromPosition(DuelPosition(c.attacker, c.defender, false), {{"moves_per_turn", "1"}});
+    const Action attack = s->StringToAction("e4xe5");
+    EXPECT_EQ(s->DescribeTurn({&attack, 1}, 0), c.red);
+    EXPECT_EQ(s->DescribeTurn({&attack, 1}, 1), c.blue);
+    EXPECT_EQ(s->DescribeTurn({&attack, 1}, engine::kSpectator), c.spectator);
+  }
+}
+
+// The last setup and the lot that follows it are one event on the server: both are told.
+TEST(EspionageViews, TheLotAfterTheLastSetupIsTold) {
+  auto state = Game({{"volcanoes", "0"}}).NewInitialState();
+  Play(*state, kRedSetup);
+  std::vector<Action> turn = state->StringToTurn(kBlueSetup);
+  turn.push_back(kFirstLot + 1);
+  EXPECT_EQ(state->DescribeTurn(turn, 0), "set up its army; Blue first");
+  EXPECT_EQ(state->DescribeTurn(turn, engine::kSpectator), "set up its army; Blue first");
+  const std::span<const Action> setup(turn.data(), turn.size() - 1);
+  EXPECT_EQ(state->DescribeTurn(setup, 1).substr(0, 7), "set up ");
+  EXPECT_EQ(state->DescribeTurn(turn, 1), state->DescribeTurn(setup, 1) + "; Blue first");
+}
+
 // The option variants, each checked in full for as long as random Espionage games last. (The
 // shared conformance run plays fewer games of games whose perft counts single actions, as
 // Espionage's does since a setup became one turn; these games make up for it.)

@@ -355,6 +355,27 @@ TEST(StrategoCombat, EveryPairing) {
   EXPECT_EQ(checked, 10 * 12);
 }
 
+// The move list tells an attack with its combat, as each viewer learnt it: both ranks (rulings
+// "Stratego"), or with silent_defense the defender's only to its owner.
+TEST(StrategoCombat, AnAttackIsToldWithItsCombat) {
+  auto state = Place("r4e4 b2e5 r7b4 b7b5 r5a1 rFk1 b5k10 bFa10", 0);
+  auto told = [](const engine::State& s, const std::string& move, engine::Seat viewer) {
+    const Action action = s.StringToAction(move);
+    return s.DescribeTurn({&action, 1}, viewer);
+  };
+  for (engine::Seat viewer : {0, 1, engine::kSpectator}) {
+    EXPECT_EQ(told(*state, "e4xe5", viewer), "e4xe5: Sergeant takes Scout");
+    EXPECT_EQ(told(*state, "b4xb5", viewer), "b4xb5: Major and Major both removed");
+    EXPECT_EQ(told(*state, "a1-a2", viewer), "a1-a2");
+  }
+  auto blue = Place("r4e4 b2e5 r7b4 b7b5 r5a1 rFk1 b5k10 bFa10", 1);
+  EXPECT_EQ(told(*blue, "e5xe4", 0), "e5xe4: Scout loses to Sergeant");
+  auto silent = Place("r4e4 b6e5 r5a1 rFk1 b5k10 bFa10", 0, {{"silent_defense", "true"}});
+  EXPECT_EQ(told(*silent, "e4xe5", 0), "e4xe5: Sergeant loses to an unseen piece");
+  EXPECT_EQ(told(*silent, "e4xe5", engine::kSpectator), "e4xe5: Sergeant loses to an unseen piece");
+  EXPECT_EQ(told(*silent, "e4xe5", 1), "e4xe5: Sergeant loses to Captain");
+}
+
 TEST(StrategoCombat, SpyAndMarshalBothWays) {
   auto spy_attacks = Place("rSe4 bXe5 r5a1 rFk1 b5k10 bFa10", 0);
   Play(*spy_attacks, "e4xe5");

@@ -405,6 +405,55 @@ TEST(WarText, ATurnIsToldStepByStepAsTheViewerMayKnowIt) {
   for (std::size_t i = 0; i < 5; ++i) EXPECT_EQ(others[i], own[i]);
 }
 
+// A person's commands are events of their own (the server, the replay viewer): a step that a turn
+// tells by what follows ("end", the dice of an attack) is told by itself when nothing follows, and
+// armies moved in after a conquest told earlier name the territory. Never "nothing".
+TEST(WarText, EachCommandAloneIsToldInWords) {
+  const WarGame& game = LoadWarGame("war", 3);
+  auto state = SimpleBoard(game);
+  Own(*state, "mexico", 0, 6);
+  Own(*state, "novayork", 1, 1);
+  Change(*state, [](Position& p) {
+    p.phase = Phase::kMove;
+    p.seat = 2;
+  });
+  state->ApplyAction(game.kEnd);  // seat 0 begins a turn
+  auto tell = [&](const std::string& text) {
+    const std::vector<Action> turn = state->StringToTurn(text);
+    const std::string told = state->DescribeTurn(turn, 1);
+    for (Action a : turn) state->ApplyAction(a);
+    return told;
+  };
+  tell(fmt::format("place {} mexico", state->position().general_pool));
+  ASSERT_EQ(state->position().phase, Phase::kAttack);  // placed all: on to the attacks by itself
+  EXPECT_EQ(tell("attack mexico novayork 3"), "attacks novayork from mexico with 3 dice");
+  const std::vector<Action> roll = {game.kBattle + 0};  // the defender's only army falls
+  const std::string rolled = state->DescribeTurn(roll, 1);
+  EXPECT_TRUE(
+      std::regex_match(rolled, std::regex("attacked novayork from mexico: [1-6]-[1-6]-[1-6] "
+                                          "vs [1-6], lost 0, destroyed 1\n +conquered "
+                                          "novayork")))
+      << rolled;
+  state->ApplyAction(roll[0]);
+  EXPECT_EQ(tell("occupy 3"), "moved 3 armies into novayork");
+  EXPECT_EQ(tell("end"), "ended the attacks");
+  EXPECT_EQ(tell("end"), "ended the turn");
+}
+
+// A replay steps the deal card by card: one territory dealt alone is named (the board shows its
+// owner at once).
+TEST(WarText, OneTerritoryDealtAloneIsNamed) {
+  const WarGame& game = LoadWarGame("war", 3);
+  auto state = NewWarState(game);
+  Rng rng(9);
+  state->ApplyAction(PickRandom(*state, rng));  // the dealer
+  const Action card = PickRandom(*state, rng);
+  const std::string territory = game.map().territories[card - game.kChance].id;
+  const std::string seat = game.SeatName(state->position().seat);
+  EXPECT_EQ(state->DescribeTurn({&card, 1}, engine::kSpectator),
+            fmt::format("{} dealt to {}", territory, seat));
+}
+
 TEST(WarText, TheDealIsToldInOneLine) {
   for (const char* id : {"war", "war2"}) {
     const WarGame& game = LoadWarGame(id, 3);

@@ -59,7 +59,8 @@ Reply ReplayFrames(std::string_view body) {
         frame(entry.seat, fmt::format("{} resigned", game.SeatName(entry.seat)), {});
         continue;
       }
-      std::string text = match.state().ActionToStringFor(entry.action, viewer);
+      // Told as the live move list tells it (State::DescribeTurn), one action at a time.
+      std::string text = match.state().DescribeTurn({&entry.action, 1}, viewer);
       const Seat by = match.state().CurrentSeat();
       match.Apply(entry.action);
       frame(ByOf(by), std::move(text), {});

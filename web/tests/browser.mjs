@@ -152,8 +152,8 @@ const browser = await chromium.launch({
          '--disable-component-update', '--disable-sync'],
 });
 
-async function newPage(name, viewport = DESKTOP) {
-  const context = await browser.newContext({ viewport, hasTouch: viewport === PHONE, isMobile: viewport === PHONE });
+async function newPage(name, viewport = DESKTOP, locale = 'en-US') {
+  const context = await browser.newContext({ viewport, locale, hasTouch: viewport === PHONE, isMobile: viewport === PHONE });
   const page = await context.newPage();
   watchErrors(page, name);
   return page;
@@ -318,6 +318,90 @@ try {
     await dropped.locator('.move-list li').nth(linesBefore).waitFor({ timeout: 10000 });
     await a.context().close();
     await b.context().close();
+  });
+
+  await test('the move list in Portuguese: every line of seven short random games, live and replayed', async () => {
+    const page = await newPage('moves-pt', DESKTOP, 'pt-BR');
+    // Every kind of line: the setups and their lots, combats (silent defence, rescues), jump
+    // chains, four-player lots, WAR's deal, trades and endings, WAR-II's cards and Information
+    // Centres. Short caps end each game by itself.
+    const matches = [
+      { game: 'dablot', bots: 1, options: { max_turns: 40 } },
+      { game: 'conspiradores', bots: 3, options: { players: 4, max_turns: 80 } },
+      { game: 'stratego', bots: 1, options: { max_plies: 80 } },
+      { game: 'stratego', bots: 1, options: { max_plies: 80, silent_defense: true, rescue: true, army: 'barrage' } },
+      { game: 'espionage', bots: 1, options: { max_plies: 80 } },
+      { game: 'war', bots: 2, options: { max_turns: 12 } },
+      { game: 'war2', bots: 2, options: { max_turns: 15, spy_centre: true } },
+    ];
+    let lines = 0;
+    for (const m of matches) {
+      const seats = [{ kind: 'person' }, ...Array.from({ length: m.bots }, () => ({ kind: 'bot', bot: 'random' }))];
+      const created = await (
+        await fetch(`${address}/api/matches`, { method: 'POST', body: JSON.stringify({ game: m.game, options: m.options, seats }) })
+      ).json();
+      if (!created.seats) throw new Error(`${m.game}: ${JSON.stringify(created)}`);
+      await page.goto(`${address}${created.seats[0].link}`);
+      // A random player of the person's seat, by the page's own connection.
+      for (let step = 0; step < 2000; step++) {
+        const s = await waitFor(page, (x) => x.your_turn || x.over, `${m.game}: the seat's turn`, 60000);
+        if (s.over) break;
+        const pick = s.legal[Math.floor(Math.random() * s.legal.length)];
+        const before = await page.locator('.match').getAttribute('data-event');
+        await page.evaluate((id) => window.__quartel.connection.act({ actions: [id] }), pick.id);
+        await page.waitForFunction(
+          ([event, json]) =>
+            document.querySelector('.match')?.getAttribute('data-event') !== event ||
+            JSON.stringify(window.__quartel.state) !== json,
+          [before, JSON.stringify(s)],
+          { timeout: 30000 },
+        );
+        await page.waitForTimeout(60);  // under the server's 20 messages a second
+      }
+      // The replay as each seat saw it and as a spectator.
+      const record = await (await fetch(`${address}/api/matches/${created.match}/record`)).json();
+      const viewers = [...created.seats.map((_, i) => i), 'spectator'];
+      lines += await page.evaluate(
+        async ([record, viewers]) => {
+          let n = 0;
+          for (const viewer of viewers) {
+            const answer = await (await fetch('/api/replay', { method: 'POST', body: JSON.stringify({ record, viewer }) })).json();
+            for (const ply of answer.plies) {
+              for (const line of ply.text.split('\n')) {
+                n++;
+                if (window.__quartelMoves.translateLine(line.trim()) === null) window.__quartelMoves.untranslated.add(line.trim());
+              }
+            }
+          }
+          return n;
+        },
+        [record, viewers],
+      );
+      lines += await page.locator('.move-list li').count();
+    }
+    const missing = await page.evaluate(() => [...window.__quartelMoves.untranslated]);
+    if (missing.length) throw new Error(`${missing.length} lines of no known form, e.g.\n${missing.slice(0, 20).join('\n')}`);
+    // What the forms make of some lines (a form that matches and words them wrong fails here).
+    const expected = {
+      'placed 3 armies on brasil': 'colocou 3 exércitos em brasil',
+      'traded brasil (square), peru (circle) and joker for 8 armies (+2 on brasil)':
+        'trocou brasil (quadrado), peru (círculo) e coringa por 8 exércitos (+2 em brasil)',
+      'dealer preta; territories dealt: branca 14, vermelha 14, preta 14; 3 objectives drawn':
+        'quem distribui: preta; territórios distribuídos: branca 14, vermelha 14, preta 14; 3 objetivos sorteados',
+      'Game over (resignation): branca wins; vermelha and preta lose': 'Fim de jogo (desistência): branca vence; vermelha e preta perdem',
+      'e6xe7: Sergeant takes Scout': 'e6xe7: Sargento captura Explorador',
+      'c3xc4: an unseen piece loses to Mine, d3-d4': 'c3xc4: uma peça não vista perde para Mina, d3-d4',
+      '26x48 takes the Swedish soldier on 37, stop': '26x48 captura o soldado sueco em 37, parou',
+      'Red resigns': 'Vermelho desiste',
+      'play order by lot: green, white, black, orange': 'ordem de jogo por sorteio: Verde, Branco, Preto e Laranja',
+    };
+    for (const [en, pt] of Object.entries(expected)) {
+      const got = await page.evaluate((line) => window.__quartelMoves.translateLine(line), en);
+      if (got !== pt) throw new Error(`"${en}" in Portuguese: "${got}", expected "${pt}"`);
+    }
+    log(`     ${lines} move-list lines in Portuguese`);
+    await shot(page, 'moves-pt');
+    await page.context().close();
   });
 } finally {
   await browser.close();

@@ -205,6 +205,10 @@ class EspionageState : public engine::State {
   std::string SetupStatus(int seat) const;
   // Whether `viewer` may see the rank of `cell` (the shared rule, hidden_army.h).
   bool Sees(engine::Seat viewer, CellBits cell) const;
+  // DescribeTurn of the play: each action, and an attack's combat as `viewer` learnt it.
+  std::string DescribePlay(std::span<const Action> actions, engine::Seat viewer) const;
+  // The last combat in words as `viewer` learnt it ("Sapper takes an unseen piece").
+  std::string CombatText(engine::Seat viewer) const;
   // The rank character of `cell` as `viewer` sees it, or '?'.
   char ShownRank(engine::Seat viewer, CellBits cell) const;
   // The position text, full (no viewer) or as `viewer` may know it (position_text.cc).

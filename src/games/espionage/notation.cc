@@ -41,24 +41,51 @@ std::string EspionageState::ActionToStringFor(Action action, engine::Seat viewer
 }
 
 // A setup is one turn: told in one line, to the seat setting up as its setup string, to anyone
-// else only as in progress or done (setups are secret until both are complete).
+// else only as in progress or done (setups are secret until both are complete). The lot for the
+// first move that follows the last setup is told after it ("set up its army; Blue first"). In the
+// play, moves are told with what their combat showed `viewer`.
 std::string EspionageState::DescribeTurn(std::span<const Action> actions,
                                          engine::Seat viewer) const {
-  if (position_.phase != Phase::kSetup || actions.empty()) {
-    return engine::State::DescribeTurn(actions, viewer);
-  }
+  if (position_.phase != Phase::kSetup || actions.empty()) return DescribePlay(actions, viewer);
   const int seat = position_.to_move;
-  Position after = position_;
-  for (Action action : actions) after.Apply(action);
-  const bool done = ArmySize(after.to_place[seat]) == 0;
-  if (viewer != seat) return done ? "set up its army" : "is setting up its army";
-  if (!done) return engine::State::DescribeTurn(actions, viewer);
-  std::string setup = "set up ";
-  for (int i = 0; i < kHomeSquares; ++i) {
-    if (i > 0 && i % kSize == 0) setup += '/';
-    setup += RankChar(RankOf(after.board[(seat == 0 ? 0 : 70) + i]));
+  EspionageState after(*this);
+  std::size_t placed = 0;
+  while (placed < actions.size() && after.position_.phase == Phase::kSetup) {
+    after.DoApplyAction(actions[placed++], nullptr);
   }
-  return setup;
+  const bool done = ArmySize(after.position_.to_place[seat]) == 0;
+  std::string text;
+  if (viewer != seat) {
+    text = done ? "set up its army" : "is setting up its army";
+  } else if (!done) {
+    text = engine::State::DescribeTurn(actions.first(placed), viewer);
+  } else {
+    text = "set up ";
+    for (int i = 0; i < kHomeSquares; ++i) {
+      if (i > 0 && i % kSize == 0) text += '/';
+      text += RankChar(RankOf(after.position_.board[(seat == 0 ? 0 : 70) + i]));
+    }
+  }
+  if (placed == actions.size()) return text;
+  return text + "; " + after.DescribePlay(actions.subspan(placed), viewer);
+}
+
+// Each action in its notation, an attack followed by what its combat showed `viewer`
+// ("c3xc4: Sapper takes an unseen piece"); a turn's two moves are told apart by a comma.
+std::string EspionageState::DescribePlay(std::span<const Action> actions,
+                                         engine::Seat viewer) const {
+  EspionageState state(*this);
+  std::string text;
+  for (Action action : actions) {
+    if (!text.empty()) text += ", ";
+    text += state.ActionToStringFor(action, viewer);
+    const bool move = state.position_.phase == Phase::kPlay && IsMove(action);
+    state.DoApplyAction(action, nullptr);
+    if (move && state.position_.last_removed != kRemovedNone) {
+      text += ": " + state.CombatText(viewer);
+    }
+  }
+  return text;
 }
 
 namespace {

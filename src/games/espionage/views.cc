@@ -332,6 +332,22 @@ std::string EspionageState::LastMoveText(engine::Seat viewer) const {
                      mine_stays ? " and the Mine stays" : "");
 }
 
+// The last combat as `viewer` learnt it: "Sapper takes an unseen piece", "an unseen piece loses
+// to Mine" (each rank only where the viewer sees it; the piece that survived stands on the target
+// square, rulings "Espionage").
+std::string EspionageState::CombatText(engine::Seat viewer) const {
+  const CellBits on_to = position_.board[position_.last_to];
+  const CellBits gone = position_.removed[position_.num_removed - 1];
+  const bool attacker_removed = position_.last_removed == kRemovedAttacker;
+  const CellBits attacker = attacker_removed ? gone : on_to;
+  const CellBits defender = attacker_removed ? on_to : gone;
+  auto rank = [&](CellBits cell) {
+    return Sees(viewer, cell) ? RankName(RankOf(cell)) : std::string("an unseen piece");
+  };
+  return fmt::format("{} {} {}", rank(attacker), attacker_removed ? "loses to" : "takes",
+                     rank(defender));
+}
+
 namespace {
 
 // "Blue wins", "draw", or each seat's result where an ending outside the rules gave no plain win.

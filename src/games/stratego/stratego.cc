@@ -287,9 +287,7 @@ std::string StrategoState::ActionToStringFor(Action action, engine::Seat viewer)
 // the setup string.
 std::string StrategoState::DescribeTurn(std::span<const Action> actions,
                                         engine::Seat viewer) const {
-  if (actions.empty() || !IsPlace(actions.front())) {
-    return engine::State::DescribeTurn(actions, viewer);
-  }
+  if (actions.empty() || !IsPlace(actions.front())) return DescribePlay(actions, viewer);
   const int seat = position_.h.to_move;
   Position after = position_;
   std::vector<std::string> placed;
@@ -304,6 +302,41 @@ std::string StrategoState::DescribeTurn(std::span<const Action> actions,
     text += ": " + (done ? SetupString(after, seat) : fmt::format("{}", fmt::join(placed, " ")));
   }
   return text;
+}
+
+// Moves in their notation, an attack with its combat as `viewer` learnt it (rulings "Stratego":
+// combat shows both ranks, or only the attacker's with silent_defense): "e6xe7: Sergeant takes
+// Scout", "d4xd5: Scout loses to Marshal", "c4xc5: Major and Major both removed"; a rescue that
+// follows in the same turn after a comma.
+std::string StrategoState::DescribePlay(std::span<const Action> actions,
+                                        engine::Seat viewer) const {
+  StrategoState state(*this);
+  std::string text;
+  for (Action action : actions) {
+    if (!text.empty()) text += ", ";
+    text += state.ActionToStringFor(action, viewer);
+    const bool move = state.position_.h.phase == Phase::kPlay && !IsPlace(action) &&
+                      !IsRescue(action) && action != kNoRescue;
+    state.DoApplyAction(action, nullptr);
+    if (move && state.position_.h.last.attacker != kNone) text += ": " + state.CombatText(viewer);
+  }
+  return text;
+}
+
+std::string StrategoState::CombatText(engine::Seat viewer) const {
+  const LastMove& last = position_.h.last;
+  const char defender_char = DefenderChar(viewer);
+  const std::string attacker = RankName(last.attacker);
+  const std::string defender =
+      defender_char == '?' ? std::string("an unseen piece") : RankName(last.defender);
+  switch (last.result) {
+    case kAttackerWins:
+      return fmt::format("{} takes {}", attacker, defender);
+    case kDefenderWins:
+      return fmt::format("{} loses to {}", attacker, defender);
+    default:
+      return fmt::format("{} and {} both removed", attacker, defender);
+  }
 }
 
 Action StrategoState::StringToAction(std::string_view text) const {

@@ -228,6 +228,10 @@ class StrategoState : public engine::State {
   std::string LastMoveText(engine::Seat viewer) const;
   // The last combat's defender as `viewer` knows it: its rank character or '?'.
   char DefenderChar(engine::Seat viewer) const;
+  // DescribeTurn of the play: each move, and an attack's combat as `viewer` learnt it.
+  std::string DescribePlay(std::span<const Action> actions, engine::Seat viewer) const;
+  // The last combat in words as `viewer` learnt it ("Sergeant takes Scout").
+  std::string CombatText(engine::Seat viewer) const;
   std::vector<Action> ParseSetup(std::string_view text) const;
 
   Position position_;

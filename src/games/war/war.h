@@ -329,6 +329,8 @@ class WarState : public engine::State {
   void TellRoll(Action action, const WarState& after, TurnStory& story) const;
   void TellTrade(Action action, TurnStory& story) const;
   void TellWar2Step(Action action, TurnStory& story) const;
+  // A step that tells nothing by itself ("end", an attack's dice), when nothing follows it.
+  std::string QuietStepText(Action action, Seat viewer) const;
   std::string CiStepText(Action action) const;
   std::string TerritoryId(int t) const;
   std::string OwnerName(int owner) const;  // a colour or "neutral"

@@ -444,6 +444,7 @@ class TurnStory {
  public:
   using Render = std::function<std::string(int count, const std::vector<std::string>& items)>;
   void Add(std::string key, std::string item, Render render) {
+    ++steps_told_;
     if (key == key_) {
       ++count_;
       items_.push_back(std::move(item));
@@ -457,16 +458,19 @@ class TurnStory {
     lines_.push_back(render_(count_, items_));
   }
   void Line(std::string text) {
+    ++steps_told_;
     key_.clear();
     lines_.push_back(std::move(text));
   }
   const std::vector<std::string>& lines() const { return lines_; }
+  int steps_told() const { return steps_told_; }  // Add and Line calls so far
 
   std::string conquest;  // a conquest told once the armies move in ("occupy")
   int carried = 0;       // armies carried by the transport under way
 
  private:
   std::vector<std::string> lines_;
+  int steps_told_ = 0;
   std::string key_ = "-";
   int count_ = 0;
   std::vector<std::string> items_;
@@ -481,16 +485,20 @@ std::string WarState::DescribeTurn(std::span<const Action> actions, Seat viewer)
   WarState state(*this);
   TurnStory story;
   const bool setup_run = CurrentSeat() == engine::kChanceSeat && board_.InSetup();
-  for (Action action : actions) {
+  for (std::size_t i = 0; i < actions.size(); ++i) {
     const WarState before(state);
-    state.DoApplyAction(action, nullptr);
-    before.TellStep(action, state, viewer, story);
+    const int steps_told = story.steps_told();
+    const std::string conquest = story.conquest;
+    state.DoApplyAction(actions[i], nullptr);
+    before.TellStep(actions[i], state, viewer, story);
+    // A step told by what follows it in the turn, when nothing follows: told by itself.
+    const bool told = story.steps_told() != steps_told || story.conquest != conquest;
+    if (!told && i + 1 == actions.size()) story.Line(before.QuietStepText(actions[i], viewer));
   }
   if (!story.conquest.empty()) story.Line(story.conquest);  // the game ended before "occupy"
   if (state.pos().phase == Phase::kOver && pos().phase != Phase::kOver) {
     story.Line(state.EndingText());
   }
-  if (story.lines().empty()) return "nothing";
   return fmt::format("{}", fmt::join(story.lines(), setup_run ? "; " : "\n    "));
 }
 
@@ -507,7 +515,12 @@ bool WarState::TellChanceStep(Action action, const WarState& after, Seat viewer,
     case Phase::kDeal:
     case Phase::kCeDeal: {
       const std::string what = p.phase == Phase::kCeDeal ? "Strategic Centres" : "territories";
-      story.Add("deal", g.SeatName(p.seat), [&g, what](int, const auto& seats) {
+      // One territory dealt alone (a replay steps the deal card by card) is named: the board
+      // shows its owner at once.
+      const std::string first =
+          p.phase == Phase::kDeal ? TerritoryId(action - g.kChance) : std::string();
+      story.Add("deal", g.SeatName(p.seat), [&g, what, first](int n, const auto& seats) {
+        if (n == 1 && !first.empty()) return fmt::format("{} dealt to {}", first, seats[0]);
         std::vector<std::string> counts;
         for (Seat s = 0; s < g.NumSeats(); ++s) {
           counts.push_back(fmt::format("{} {}", g.SeatName(s),
@@ -562,9 +575,11 @@ void WarState::TellStep(Action action, const WarState& after, Seat viewer, TurnS
       story.Line(fmt::format("claimed {}", TerritoryId(action)));
       return;
     case Phase::kOccupy:
-      story.Line(fmt::format("{}, moved {} in",
-                             story.conquest.empty() ? "conquered" : story.conquest,
-                             action - g.kOccupy + 1));
+      story.Line(story.conquest.empty()
+                     ? fmt::format("moved {} into {}",
+                                   Plural(action - g.kOccupy + 1, "army", "armies"),
+                                   TerritoryId(pos().attack_to))
+                     : fmt::format("{}, moved {} in", story.conquest, action - g.kOccupy + 1));
       story.conquest.clear();
       return;
     default:
@@ -586,6 +601,49 @@ void WarState::TellStep(Action action, const WarState& after, Seat viewer, TurnS
     TellWar2Step(action, story);
   }
   // "end" and an attack's choice of dice are told by what follows.
+}
+
+// The steps that TellStep leaves to what follows them in the turn: "end", the dice of an attack
+// (told by the roll), the start of a card use or a transport, an army carried, a number card added.
+std::string WarState::QuietStepText(Action action, Seat viewer) const {
+  const WarGame& g = *game_;
+  if (action == g.kEnd) {
+    switch (pos().phase) {
+      case Phase::kReinforce:
+        return "went on to the attacks";
+      case Phase::kAttack:
+        return "ended the attacks";
+      case Phase::kMove:
+        return "ended the turn";
+      default:
+        return "done";
+    }
+  }
+  if (action >= g.kAttack && action < g.kOccupy) {
+    const Link& link = map_->links[(action - g.kAttack) / 3];
+    return fmt::format("attacks {} from {} with {}", TerritoryId(link.to), TerritoryId(link.from),
+                       Plural((action - g.kAttack) % 3 + 1, "die", "dice"));
+  }
+  // WAR-II's card steps, from their notation ("use brasil", "transport peru chile", "add n2",
+  // "carry 1 peru chile").
+  const std::string notation = ActionToStringFor(action, viewer);
+  std::vector<std::string> words;
+  for (std::size_t at = 0; at < notation.size();) {
+    const std::size_t end = std::min(notation.find(' ', at), notation.size());
+    words.push_back(notation.substr(at, end - at));
+    at = end + 1;
+  }
+  if (words[0] == "use" && words.size() == 2) {
+    return fmt::format("began to use the card of {}", words[1]);
+  }
+  if (words[0] == "add" && words.size() == 2) return fmt::format("added {}", words[1]);
+  if (words[0] == "transport" && words.size() == 3) {
+    return fmt::format("began a transport between {} and {}", words[1], words[2]);
+  }
+  if (words[0] == "carry" && words.size() == 4) {
+    return fmt::format("carried 1 army from {} to {}", words[2], words[3]);
+  }
+  return notation;
 }
 
 void WarState::TellRoll(Action action, const WarState& after, TurnStory& story) const {
@@ -645,9 +703,14 @@ void WarState::TellWar2Step(Action action, TurnStory& story) const {
   } else if (action == g.kEnd && p.phase == Phase::kTransport) {
     const bool back = p.transport_way == 1;
     const std::string a = TerritoryId(p.transport_a), b = TerritoryId(p.transport_b);
+    // The armies carried in earlier events (a person's carries are events of their own) were
+    // told there.
     story.Line(
-        story.carried == 0
+        p.transport_way < 0
             ? fmt::format("used the cards of {} and {} for a transport, carrying nothing", a, b)
+        : story.carried == 0
+            ? fmt::format("used the cards of {} and {} for the transport from {} to {}", a, b,
+                          back ? b : a, back ? a : b)
             : fmt::format("used the cards of {} and {} to carry {} from {} to {}", a, b,
                           Plural(story.carried, "army", "armies"), back ? b : a, back ? a : b));
     story.carried = 0;

@@ -2,8 +2,9 @@
 // the move box (type a move as in the terminal), the game-over panel.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { boardFor } from '../boards';
-import { BOT_LEVELS, seatColour, seatName } from '../games';
+import { BOT_LEVELS, seatColour, seatName, useGameInfo } from '../games';
 import { t } from '../i18n';
+import { moveListText } from '../i18n/moves';
 import type { MatchState, Move, MoveLine, Viewer } from '../types';
 
 // "bot:mcts:ms=1500" as the level the new-game page offered it.
@@ -13,8 +14,9 @@ export function botLabel(spec: string) {
   return level ? t(level.short) : `${t('seat.bot')} ${bot}`;
 }
 
-export function seatLabel(names: string[], by: MoveLine['by']) {
-  if (by === 'chance') return t('match.chance');
+// `chance`: whether the game has chance at all (the start of a game without it is no draw).
+export function seatLabel(names: string[], by: MoveLine['by'], chance = true) {
+  if (by === 'chance') return chance ? t('match.chance') : '';
   if (by === null || by === undefined) return '';
   return names[by] !== undefined ? seatName(names[by]) : String(by);
 }
@@ -52,7 +54,9 @@ export function SeatBar({ game, names, seats, state, you }: { game: string; name
 }
 
 export function MoveList({ game, names, lines, current, onPick }: { game: string; names: string[]; lines: MoveLine[]; current?: number; onPick?: (event: number) => void }) {
-  const moveText = boardFor(game).moveText ?? ((text: string) => text);
+  const boardText = boardFor(game).moveText ?? ((text: string) => text);
+  const moveText = (text: string) => boardText(moveListText(text));
+  const info = useGameInfo(game);
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
     const el = list.current;
@@ -73,7 +77,7 @@ export function MoveList({ game, names, lines, current, onPick }: { game: string
             data-ply={line.event}
           >
             <span class="num">{line.event}</span>
-            <span class="by">{seatLabel(names, line.by)}</span>
+            <span class="by">{seatLabel(names, line.by, info?.has_chance !== false)}</span>
             <span class="text">
               {moveText(line.text).split('\n').map((part, i) => (
                 <span class="part" key={i}>
