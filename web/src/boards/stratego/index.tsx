@@ -459,6 +459,10 @@ function StrategoBoard(props: BoardProps) {
     );
   }
 
+  // Chromium takes no touch-action from an SVG element inside the <svg>: while the viewer has a
+  // piece to drag, the whole board keeps touches for itself (a drag, not a scroll of the page).
+  const canDrag = setupEditable ? eff.size > 0 : props.interactive && moves.length > 0;
+
   const status = statusText(game, view, state, seat, names, mine, canConfirm, rescues.length > 0 || !!noRescue);
 
   return (
@@ -466,7 +470,7 @@ function StrategoBoard(props: BoardProps) {
       <p class="strat-status" data-testid="strat-status" role="status">
         {status}
       </p>
-      <svg ref={svgRef} class="strat-board" viewBox={`0 0 ${W} ${H}`} role="img" aria-label={t(`${game}.board_label`)}>
+      <svg ref={svgRef} class={`strat-board${canDrag ? ' can-drag' : ''}`} viewBox={`0 0 ${W} ${H}`} role="img" aria-label={t(`${game}.board_label`)}>
         <rect x={OX - 3} y={OY - 3} width={10 * S + 6} height={10 * S + 6} rx="6" class="frame" />
         {squares}
         {marks}
