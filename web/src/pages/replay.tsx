@@ -32,23 +32,25 @@ export function ReplayPage({ id }: { id: string | null }) {
   useEffect(() => {
     if (!record) return;
     const module = boardFor(record.game);
-    const seats: number = Array.isArray(record.seats) ? record.seats.length : 0;
-    const wanted: Viewer[] = lens === 'revealed' ? (module.reveal ? [...Array(seats).keys()] : ['spectator']) : [lens];
-    const key = (v: Viewer) => String(v);
-    const have = loaded && loaded.record === record ? loaded.frames : new Map<string, Replay>();
-    const missing = wanted.filter((v) => !have.has(key(v)));
-    if (!missing.length) {
-      if (loaded?.record !== record) setLoaded({ record, frames: have });
-      return;
-    }
-    Promise.all(missing.map((v) => replay(record, v)))
-      .then((replays) => {
-        const frames = new Map(have);
-        replays.forEach((r, i) => frames.set(key(missing[i]), r));
-        setLoaded({ record, frames });
-        setError('');
-      })
-      .catch((e) => setError(t('replay.bad_record', { message: e.message })));
+    const frames = new Map(loaded && loaded.record === record ? loaded.frames : []);
+    const get = (v: Viewer): Promise<Replay> => {
+      const had = frames.get(String(v));
+      return had ? Promise.resolve(had) : replay(record, v).then((r) => (frames.set(String(v), r), r));
+    };
+    let stale = false;
+    (async () => {
+      // The lens's own frames: seat 0's (and every seat's, below) when everything is revealed.
+      const first = await get(lens === 'revealed' ? (module.reveal ? 0 : 'spectator') : lens);
+      // The seats come from the server's answer: a record need not list them ("seats" is optional).
+      const seats = first.seat_names.length;
+      if (module.reveal && lens === 'revealed') await Promise.all([...Array(seats).keys()].map(get));
+      if (stale) return;
+      setLoaded({ record, frames });
+      setError('');
+    })().catch((e) => !stale && setError(t('replay.bad_record', { message: e.message })));
+    return () => {
+      stale = true;
+    };
   }, [record, lens]);
 
   useEffect(() => {
