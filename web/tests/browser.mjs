@@ -289,6 +289,34 @@ try {
     await spectator.context().close();
   });
 
+  await test('stratego: the replay of a resigned game shows every piece at its end, whatever the lens; its record without seats', async () => {
+    const driver = await import('./drivers/stratego.mjs');
+    const page = await newPage('stratego-resign');
+    await newMatch(page, address, 'stratego', { bots: ['random'] });
+    await playMoves(page, driver, 2, 'stratego');  // the setup, and a first move
+    page.once('dialog', (d) => d.accept());
+    await page.locator('.match-actions button').first().click();  // Resign
+    await page.locator('[data-testid=game-over] a.button').click();
+    await page.waitForURL(/\/replay\//);
+    await page.locator('[data-testid=lens]').selectOption('0');  // as Red saw it
+    await page.locator('[data-testid=last]').click();
+    const hiddenBlue = async () =>
+      page.locator('[data-square] title').evaluateAll((ts) => ts.filter((t) => /^Blue: Unknown piece/.test(t.textContent)).length);
+    await page.locator('[data-square] title').first().waitFor({ state: 'attached' });
+    if ((await hiddenBlue()) !== 0) throw new Error(`at the end, as Red saw it: ${await hiddenBlue()} Blue pieces still hidden`);
+    await shot(page, 'stratego-replay-resigned-end');
+    await page.locator('[data-testid=back]').click();  // before the resignation the lens keeps Blue's secrets
+    if ((await hiddenBlue()) < 30) throw new Error(`before the end, as Red saw it: only ${await hiddenBlue()} Blue pieces hidden`);
+    // The same record as a file without "seats" (the record format makes them optional).
+    const id = /\/replay\/([^#/?]+)/.exec(page.url())[1];
+    const record = await (await fetch(`${address}/api/matches/${id}/record`)).json();
+    delete record.seats;
+    await page.goto(`${address}/replay`);
+    await page.locator('[data-testid=record-file]').setInputFiles({ name: 'no-seats.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(record)) });
+    await page.locator('[data-testid=ply]').waitFor({ timeout: 10000 });
+    await page.context().close();
+  });
+
   await test('a dropped connection catches up without a reload', async () => {
     const driver = await import('./drivers/dablot.mjs');
     const a = await newPage('drop-a');
