@@ -14,6 +14,9 @@ const U = 40;
 const M = 46;
 const SIZE = (N - 1) * U + 2 * M;
 const R = 15;
+// Room outside the paper for the row numbers and column letters ("17" is about 19 units wide).
+const PAD = 12;
+const LABEL = 44; // from the outer lines to the labels' centres
 const COLS = 'ABCDEFGHIJKLMNOPQ';
 const SEATS = ['white', 'black', 'green', 'orange'];
 const LETTER_SEAT: Record<string, number> = { W: 0, B: 1, G: 2, O: 3 };
@@ -86,10 +89,10 @@ function Lines({ sanctuaries, labels = true }: { sanctuaries: string[]; labels?:
       {labels &&
         [...COLS].map((c, i) => (
         <g key={c} class="coord">
-          <text x={M + i * U} y={M - 40}>
+          <text x={M + i * U} y={M - LABEL}>
             {c}
           </text>
-          <text x={M + i * U} y={M + (N - 1) * U + 40}>
+          <text x={M + i * U} y={M + (N - 1) * U + LABEL}>
             {c}
           </text>
         </g>
@@ -97,10 +100,10 @@ function Lines({ sanctuaries, labels = true }: { sanctuaries: string[]; labels?:
       {labels &&
         Array.from({ length: N }, (_, i) => (
         <g key={i} class="coord">
-          <text x={M - 40} y={M + (N - 1 - i) * U}>
+          <text x={M - LABEL} y={M + (N - 1 - i) * U}>
             {i + 1}
           </text>
-          <text x={M + (N - 1) * U + 40} y={M + (N - 1 - i) * U}>
+          <text x={M + (N - 1) * U + LABEL} y={M + (N - 1 - i) * U}>
             {i + 1}
           </text>
         </g>
@@ -178,7 +181,7 @@ function Board({ state, lastText, interactive, act, seatNames }: BoardProps) {
   return (
     <div class="line-board consp-board">
       <svg
-        viewBox={`0 0 ${SIZE} ${SIZE}`}
+        viewBox={`${-PAD} ${-PAD} ${SIZE + 2 * PAD} ${SIZE + 2 * PAD}`}
         role="application"
         aria-label={t('conspiradores.board_label')}
         tabIndex={canAct ? 0 : -1}
