@@ -91,6 +91,11 @@ export const stratego: Record<string, Entry> = {
   'stratego.lost_hidden': ['+{n} unseen', '+{n} não vistas'],
   'stratego.army_title': ['Pieces left', 'Peças restantes'],
   'stratego.left_of': ['{left} of {total} left', 'restam {left} de {total}'],
+  'stratego.left_between': [
+    'between {least} and {most} of {total} left: {n} lost of a rank not seen',
+    'restam entre {least} e {most} de {total}: {n} perdidas de posto não visto',
+  ],
+  'stratego.lost_unseen_row': ['Lost, rank unseen', 'Perdidas, posto não visto'],
   'stratego.legend_known': ['rank known to the opponent', 'posto conhecido pelo adversário'],
   'espionage.legend_known': [
     'rank shown: an enemy recognised by your Spies, or shown in combat',
