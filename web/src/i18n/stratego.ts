@@ -36,6 +36,10 @@ export const stratego: Record<string, Entry> = {
     'Set up your army: drag the pieces onto your rows (or tap a piece, then a square), or pick a preset or random; then press Ready.',
     'Monte seu exército: arraste as peças para suas fileiras (ou toque numa peça e depois numa casa), ou escolha uma formação pronta ou aleatória; depois, Pronto.',
   ],
+  'stratego.status_setup_yours_random': [
+    'Set up your army: drag the pieces onto your rows (or tap a piece, then a square), or press Random; then press Ready.',
+    'Monte seu exército: arraste as peças para suas fileiras (ou toque numa peça e depois numa casa), ou use Aleatória; depois, Pronto.',
+  ],
   'espionage.status_setup_yours': [
     'Set up your army: drag the pieces onto your three rows (or tap a piece, then a square), or press Random; then press Ready.',
     'Monte seu exército: arraste as peças para suas três fileiras (ou toque numa peça e depois numa casa), ou use Aleatória; depois, Pronto.',

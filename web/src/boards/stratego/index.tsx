@@ -466,7 +466,9 @@ function StrategoBoard(props: BoardProps) {
   // piece to drag, the whole board keeps touches for itself (a drag, not a scroll of the page).
   const canDrag = setupEditable ? eff.size > 0 : props.interactive && moves.length > 0;
 
-  const status = statusText(game, view, state, seat, names, mine, canConfirm, rescues.length > 0 || !!noRescue);
+  const armyName = String(props.options?.army ?? 'classic');
+  const presets = presetsFor(game, armyName, locked.size > 0);
+  const status = statusText(game, view, state, seat, names, mine, canConfirm, rescues.length > 0 || !!noRescue, presets.length > 0);
 
   return (
     <div class={`strat strat-${game}${flip ? ' flipped' : ''}`}>
@@ -492,9 +494,8 @@ function StrategoBoard(props: BoardProps) {
           leftCount={leftCount}
           pick={pick}
           canConfirm={canConfirm}
-          anyLocked={locked.size > 0}
           anyDraft={eff.size > 0}
-          army={String(props.options?.army ?? 'classic')}
+          presets={presets}
           onPickRank={(rank) => setPick(pick?.kind === 'tray' && pick.rank === rank ? null : { kind: 'tray', rank })}
           onTrayPointerDown={(e, rank) => startDrag(e, { from: 'tray', rank })}
           onTrayClick={() => {
@@ -667,7 +668,22 @@ function CombatLine({ game, combat, names }: { game: GameId; combat: Combat; nam
   );
 }
 
-function statusText(game: GameId, view: any, state: BoardProps['state'], seat: number | null, names: string[], mine: boolean, canConfirm: boolean, rescue: boolean): string {
+// The presets offered for this army: Stratego's, while nothing is placed yet by the move box.
+function presetsFor(game: GameId, army: string, anyLocked: boolean) {
+  return game === 'stratego' && !anyLocked ? PRESETS.filter((x) => x.army === army) : [];
+}
+
+function statusText(
+  game: GameId,
+  view: any,
+  state: BoardProps['state'],
+  seat: number | null,
+  names: string[],
+  mine: boolean,
+  canConfirm: boolean,
+  rescue: boolean,
+  presets: boolean,
+): string {
   const phase = view?.phase;
   const toMove = typeof view?.to_move === 'number' ? names[view.to_move] ?? '' : '';
   if (phase === 'volcanoes') return t('espionage.status_volcanoes');
@@ -676,7 +692,7 @@ function statusText(game: GameId, view: any, state: BoardProps['state'], seat: n
   if (phase === 'setup') {
     if (seat === null) return t('stratego.status_setup_watch', { name: toMove });
     if (!mine) return t('stratego.status_setup_done', { name: names[1 - seat] ?? '' });
-    if (canConfirm) return t(`${game}.status_setup_yours`);
+    if (canConfirm) return game === 'stratego' && !presets ? t('stratego.status_setup_yours_random') : t(`${game}.status_setup_yours`);
     return t('stratego.status_setup_early', { name: toMove });
   }
   if (state?.your_turn) {
@@ -695,9 +711,8 @@ interface SetupControlsProps {
   leftCount: number;
   pick: Pick;
   canConfirm: boolean;
-  anyLocked: boolean;
   anyDraft: boolean;
-  army: string;
+  presets: { name: string; red: string }[];
   onPickRank: (rank: string) => void;
   onTrayPointerDown: (e: PointerEvent, rank: string) => void;
   onTrayClick: () => void;
@@ -709,7 +724,6 @@ interface SetupControlsProps {
 }
 
 function SetupControls(p: SetupControlsProps) {
-  const presets = p.game === 'stratego' && !p.anyLocked ? PRESETS.filter((x) => x.army === p.army) : [];
   const ranks = p.cfg.order.filter((r) => p.remaining[r] !== undefined);
   return (
     <div class="strat-setup">
@@ -740,7 +754,7 @@ function SetupControls(p: SetupControlsProps) {
         )}
       </div>
       <div class="strat-buttons">
-        {presets.map((x) => (
+        {p.presets.map((x) => (
           <button key={x.name} data-testid={`strat-preset-${x.name}`} onClick={() => p.onPreset(x.red)}>
             {t(`stratego.preset.${x.name}`)}
           </button>
