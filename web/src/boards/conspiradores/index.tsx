@@ -155,7 +155,7 @@ function Board({ state, lastText, interactive, act, seatNames }: BoardProps) {
       chain: t('conspiradores.hint.chain'),
       target: t('conspiradores.hint.target'),
       pick: t('conspiradores.hint.pick'),
-      wait: (name) => t('conspiradores.hint.wait', { name: seatLabel(name) }),
+      wait: (name) => t('conspiradores.hint.wait', { name }),
     },
     view.phase === 'placement',
   );

@@ -3,6 +3,7 @@
 // Stop and Cancel) and the last move drawn as arrows.
 import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
+import { seatName } from '../../games';
 import type { MatchState, Move } from '../../types';
 import { boardKey, parseLegal, type ParsedLegal, type Spot } from './points';
 
@@ -71,7 +72,7 @@ export interface HintTexts {
   chain: string;
   target: string;
   pick: string;
-  wait: (name: string) => string;  // the seat's name as the server gives it
+  wait: (name: string) => string;  // the seat's name in the interface's language (games.seatName)
 }
 
 // What the bar under the board says: the viewer's step in its own turn, or whom it waits for.
@@ -83,7 +84,7 @@ export function lineHint(state: MatchState, interactive: boolean, pick: LinePick
     if (pick.selected) return texts.target;
     return texts.pick;
   }
-  if (!state.over && interactive && typeof state.to_act === 'number') return texts.wait(seatNames[state.to_act] ?? '');
+  if (!state.over && interactive && typeof state.to_act === 'number') return texts.wait(seatName(seatNames[state.to_act] ?? ''));
   return '';
 }
 
