@@ -289,6 +289,71 @@ try {
     await spectator.context().close();
   });
 
+  await test('stratego: the replay of a resigned game shows every piece at its end, whatever the lens; its record without seats', async () => {
+    const driver = await import('./drivers/stratego.mjs');
+    const page = await newPage('stratego-resign');
+    await newMatch(page, address, 'stratego', { bots: ['random'] });
+    await playMoves(page, driver, 2, 'stratego');  // the setup, and a first move
+    page.once('dialog', (d) => d.accept());
+    await page.locator('.match-actions button').first().click();  // Resign
+    await page.locator('[data-testid=game-over] a.button').click();
+    await page.waitForURL(/\/replay\//);
+    await page.locator('[data-testid=lens]').selectOption('0');  // as Red saw it
+    await page.locator('[data-testid=last]').click();
+    const hiddenBlue = async () =>
+      page.locator('[data-square] title').evaluateAll((ts) => ts.filter((t) => /^Blue: Unknown piece/.test(t.textContent)).length);
+    await page.locator('[data-square] title').first().waitFor({ state: 'attached' });
+    if ((await hiddenBlue()) !== 0) throw new Error(`at the end, as Red saw it: ${await hiddenBlue()} Blue pieces still hidden`);
+    await shot(page, 'stratego-replay-resigned-end');
+    await page.locator('[data-testid=back]').click();  // before the resignation the lens keeps Blue's secrets
+    if ((await hiddenBlue()) < 30) throw new Error(`before the end, as Red saw it: only ${await hiddenBlue()} Blue pieces hidden`);
+    // The same record as a file without "seats" (the record format makes them optional).
+    const id = /\/replay\/([^#/?]+)/.exec(page.url())[1];
+    const record = await (await fetch(`${address}/api/matches/${id}/record`)).json();
+    delete record.seats;
+    await page.goto(`${address}/replay`);
+    await page.locator('[data-testid=record-file]').setInputFiles({ name: 'no-seats.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(record)) });
+    await page.locator('[data-testid=ply]').waitFor({ timeout: 10000 });
+    await page.context().close();
+  });
+
+  await test('stratego: pieces dragged by touch on a phone (setup and play), the page not scrolled', async () => {
+    const page = await newPage('stratego-touch', PHONE);
+    await newMatch(page, address, 'stratego', { bots: ['random'] });
+    const cdp = await page.context().newCDPSession(page);
+    const touchDrag = async (from, to) => {
+      const a = await page.locator(`[data-square="${from}"]`).boundingBox();
+      const b = await page.locator(`[data-square="${to}"]`).boundingBox();
+      const [x0, y0, x1, y1] = [a.x + a.width / 2, a.y + a.height / 2, b.x + b.width / 2, b.y + b.height / 2];
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: x0, y: y0 }] });
+      for (let k = 1; k <= 10; k++) {
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x0 + ((x1 - x0) * k) / 10, y: y0 + ((y1 - y0) * k) / 10 }] });
+        await page.waitForTimeout(20);
+      }
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      await page.waitForTimeout(200);
+    };
+    const title = (sq) => page.locator(`[data-square="${sq}"] title`).textContent();
+    await page.locator('[data-testid=strat-random]').click();
+    let [a1, d4] = [await title('a1'), await title('d4')];
+    while (a1 === d4) {
+      await page.locator('[data-testid=strat-clear]').click();
+      await page.locator('[data-testid=strat-random]').click();
+      [a1, d4] = [await title('a1'), await title('d4')];
+    }
+    const scrolled = await page.evaluate(() => scrollY);
+    await touchDrag('a1', 'd4');
+    if ((await title('d4')) !== a1 || (await title('a1')) !== d4) throw new Error(`the setup drag a1 -> d4 swapped nothing: ${await title('a1')}, ${await title('d4')}`);
+    if ((await page.evaluate(() => scrollY)) !== scrolled) throw new Error('the setup drag scrolled the page');
+    await page.locator('[data-testid=strat-ready]').click();
+    const s = await waitFor(page, (x) => x.your_turn && x.view.phase === 'play', 'the first move');
+    const move = s.legal.map((l) => /^([a-k]\d+)-([a-k]\d+)$/.exec(l.text)).find(Boolean);
+    await touchDrag(move[1], move[2]);
+    await waitFor(page, (x) => x.view.play_plies > s.view.play_plies, `the dragged move ${move[0]}`, 5000);
+    await shot(page, 'stratego-touch-drag');
+    await page.context().close();
+  });
+
   await test('a dropped connection catches up without a reload', async () => {
     const driver = await import('./drivers/dablot.mjs');
     const a = await newPage('drop-a');

@@ -36,6 +36,10 @@ export const stratego: Record<string, Entry> = {
     'Set up your army: drag the pieces onto your rows (or tap a piece, then a square), or pick a preset or random; then press Ready.',
     'Monte seu exército: arraste as peças para suas fileiras (ou toque numa peça e depois numa casa), ou escolha uma formação pronta ou aleatória; depois, Pronto.',
   ],
+  'stratego.status_setup_yours_random': [
+    'Set up your army: drag the pieces onto your rows (or tap a piece, then a square), or press Random; then press Ready.',
+    'Monte seu exército: arraste as peças para suas fileiras (ou toque numa peça e depois numa casa), ou use Aleatória; depois, Pronto.',
+  ],
   'espionage.status_setup_yours': [
     'Set up your army: drag the pieces onto your three rows (or tap a piece, then a square), or press Random; then press Ready.',
     'Monte seu exército: arraste as peças para suas três fileiras (ou toque numa peça e depois numa casa), ou use Aleatória; depois, Pronto.',
@@ -91,6 +95,11 @@ export const stratego: Record<string, Entry> = {
   'stratego.lost_hidden': ['+{n} unseen', '+{n} não vistas'],
   'stratego.army_title': ['Pieces left', 'Peças restantes'],
   'stratego.left_of': ['{left} of {total} left', 'restam {left} de {total}'],
+  'stratego.left_between': [
+    'between {least} and {most} of {total} left: {n} lost of a rank not seen',
+    'restam entre {least} e {most} de {total}: {n} perdidas de posto não visto',
+  ],
+  'stratego.lost_unseen_row': ['Lost, rank unseen', 'Perdidas, posto não visto'],
   'stratego.legend_known': ['rank known to the opponent', 'posto conhecido pelo adversário'],
   'espionage.legend_known': [
     'rank shown: an enemy recognised by your Spies, or shown in combat',

@@ -140,6 +140,13 @@ export function MatchPage({ id }: { id: string }) {
                 {t('match.accept_draw')}
               </button>
             )}
+            {state.draw_offer !== undefined && !state.over && (
+              <p class="draw-offer muted small" data-testid="draw-offer" role="status" style={{ flexBasis: '100%', margin: 0 }}>
+                {state.draw_offer === you
+                  ? t('match.draw_offered_yours')
+                  : t('match.draw_offered', { name: seatName(joined.seat_names[state.draw_offer] ?? '') })}
+              </p>
+            )}
           </div>
           <div class="links">
             <h3>{t('match.links')}</h3>

@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useMemo } from 'preact/hooks';
 import { t } from '../../i18n';
 import type { BoardModule, BoardProps } from '../types';
-import { boardKey, parseLegal, parseMoveText, type Spot } from '../dablot/points';
+import { ArrowMarker, BoardBar, LastMoveLayer, lineHint, useLinePick } from '../dablot/line-board';
+import { parseMoveText, type Spot } from '../dablot/points';
 import '../dablot/dablot.css';
 import './conspiradores.css';
 
@@ -14,6 +15,9 @@ const U = 40;
 const M = 46;
 const SIZE = (N - 1) * U + 2 * M;
 const R = 15;
+// Room outside the paper for the row numbers and column letters ("17" is about 19 units wide).
+const PAD = 12;
+const LABEL = 44; // from the outer lines to the labels' centres
 const COLS = 'ABCDEFGHIJKLMNOPQ';
 const SEATS = ['white', 'black', 'green', 'orange'];
 const LETTER_SEAT: Record<string, number> = { W: 0, B: 1, G: 2, O: 3 };
@@ -86,10 +90,10 @@ function Lines({ sanctuaries, labels = true }: { sanctuaries: string[]; labels?:
       {labels &&
         [...COLS].map((c, i) => (
         <g key={c} class="coord">
-          <text x={M + i * U} y={M - 40}>
+          <text x={M + i * U} y={M - LABEL}>
             {c}
           </text>
-          <text x={M + i * U} y={M + (N - 1) * U + 40}>
+          <text x={M + i * U} y={M + (N - 1) * U + LABEL}>
             {c}
           </text>
         </g>
@@ -97,10 +101,10 @@ function Lines({ sanctuaries, labels = true }: { sanctuaries: string[]; labels?:
       {labels &&
         Array.from({ length: N }, (_, i) => (
         <g key={i} class="coord">
-          <text x={M - 40} y={M + (N - 1 - i) * U}>
+          <text x={M - LABEL} y={M + (N - 1 - i) * U}>
             {i + 1}
           </text>
-          <text x={M + (N - 1) * U + 40} y={M + (N - 1 - i) * U}>
+          <text x={M + (N - 1) * U + LABEL} y={M + (N - 1 - i) * U}>
             {i + 1}
           </text>
         </g>
@@ -128,94 +132,49 @@ function Board({ state, lastText, interactive, act, seatNames }: BoardProps) {
   const sanctSet = useMemo(() => new Set(sanctuaries.map((s) => s.toUpperCase())), [sanctuaries]);
   const chainAt: string | null = view.chain?.at ? String(view.chain.at).toUpperCase() : null;
   const visited: string[] = Array.isArray(view.chain?.visited) ? view.chain.visited : [];
-  const canAct = interactive && state.your_turn;
-  const legal = useMemo(() => parseLegal(canAct ? state.legal : [], /-/, /^[A-Qa-q]\d{1,2}$/), [state.legal, canAct]);
-  const [picked, setPicked] = useState<string | null>(null);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  useEffect(() => {
-    setPicked(null);
-    setPending(false);
-  }, [state]);
-
-  const selected = chainAt ?? (picked && legal.moves.has(picked) ? picked : null);
-  const targets = selected ? legal.moves.get(selected) ?? new Map<string, number>() : legal.places;
+  const pick = useLinePick(state, interactive, act, chainAt, /-/, /^[A-Qa-q]\d{1,2}$/);
+  const { legal, selected, targets, cursor, canAct } = pick;
 
   const pieceAt = (c: number, r: number): number | null => {
     const ch = rows[r - 1]?.[c];
     return ch !== undefined && ch in LETTER_SEAT ? LETTER_SEAT[ch] : null;
   };
 
-  const send = (id: number) => {
-    if (pending) return;
-    setPending(true);
-    act({ actions: [id] });
-  };
-  const click = (point: string) => {
-    if (!canAct || pending) return;
-    const target = targets.get(point);
-    if (target !== undefined) return send(target);
-    if (chainAt) return;
-    if (legal.moves.has(point)) setPicked(point === picked ? null : point);
-    else setPicked(null);
-  };
-
   const last = parseMoveText(lastText, '[A-Q]\\d{1,2}', true);
   const lastTo = last.length ? last[last.length - 1][1] : null;
   const lastFrom = last.length && last[0][0] !== last[0][1] ? last[0][0] : null;
 
-  let hint = '';
-  if (canAct) {
-    if (pending) hint = t('conspiradores.hint.sent');
-    else if (view.phase === 'placement') hint = t('conspiradores.hint.place');
-    else if (chainAt) hint = t('conspiradores.hint.chain');
-    else if (selected) hint = t('conspiradores.hint.target');
-    else hint = t('conspiradores.hint.pick');
-  } else if (!state.over && interactive && typeof state.to_act === 'number') {
-    hint = t('conspiradores.hint.wait', { name: seatLabel(seatNames[state.to_act] ?? '') });
-  }
+  const hint = lineHint(
+    state,
+    interactive,
+    pick,
+    seatNames,
+    {
+      sent: t('conspiradores.hint.sent'),
+      place: t('conspiradores.hint.place'),
+      chain: t('conspiradores.hint.chain'),
+      target: t('conspiradores.hint.target'),
+      pick: t('conspiradores.hint.pick'),
+      wait: (name) => t('conspiradores.hint.wait', { name }),
+    },
+    view.phase === 'placement',
+  );
 
   return (
     <div class="line-board consp-board">
       <svg
-        viewBox={`0 0 ${SIZE} ${SIZE}`}
+        viewBox={`${-PAD} ${-PAD} ${SIZE + 2 * PAD} ${SIZE + 2 * PAD}`}
         role="application"
         aria-label={t('conspiradores.board_label')}
-        tabIndex={canAct ? 0 : -1}
-        onKeyDown={(e) => {
-          if (boardKey(e, SPOTS, cursor, setCursor, click, () => setPicked(null))) e.preventDefault();
-        }}
-        onBlur={() => setCursor(null)}
+        {...pick.keys(SPOTS)}
       >
-        <defs>
-          <marker id="consp-arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse">
-            <path d="M0,0L10,5L0,10Z" class="arrow-head" />
-          </marker>
-        </defs>
+        <ArrowMarker id="consp-arrow" />
         <Lines sanctuaries={sanctuaries} />
-        <g class="last-move-layer">
-          {last.map(([a, b], i) => {
-            if (a === b) return null;
-            const p = posOf(a);
-            const q = posOf(b);
-            const len = Math.hypot(q.x - p.x, q.y - p.y) || 1;
-            return (
-              <line
-                key={i}
-                class="last-path"
-                x1={p.x}
-                y1={p.y}
-                x2={q.x - ((q.x - p.x) / len) * R}
-                y2={q.y - ((q.y - p.y) / len) * R}
-                marker-end="url(#consp-arrow)"
-              />
-            );
-          })}
-          {lastFrom && <circle class="last-from" cx={posOf(lastFrom).x} cy={posOf(lastFrom).y} r={R * 0.6} />}
+        <LastMoveLayer segments={last} at={posOf} cut={R} marker="consp-arrow" from={lastFrom} fromR={R * 0.6}>
           {visited.map((v) => (
             <circle key={v} class="visited" cx={posOf(v).x} cy={posOf(v).y} r={R + 3} />
           ))}
-        </g>
+        </LastMoveLayer>
         {SPOTS.map((s) => {
           const c = COLS.indexOf(s.id[0]);
           const r = parseInt(s.id.slice(1), 10);
@@ -234,7 +193,7 @@ function Board({ state, lastText, interactive, act, seatNames }: BoardProps) {
               data-point={s.id}
               data-seat={seat ?? undefined}
               transform={`translate(${s.x},${s.y})`}
-              onClick={() => click(s.id)}
+              onClick={() => pick.click(s.id)}
             >
               <rect class="hit" x={-U / 2} y={-U / 2} width={U} height={U} />
               {seat === null && <circle class="dot" r={sanctSet.has(s.id) ? 4 : 2.6} />}
@@ -247,21 +206,7 @@ function Board({ state, lastText, interactive, act, seatNames }: BoardProps) {
           );
         })}
       </svg>
-      <div class="board-bar">
-        <span class="hint" aria-live="polite">
-          {hint}
-        </span>
-        {canAct && legal.stop !== null && (
-          <button class="primary" data-testid="stop" disabled={pending} onClick={() => send(legal.stop!)}>
-            {t('conspiradores.stop')}
-          </button>
-        )}
-        {canAct && !chainAt && selected && (
-          <button data-testid="cancel" onClick={() => setPicked(null)}>
-            {t('conspiradores.cancel')}
-          </button>
-        )}
-      </div>
+      <BoardBar hint={hint} pick={pick} stop={t('conspiradores.stop')} cancel={t('conspiradores.cancel')} />
     </div>
   );
 }

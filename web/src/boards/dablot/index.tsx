@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useMemo } from 'preact/hooks';
 import { t } from '../../i18n';
 import type { BoardModule, BoardProps } from '../types';
-import { boardKey, parseLegal, parseMoveText, type Spot } from './points';
+import { ArrowMarker, BoardBar, LastMoveLayer, lineHint, useLinePick } from './line-board';
+import { parseMoveText, type Spot } from './points';
 import './dablot.css';
 
 // Dablot Prejjesne: 72 points, the 42 corners of a grid of 5 x 6 squares and the 30 centres of the
@@ -75,34 +76,10 @@ function Board({ state, you, lastText, interactive, act, seatNames }: BoardProps
   const board: (Letter | null)[] = Array.isArray(view.board) ? view.board : [];
   const flip = you === 1;
   const chainFrom: string | null = view.chain_from != null ? String(view.chain_from) : null;
-  const canAct = interactive && state.your_turn;
-  const legal = useMemo(() => parseLegal(canAct ? state.legal : [], /[-x]/i, /^\d+$/), [state.legal, canAct]);
-  const [picked, setPicked] = useState<string | null>(null);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  useEffect(() => {
-    setPicked(null);
-    setPending(false);
-  }, [state]);
-
-  const selected = chainFrom ?? (picked && legal.moves.has(picked) ? picked : null);
-  const targets = selected ? legal.moves.get(selected) ?? new Map<string, number>() : new Map<string, number>();
+  const pick = useLinePick(state, interactive, act, chainFrom, /[-x]/i, /^\d+$/);
+  const { legal, selected, targets, cursor, canAct } = pick;
 
   const spots: Spot[] = useMemo(() => GRID.map((_, i) => ({ id: String(i + 1), ...pos(i + 1, flip) })), [flip]);
-
-  const send = (id: number) => {
-    if (pending) return;
-    setPending(true);
-    act({ actions: [id] });
-  };
-  const click = (point: string) => {
-    if (!canAct || pending) return;
-    const target = targets.get(point);
-    if (target !== undefined) return send(target);
-    if (chainFrom) return;
-    if (legal.moves.has(point)) setPicked(point === picked ? null : point);
-    else setPicked(null);
-  };
 
   // The last move: its steps and jumps, and the points whose pieces it took.
   const last = parseMoveText(lastText, '\\d+', false).filter(([a, b]) => +a >= 1 && +a <= 72 && +b >= 1 && +b <= 72);
@@ -117,58 +94,25 @@ function Board({ state, you, lastText, interactive, act, seatNames }: BoardProps
   const lastTo = last.length ? last[last.length - 1][1] : null;
   const lastFrom = last.length ? last[0][0] : null;
 
-  let hint = '';
-  if (canAct) {
-    if (pending) hint = t('dablot.hint.sent');
-    else if (chainFrom) hint = t('dablot.hint.chain');
-    else if (selected) hint = t('dablot.hint.target');
-    else hint = t('dablot.hint.pick');
-  } else if (!state.over && interactive && typeof state.to_act === 'number') {
-    hint = t('dablot.hint.wait', { name: seatNames[state.to_act] ?? '' });
-  }
+  const hint = lineHint(state, interactive, pick, seatNames, {
+    sent: t('dablot.hint.sent'),
+    chain: t('dablot.hint.chain'),
+    target: t('dablot.hint.target'),
+    pick: t('dablot.hint.pick'),
+    wait: (name) => t('dablot.hint.wait', { name }),
+  });
 
   return (
     <div class="line-board dablot-board">
-      <svg
-        viewBox={`0 0 ${W} ${H}`}
-        role="application"
-        aria-label={t('dablot.board_label')}
-        tabIndex={canAct ? 0 : -1}
-        onKeyDown={(e) => {
-          if (boardKey(e, spots, cursor, setCursor, click, () => setPicked(null))) e.preventDefault();
-        }}
-        onBlur={() => setCursor(null)}
-      >
-        <defs>
-          <marker id="dablot-arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse">
-            <path d="M0,0L10,5L0,10Z" class="arrow-head" />
-          </marker>
-        </defs>
+      <svg viewBox={`0 0 ${W} ${H}`} role="application" aria-label={t('dablot.board_label')} {...pick.keys(spots)}>
+        <ArrowMarker id="dablot-arrow" />
         <Lines />
-        <g class="last-move-layer">
-          {last.map(([a, b], i) => {
-            const p = pos(+a, flip);
-            const q = pos(+b, flip);
-            const len = Math.hypot(q.x - p.x, q.y - p.y) || 1;
-            const cut = R * 0.9;
-            return (
-              <line
-                key={i}
-                class="last-path"
-                x1={p.x}
-                y1={p.y}
-                x2={q.x - ((q.x - p.x) / len) * cut}
-                y2={q.y - ((q.y - p.y) / len) * cut}
-                marker-end="url(#dablot-arrow)"
-              />
-            );
-          })}
-          {lastFrom && <circle class="last-from" {...center(+lastFrom, flip)} r={R * 0.55} />}
+        <LastMoveLayer segments={last} at={(k) => pos(+k, flip)} cut={R * 0.9} marker="dablot-arrow" from={lastFrom} fromR={R * 0.55}>
           {taken.map((k) => {
             const p = pos(k, flip);
             return !board[k - 1] ? <path key={k} class="taken" d={`M${p.x - 10},${p.y - 10}l20,20m0,-20l-20,20`} /> : null;
           })}
-        </g>
+        </LastMoveLayer>
         {spots.map((s) => {
           const k = +s.id;
           const piece = board[k - 1];
@@ -187,7 +131,7 @@ function Board({ state, you, lastText, interactive, act, seatNames }: BoardProps
               data-point={s.id}
               data-piece={piece ?? undefined}
               transform={`translate(${s.x},${s.y})`}
-              onClick={() => click(s.id)}
+              onClick={() => pick.click(s.id)}
             >
               <circle class="hit" r={R + 6} />
               <circle class="dot" r={5} />
@@ -212,28 +156,9 @@ function Board({ state, you, lastText, interactive, act, seatNames }: BoardProps
             return <circle key={`v${to}`} class="victim" cx={mid.x} cy={mid.y} r={R + 4} />;
           })}
       </svg>
-      <div class="board-bar">
-        <span class="hint" aria-live="polite">
-          {hint}
-        </span>
-        {canAct && legal.stop !== null && (
-          <button class="primary" data-testid="stop" disabled={pending} onClick={() => send(legal.stop!)}>
-            {t('dablot.stop')}
-          </button>
-        )}
-        {canAct && !chainFrom && selected && (
-          <button data-testid="cancel" onClick={() => setPicked(null)}>
-            {t('dablot.cancel')}
-          </button>
-        )}
-      </div>
+      <BoardBar hint={hint} pick={pick} stop={t('dablot.stop')} cancel={t('dablot.cancel')} />
     </div>
   );
-}
-
-function center(k: number, flip: boolean) {
-  const p = pos(k, flip);
-  return { cx: p.x, cy: p.y };
 }
 
 // Pieces left per side, by rank: the legend of the marks as well.

@@ -81,21 +81,24 @@ function StrategoBoard(props: BoardProps) {
     setRescueRank(null);
   }, [state]);
 
-  // Enemy ranks shown since the previous view (combat, a Scout's run, a Spy), for a short flip.
-  const prev = useRef<{ view: any; revealed: Set<number> }>({ view: null, revealed: new Set() });
+  // Enemy ranks shown since the previous view (combat, a Scout's run, a Spy), for a short flip. The
+  // earlier view is the last one of another moment: a state that changes nothing on the board (a
+  // draw offered, a rescue after its combat) keeps the one before.
+  const prev = useRef<{ view: any; before: any; revealed: Set<number> }>({ view: null, before: null, revealed: new Set() });
   if (prev.current.view !== view) {
+    const before = sameMoment(prev.current.view, view) ? prev.current.before : prev.current.view;
     const revealed = new Set<number>();
-    const old: Cell[] | undefined = prev.current.view?.board;
-    if (old && prev.current.view?.phase !== 'setup') {
+    const old: Cell[] | undefined = before?.board;
+    if (old && before?.phase !== 'setup') {
       const lm = view.last_move;
       const from = lm ? parseSq(cfg, lm.from) : -1, to = lm ? parseSq(cfg, lm.to) : -1;
       board.forEach((c, i) => {
         if (!isPiece(c) || c.rank === '?' || c.owner === seat) return;
-        const before = i === to && isPiece(old[from]) && (old[from] as Piece).owner === c.owner ? old[from] : old[i];
-        if (isPiece(before) && before.rank === '?') revealed.add(i);
+        const was = i === to && isPiece(old[from]) && (old[from] as Piece).owner === c.owner ? old[from] : old[i];
+        if (isPiece(was) && was.rank === '?') revealed.add(i);
       });
     }
-    prev.current = { view, revealed };
+    prev.current = { view, before, revealed };
   }
   const revealed = prev.current.revealed;
 
@@ -283,7 +286,7 @@ function StrategoBoard(props: BoardProps) {
   const spyRange = game === 'espionage' && isPiece(selPiece) && selPiece.rank === 'S' ? sel : null;
   const showDraft = seat !== null && setupPhase && !setupDone(view, seat);
   const pickedSq = pick?.kind === 'sq' ? pick.sq : null;
-  const combat = combatOf(game, view, board, lastTo);
+  const combat = withEarlierRanks(cfg, combatOf(game, view, board, lastTo), prev.current.before, view);
 
   const squares = [];
   for (let i = 0; i < 100; i++) {
@@ -459,14 +462,20 @@ function StrategoBoard(props: BoardProps) {
     );
   }
 
-  const status = statusText(game, view, state, seat, names, mine, canConfirm, rescues.length > 0 || !!noRescue);
+  // Chromium takes no touch-action from an SVG element inside the <svg>: while the viewer has a
+  // piece to drag, the whole board keeps touches for itself (a drag, not a scroll of the page).
+  const canDrag = setupEditable ? eff.size > 0 : props.interactive && moves.length > 0;
+
+  const armyName = String(props.options?.army ?? 'classic');
+  const presets = presetsFor(game, armyName, locked.size > 0);
+  const status = statusText(game, view, state, seat, names, mine, canConfirm, rescues.length > 0 || !!noRescue, presets.length > 0);
 
   return (
     <div class={`strat strat-${game}${flip ? ' flipped' : ''}`}>
       <p class="strat-status" data-testid="strat-status" role="status">
         {status}
       </p>
-      <svg ref={svgRef} class="strat-board" viewBox={`0 0 ${W} ${H}`} role="img" aria-label={t(`${game}.board_label`)}>
+      <svg ref={svgRef} class={`strat-board${canDrag ? ' can-drag' : ''}`} viewBox={`0 0 ${W} ${H}`} role="img" aria-label={t(`${game}.board_label`)}>
         <rect x={OX - 3} y={OY - 3} width={10 * S + 6} height={10 * S + 6} rx="6" class="frame" />
         {squares}
         {marks}
@@ -485,9 +494,8 @@ function StrategoBoard(props: BoardProps) {
           leftCount={leftCount}
           pick={pick}
           canConfirm={canConfirm}
-          anyLocked={locked.size > 0}
           anyDraft={eff.size > 0}
-          army={String(props.options?.army ?? 'classic')}
+          presets={presets}
           onPickRank={(rank) => setPick(pick?.kind === 'tray' && pick.rank === rank ? null : { kind: 'tray', rank })}
           onTrayPointerDown={(e, rank) => startDrag(e, { from: 'tray', rank })}
           onTrayClick={() => {
@@ -614,6 +622,28 @@ function combatOf(game: GameId, view: any, board: Cell[], lastTo: number): Comba
   };
 }
 
+// Two views of the same moment of play: the same phase and count of moves.
+function sameMoment(a: any, b: any): boolean {
+  return !!a && !!b && a.phase === b.phase && a.play_plies === b.play_plies;
+}
+
+// A fighter whose rank the combat did not show (an Espionage combat shows none; the viewer's own
+// piece that was removed is no longer on the board) takes it from the viewer's earlier view, where
+// that view showed it: the viewer's own pieces, an enemy shown before. Only from a view at most two
+// moves older, where the piece on the square is still the one that fought (a piece of the same owner
+// there then was that one: another would have needed two moves of its owner to take its place).
+function withEarlierRanks(cfg: GameConfig, combat: Combat | null, before: any, view: any): Combat | null {
+  if (!combat || !before || before.phase !== 'play' || !Array.isArray(before.board)) return combat;
+  const d = Number(view.play_plies) - Number(before.play_plies);
+  if (!(d >= 1 && d <= 2)) return combat;
+  const fill = (p: Combat['attacker'], sq: number) => {
+    const was: Cell = before.board[sq];
+    return p.rank === '?' && isPiece(was) && was.owner === p.owner && was.rank !== '?' ? { ...p, rank: was.rank } : p;
+  };
+  const lm = view.last_move;
+  return { ...combat, attacker: fill(combat.attacker, parseSq(cfg, lm.from)), defender: fill(combat.defender, parseSq(cfg, lm.to)) };
+}
+
 function CombatLine({ game, combat, names }: { game: GameId; combat: Combat; names: string[] }) {
   const a = combat.attacker, d = combat.defender;
   const who = (p: { owner: number; rank: string }) =>
@@ -638,7 +668,22 @@ function CombatLine({ game, combat, names }: { game: GameId; combat: Combat; nam
   );
 }
 
-function statusText(game: GameId, view: any, state: BoardProps['state'], seat: number | null, names: string[], mine: boolean, canConfirm: boolean, rescue: boolean): string {
+// The presets offered for this army: Stratego's, while nothing is placed yet by the move box.
+function presetsFor(game: GameId, army: string, anyLocked: boolean) {
+  return game === 'stratego' && !anyLocked ? PRESETS.filter((x) => x.army === army) : [];
+}
+
+function statusText(
+  game: GameId,
+  view: any,
+  state: BoardProps['state'],
+  seat: number | null,
+  names: string[],
+  mine: boolean,
+  canConfirm: boolean,
+  rescue: boolean,
+  presets: boolean,
+): string {
   const phase = view?.phase;
   const toMove = typeof view?.to_move === 'number' ? names[view.to_move] ?? '' : '';
   if (phase === 'volcanoes') return t('espionage.status_volcanoes');
@@ -647,7 +692,7 @@ function statusText(game: GameId, view: any, state: BoardProps['state'], seat: n
   if (phase === 'setup') {
     if (seat === null) return t('stratego.status_setup_watch', { name: toMove });
     if (!mine) return t('stratego.status_setup_done', { name: names[1 - seat] ?? '' });
-    if (canConfirm) return t(`${game}.status_setup_yours`);
+    if (canConfirm) return game === 'stratego' && !presets ? t('stratego.status_setup_yours_random') : t(`${game}.status_setup_yours`);
     return t('stratego.status_setup_early', { name: toMove });
   }
   if (state?.your_turn) {
@@ -666,9 +711,8 @@ interface SetupControlsProps {
   leftCount: number;
   pick: Pick;
   canConfirm: boolean;
-  anyLocked: boolean;
   anyDraft: boolean;
-  army: string;
+  presets: { name: string; red: string }[];
   onPickRank: (rank: string) => void;
   onTrayPointerDown: (e: PointerEvent, rank: string) => void;
   onTrayClick: () => void;
@@ -680,7 +724,6 @@ interface SetupControlsProps {
 }
 
 function SetupControls(p: SetupControlsProps) {
-  const presets = p.game === 'stratego' && !p.anyLocked ? PRESETS.filter((x) => x.army === p.army) : [];
   const ranks = p.cfg.order.filter((r) => p.remaining[r] !== undefined);
   return (
     <div class="strat-setup">
@@ -711,7 +754,7 @@ function SetupControls(p: SetupControlsProps) {
         )}
       </div>
       <div class="strat-buttons">
-        {presets.map((x) => (
+        {p.presets.map((x) => (
           <button key={x.name} data-testid={`strat-preset-${x.name}`} onClick={() => p.onPreset(x.red)}>
             {t(`stratego.preset.${x.name}`)}
           </button>

@@ -19,6 +19,10 @@ export function StrategoPanel(props: BoardProps) {
     hidden: Number(view.lost?.[s]?.hidden ?? 0),
   }));
   const ranks = cfg.order.filter((r) => army[r]);
+  // Ranks the view shows on the board: a lower bound on what is left where losses went unseen.
+  const board: any[] = Array.isArray(view.board) ? view.board : [];
+  const shown = [0, 1].map((s) => countRanks(board.filter((c) => c && typeof c === 'object' && c.owner === s && c.rank !== '?').map((c) => c.rank).join('')));
+  const anyHidden = lost.some((l) => l.hidden > 0);
   const sides = seat === 1 ? [1, 0] : [0, 1];
   const sorted = (pieces: string) => [...pieces].sort((a, b) => cfg.order.indexOf(a) - cfg.order.indexOf(b));
 
@@ -64,15 +68,36 @@ export function StrategoPanel(props: BoardProps) {
               </td>
               <td>{rankName(game, r)}</td>
               {sides.map((s) => {
-                const left = army[r] - (lost[s].counts[r] ?? 0);
+                // Losses of unseen rank may be of this rank or not: what is left lies in a range
+                // (never for the Flag or Headquarters, whose capture ends the game).
+                const most = army[r] - (lost[s].counts[r] ?? 0);
+                const least = r === cfg.flag ? most : Math.min(most, Math.max(shown[s][r] ?? 0, most - lost[s].hidden));
+                if (least === most) {
+                  return (
+                    <td key={s} class={`num${most === 0 ? ' gone' : ''}`} title={t('stratego.left_of', { left: most, total: army[r] })}>
+                      {most}/{army[r]}
+                    </td>
+                  );
+                }
                 return (
-                  <td key={s} class={`num${left === 0 ? ' gone' : ''}`} title={t('stratego.left_of', { left, total: army[r] })}>
-                    {left}/{army[r]}
+                  <td key={s} class="num unsure" title={t('stratego.left_between', { least, most, total: army[r], n: lost[s].hidden })}>
+                    {least}–{most}/{army[r]}
                   </td>
                 );
               })}
             </tr>
           ))}
+          {anyHidden && (
+            <tr class="unseen-row" data-testid="strat-lost-unseen">
+              <td></td>
+              <td>{t('stratego.lost_unseen_row')}</td>
+              {sides.map((s) => (
+                <td key={s} class="num">
+                  {lost[s].hidden}
+                </td>
+              ))}
+            </tr>
+          )}
         </tbody>
       </table>
       <p class="muted small legend">

@@ -1,0 +1,166 @@
+// What the two line boards (Dablot and Conspiradores) share beyond points.ts: picking a piece and
+// one of its targets among the legal moves, the keyboard on the board, the bar under it (the hint,
+// Stop and Cancel) and the last move drawn as arrows.
+import type { ComponentChildren } from 'preact';
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { seatName } from '../../games';
+import type { MatchState, Move } from '../../types';
+import { boardKey, parseLegal, type ParsedLegal, type Spot } from './points';
+
+export interface LinePick {
+  canAct: boolean;
+  legal: ParsedLegal;
+  // The piece whose targets are shown: the one a chain of captures or jumps goes on with, else
+  // the one picked (while it can still move).
+  selected: string | null;
+  // Point -> action id: the selected piece's moves, or the placements while none is selected.
+  targets: Map<string, number>;
+  chain: boolean;
+  pending: boolean;  // an action was sent and its answer has not come
+  cursor: string | null;
+  send: (id: number) => void;
+  click: (point: string) => void;
+  unpick: () => void;
+  // The <svg>'s keyboard: arrows walk the points, Enter or Space clicks, Escape unpicks.
+  keys: (spots: Spot[]) => { tabIndex: number; onKeyDown: (e: KeyboardEvent) => void; onBlur: () => void };
+}
+
+// `chainAt`: the point a chain goes on from (the view's), or null. `sep` joins a move's two points
+// in the legal list; `point` is one point's notation.
+export function useLinePick(state: MatchState, interactive: boolean, act: (move: Move) => void, chainAt: string | null, sep: RegExp, point: RegExp): LinePick {
+  const canAct = interactive && !!state.your_turn;
+  const legal = useMemo(() => parseLegal(canAct ? state.legal : [], sep, point), [state.legal, canAct]);
+  const [picked, setPicked] = useState<string | null>(null);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  useEffect(() => {
+    setPicked(null);
+    setPending(false);
+  }, [state]);
+
+  const selected = chainAt ?? (picked && legal.moves.has(picked) ? picked : null);
+  const targets = selected ? legal.moves.get(selected) ?? new Map<string, number>() : legal.places;
+
+  const send = (id: number) => {
+    if (pending) return;
+    setPending(true);
+    act({ actions: [id] });
+  };
+  const click = (at: string) => {
+    if (!canAct || pending) return;
+    const target = targets.get(at);
+    if (target !== undefined) return send(target);
+    if (chainAt) return;
+    if (legal.moves.has(at)) setPicked(at === picked ? null : at);
+    else setPicked(null);
+  };
+  const unpick = () => setPicked(null);
+  const keys = (spots: Spot[]) => ({
+    tabIndex: canAct ? 0 : -1,
+    onKeyDown: (e: KeyboardEvent) => {
+      if (boardKey(e, spots, cursor, setCursor, click, unpick)) e.preventDefault();
+    },
+    onBlur: () => setCursor(null),
+  });
+  return { canAct, legal, selected, targets, chain: chainAt !== null, pending, cursor, send, click, unpick, keys };
+}
+
+// The hint's texts, each board's own.
+export interface HintTexts {
+  sent: string;
+  place?: string;  // a placement turn (Conspiradores)
+  chain: string;
+  target: string;
+  pick: string;
+  wait: (name: string) => string;  // the seat's name in the interface's language (games.seatName)
+}
+
+// What the bar under the board says: the viewer's step in its own turn, or whom it waits for.
+export function lineHint(state: MatchState, interactive: boolean, pick: LinePick, seatNames: string[], texts: HintTexts, placing = false): string {
+  if (pick.canAct) {
+    if (pick.pending) return texts.sent;
+    if (placing && texts.place) return texts.place;
+    if (pick.chain) return texts.chain;
+    if (pick.selected) return texts.target;
+    return texts.pick;
+  }
+  if (!state.over && interactive && typeof state.to_act === 'number') return texts.wait(seatName(seatNames[state.to_act] ?? ''));
+  return '';
+}
+
+// The bar under the board: the hint, Stop (a chain may end here) and Cancel (drop the picked piece).
+export function BoardBar({ hint, pick, stop, cancel }: { hint: string; pick: LinePick; stop: string; cancel: string }) {
+  const { canAct, legal, pending, chain, selected } = pick;
+  return (
+    <div class="board-bar">
+      <span class="hint" aria-live="polite">
+        {hint}
+      </span>
+      {canAct && legal.stop !== null && (
+        <button class="primary" data-testid="stop" disabled={pending} onClick={() => pick.send(legal.stop!)}>
+          {stop}
+        </button>
+      )}
+      {canAct && !chain && selected && (
+        <button data-testid="cancel" onClick={pick.unpick}>
+          {cancel}
+        </button>
+      )}
+    </div>
+  );
+}
+
+// The arrow head of the last move's lines (in the <svg>'s <defs>).
+export function ArrowMarker({ id }: { id: string }) {
+  return (
+    <defs>
+      <marker id={id} viewBox="0 0 10 10" refX="8" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse">
+        <path d="M0,0L10,5L0,10Z" class="arrow-head" />
+      </marker>
+    </defs>
+  );
+}
+
+// The last move: a line per step or jump, each ending `cut` short of its point with the arrow head,
+// a dashed ring where it started, then the board's own marks (`children`).
+export function LastMoveLayer({
+  segments,
+  at,
+  cut,
+  marker,
+  from,
+  fromR,
+  children,
+}: {
+  segments: [string, string][];
+  at: (point: string) => { x: number; y: number };
+  cut: number;
+  marker: string;
+  from: string | null;
+  fromR: number;
+  children?: ComponentChildren;
+}) {
+  return (
+    <g class="last-move-layer">
+      {segments.map(([a, b], i) => {
+        if (a === b) return null;  // a placement: no line
+        const p = at(a);
+        const q = at(b);
+        const len = Math.hypot(q.x - p.x, q.y - p.y) || 1;
+        return (
+          <line
+            key={i}
+            class="last-path"
+            x1={p.x}
+            y1={p.y}
+            x2={q.x - ((q.x - p.x) / len) * cut}
+            y2={q.y - ((q.y - p.y) / len) * cut}
+            marker-end={`url(#${marker})`}
+          />
+        );
+      })}
+      {from && <circle class="last-from" cx={at(from).x} cy={at(from).y} r={fromR} />}
+      {children}
+    </g>
+  );
+}
