@@ -797,6 +797,24 @@ TEST(ServerReplay, RecordsASeatCannotTellApartReplayTheSameForIt) {
   EXPECT_EQ(replay(setup, 0), replay(swapped, 0)) << "Red learns Blue's ranks from the replay";
   EXPECT_EQ(replay(setup, "spectator"), replay(swapped, "spectator"));
   EXPECT_NE(replay(setup, 1), replay(swapped, 1)) << "the two setups differ for Blue itself";
+
+  // The same game resigned by Red after the setups: once it has ended, everything is shown to
+  // every viewer (rulings), as the live match showed it; a ply before, Blue's ranks stay Blue's.
+  Json resigned = setup;
+  resigned["ending"] = "resignation";
+  resigned["result"] = Json::array({"loss", "win"});
+  for (const Json& viewer : {Json(0), Json("spectator")}) {
+    const Json plies = replay(resigned, viewer);
+    ASSERT_EQ(plies.size(), 82u);  // the start, 80 placements, the ending
+    auto hidden = [](const Json& view) {
+      int count = 0;
+      for (const Json& cell : view["board"]) count += cell.is_object() && cell["rank"] == "?";
+      return count;
+    };
+    EXPECT_EQ(hidden(plies[81]["state"]["view"]), 0) << plies[81]["state"]["view"].dump();
+    EXPECT_EQ(plies[81]["state"]["over"], true);
+    EXPECT_EQ(hidden(plies[80]["state"]["view"]), viewer == Json(0) ? 40 : 80);
+  }
 }
 
 // GET /api/odds: the engine's exact odds (odds.h), and a 400 for an attack the rules forbid.

@@ -43,7 +43,7 @@ export function ReplayPage({ id }: { id: string | null }) {
       const first = await get(lens === 'revealed' ? (module.reveal ? 0 : 'spectator') : lens);
       // The seats come from the server's answer: a record need not list them ("seats" is optional).
       const seats = first.seat_names.length;
-      if (module.reveal && (lens === 'revealed' || endedOutside(record))) await Promise.all([...Array(seats).keys()].map(get));
+      if (module.reveal && lens === 'revealed') await Promise.all([...Array(seats).keys()].map(get));
       if (stale) return;
       setLoaded({ record, frames });
       setError('');
@@ -130,13 +130,9 @@ export function ReplayPage({ id }: { id: string | null }) {
   const lensViewer: Viewer = lens === 'revealed' ? 'spectator' : lens;
   const frames = loaded.frames.get(revealing ? '0' : String(lensViewer));
   if (!frames) return <p class="muted">{t('common.loading')}</p>;
-  // Every seat's own view at this ply, where all were loaded.
-  const seatViews = names.map((_, s) => loaded.frames.get(String(s))?.plies[at]?.state.view);
-  // A game that ended outside its rules (a resignation, a draw agreed): after the game everything
-  // is revealed (rulings), but the server's last frame is the position as the lens saw it before
-  // the ending, secrets kept. Every seat's own view, made one, shows it whatever the lens.
-  const revealEnd = Boolean(module.reveal) && frames.plies[at].state.over && endedOutside(record) && seatViews.every(Boolean);
-  const view = revealing || revealEnd ? module.reveal!(seatViews) : frames.plies[at].state.view;
+  const view = revealing
+    ? module.reveal!(names.map((_, s) => loaded.frames.get(String(s))?.plies[at].state.view))
+    : frames.plies[at].state.view;
   const state: MatchState = { ...frames.plies[at].state, view, legal: [], your_turn: false };
   // Stratego and Espionage set up piece by piece: a way past it to the first move of the play.
   const setupPhases = ['setup', 'volcanoes', 'order'];
@@ -204,9 +200,4 @@ export function ReplayPage({ id }: { id: string | null }) {
       </div>
     </div>
   );
-}
-
-// The record says the game ended other than by its rules ("ending": resignation, agreement, time).
-function endedOutside(record: any): boolean {
-  return typeof record?.ending === 'string' && record.ending !== '';
 }
