@@ -101,17 +101,13 @@ export function replay(record: unknown, viewer: Viewer) {
 
 // Events of a running match as this viewer saw them, for the move list.
 // `finished`: the lines are the record's entries, which replace any live lines.
-export async function eventsSoFar(id: string, token: string | null): Promise<{ lines: MoveLine[]; finished: boolean }> {
+export async function eventsSoFar(id: string, token: string | null, viewer: Viewer): Promise<{ lines: MoveLine[]; finished: boolean }> {
   const record = await matchRecord(id, token);
   if (record.running) return { lines: record.events.map((e: any) => ({ event: e.event, by: e.by, text: e.text })), finished: false };
-  // A finished match: its record, everything revealed, one line per entry (numbered as the
-  // replay numbers its plies).
-  const lines = (record.actions ?? []).map((entry: any, i: number) => ({
-    event: i + 1,
-    by: entry.seat === 'chance' ? 'chance' : entry.seat,
-    text: entry.resign ? 'resign' : entry.notation ?? String(entry.action),
-  }));
-  return { lines, finished: true };
+  // A finished match: its record replayed as this viewer, one line per entry in the words of the
+  // live move list (numbered as the replay numbers its plies).
+  const { plies } = await replay(record, viewer);
+  return { lines: plies.slice(1).map((p) => ({ event: p.ply, by: p.by, text: p.text })), finished: true };
 }
 
 // Seat tokens this browser was given, by match: what "my matches" and seat links rest on.

@@ -393,11 +393,11 @@ try {
     const matches = [
       { game: 'dablot', bots: 1, options: { max_turns: 40 } },
       { game: 'conspiradores', bots: 3, options: { players: 4, max_turns: 80 } },
-      { game: 'stratego', bots: 1, options: { max_plies: 80 } },
-      { game: 'stratego', bots: 1, options: { max_plies: 80, silent_defense: true, rescue: true, army: 'barrage' } },
-      { game: 'espionage', bots: 1, options: { max_plies: 80 } },
-      { game: 'war', bots: 2, options: { max_turns: 12 } },
-      { game: 'war2', bots: 2, options: { max_turns: 15, spy_centre: true } },
+      { game: 'stratego', bots: 1, options: { max_plies: 60 } },
+      { game: 'stratego', bots: 1, options: { max_plies: 60, silent_defense: true, rescue: true, army: 'barrage' } },
+      { game: 'espionage', bots: 1, options: { max_plies: 60 } },
+      { game: 'war', bots: 2, options: { max_turns: 10 } },
+      { game: 'war2', bots: 2, options: { max_turns: 12, spy_centre: true } },
     ];
     let lines = 0;
     for (const m of matches) {
@@ -407,22 +407,33 @@ try {
       ).json();
       if (!created.seats) throw new Error(`${m.game}: ${JSON.stringify(created)}`);
       await page.goto(`${address}${created.seats[0].link}`);
-      // A random player of the person's seat, by the page's own connection.
+      // A quick random player of the person's seat, by the page's own connection: a setup at once
+      // ("random N"), and mostly "end" where it may (the bots' turns and the replays show the rest).
       for (let step = 0; step < 2000; step++) {
         const s = await waitFor(page, (x) => x.your_turn || x.over, `${m.game}: the seat's turn`, 60000);
         if (s.over) break;
-        const pick = s.legal[Math.floor(Math.random() * s.legal.length)];
+        const ends = s.legal.filter((l) => l.text === 'end' || l.text === 'done');
+        const pick = ends.length && Math.random() < 0.6 ? ends[0] : s.legal[Math.floor(Math.random() * s.legal.length)];
+        const armies = m.game === 'stratego' || m.game === 'espionage';
+        const move = armies && s.view.phase === 'setup' && !s.mid_turn ? { turn: `random ${step}` } : { actions: [pick.id] };
         const before = await page.locator('.match').getAttribute('data-event');
-        await page.evaluate((id) => window.__quartel.connection.act({ actions: [id] }), pick.id);
+        await page.evaluate((move) => window.__quartel.connection.act(move), move);
         await page.waitForFunction(
           ([event, json]) =>
             document.querySelector('.match')?.getAttribute('data-event') !== event ||
             JSON.stringify(window.__quartel.state) !== json,
           [before, JSON.stringify(s)],
           { timeout: 30000 },
-        );
-        await page.waitForTimeout(60);  // under the server's 20 messages a second
+        ).catch(async () => {
+          const alert = await page.locator('.error').first().textContent({ timeout: 100 }).catch(() => '');
+          throw new Error(`${m.game}: ${JSON.stringify(move)} changed nothing (${alert})`);
+        });
+        await page.waitForTimeout(50);  // under the server's 20 messages a second
       }
+      // Opened again once finished: the move list comes from the replay, in the same words.
+      await page.reload();
+      await page.locator('[data-testid=game-over]').waitFor();
+      await page.locator('.move-list li').nth(2).waitFor();
       // The replay as each seat saw it and as a spectator.
       const record = await (await fetch(`${address}/api/matches/${created.match}/record`)).json();
       const viewers = [...created.seats.map((_, i) => i), 'spectator'];

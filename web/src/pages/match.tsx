@@ -30,15 +30,15 @@ export function MatchPage({ id }: { id: string }) {
 
   useEffect(() => {
     let seen = -1;
-    const refetch = () =>
-      eventsSoFar(id, token)
+    const refetch = (viewer: Viewer) =>
+      eventsSoFar(id, token, viewer)
         .then(({ lines, finished }) => setMoves((old) => (finished ? lines : mergeLines(old, lines))))
         .catch(() => {});
     const conn = new MatchConnection(id, token, {
       joined(frame) {
         // A first join, or a reconnect that missed more events than the server resends: the
         // move list is fetched again (the events as this viewer saw them).
-        if (seen < 0 || frame.event > seen) refetch();
+        if (seen < 0 || frame.event > seen) refetch(frame.you);
         seen = frame.event;
         setError('');
         setLive((old) => ({ joined: frame, event: frame.event, state: frame.state, lastText: old?.lastText ?? '' }));
