@@ -132,6 +132,8 @@ export function WarMap(props: {
   onClick?: (id: string) => void;
   names?: boolean;
   small?: boolean;
+  // Information Centres (WAR-II, spy_centre): where each stands, whose, and who keeps it.
+  centres?: { at: string; owner: string; keeper: string | null }[];
 }) {
   const shapes = mapShapes();
   const { territories, selected, targets, sources, onClick } = props;
@@ -238,8 +240,37 @@ export function WarMap(props: {
             </g>
           );
         })}
+      {!props.small &&
+        (props.centres ?? []).map(({ at, owner, keeper }, k) => {
+          if (!L[at]) return null;
+          const c = colourOf(owner);
+          const here = (props.centres ?? []).filter((x) => x.at === at).findIndex((x) => x.owner === owner);
+          const [x, y] = [L[at][0] + 9 + here * 15, L[at][1] - 15];
+          return (
+            <g key={`ci-${k}`} class={`war-ci${keeper ? ' war-ci-kept' : ''}`} data-ci={owner}>
+              <title>{keeper ? t('war.ci_tag_kept', { who: owner, keeper }) : t('war.ci_tag', { who: owner })}</title>
+              <rect x={x} y={y} width={14} height={8.5} rx={2} fill={c.badge} />
+              <text x={x + 7} y={y + 6.6} text-anchor="middle" fill={c.ink}>
+                CI
+              </text>
+            </g>
+          );
+        })}
     </svg>
   );
+}
+
+// The Information Centres of the view's seats, each with its keeper (the holder of its territory,
+// when that is not its owner).
+export function centresOf(view: any, territories: Record<string, TerritoryView>) {
+  const out: { at: string; owner: string; keeper: string | null }[] = [];
+  for (const s of (view?.seats ?? []) as any[]) {
+    const at = s?.information_centre;
+    if (!at) continue;
+    const holder = territories[at]?.owner ?? null;
+    out.push({ at, owner: s.colour, keeper: holder && holder !== s.colour ? holder : null });
+  }
+  return out;
 }
 
 export function territoryMap(view: any): Record<string, TerritoryView> {
@@ -488,6 +519,7 @@ export function Board(props: BoardProps) {
           selected={sel ?? (airHere.length ? tgt : null)}
           targets={sel && tgt ? new Set([tgt]) : targets}
           sources={sources}
+          centres={centresOf(view, territories)}
           lastFrom={lastFrom}
           lastTo={lastTo}
           onClick={acts.length ? onClick : undefined}

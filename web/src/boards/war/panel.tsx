@@ -10,19 +10,22 @@ import { CONTINENTS, TERRITORIES } from './map';
 
 const FIGURE: Record<string, string> = { triangle: '▲', square: '■', circle: '●' };
 
-function CardView({ card, selected, onClick, usable }: { card: Card; selected: boolean; onClick?: () => void; usable: boolean }) {
+function CardView({ card, selected, onClick, usable, testid }: { card: Card; selected: boolean; onClick?: () => void; usable: boolean; testid?: string }) {
   const title = card.number ? `n${card.number}` : card.territories.length ? card.territories.map((x) => NAME[x] ?? x).join(' + ') : t('war.joker');
-  return (
-    <button
-      class={`war-card${selected ? ' war-card-selected' : ''}${usable ? ' war-card-usable' : ''}${card.number ? ' war-card-number' : ''}`}
-      data-testid={`war-card-${card.id}`}
-      onClick={onClick}
-      aria-pressed={selected}
-    >
+  const body = (
+    <>
       <span class="war-card-name">{title}</span>
-      {card.figure && <span class="war-card-figure" aria-label={card.figure}>{FIGURE[card.figure]}</span>}
+      {card.figure && <span class="war-card-figure" role="img" aria-label={t(`war.figure.${card.figure}`)}>{FIGURE[card.figure]}</span>}
       {!card.figure && !card.number && card.territories.length === 0 && <span class="war-card-figure">★</span>}
       {card.label.includes('(CE)') && <span class="war-card-ce">{t('war.ce_short')}</span>}
+    </>
+  );
+  const cls = `war-card${selected ? ' war-card-selected' : ''}${usable ? ' war-card-usable' : ''}${card.number ? ' war-card-number' : ''}`;
+  // Another player's card (spied, kept or revealed): shown, not played.
+  if (!onClick) return <span class={cls} data-testid={testid ?? `war-card-${card.id}`}>{body}</span>;
+  return (
+    <button class={cls} data-testid={testid ?? `war-card-${card.id}`} onClick={onClick} aria-pressed={selected}>
+      {body}
     </button>
   );
 }
@@ -70,6 +73,24 @@ export function Panel(props: BoardProps) {
 
   const owners: Record<string, string | null> = {};
   for (const tv of view.territories ?? []) owners[tv.id] = tv.owner;
+  // An Information Centre stands on a territory; whoever else holds that territory keeps it.
+  const keeperOf = (s: any): string | null => {
+    const at = s?.information_centre;
+    const holder = at ? owners[at] : null;
+    return holder && holder !== s.colour ? holder : null;
+  };
+  const myKeeper = keeperOf(mine);
+  // Other players' hands and objectives the viewer sees: spied, kept with a captured Information
+  // Centre, revealed at the end (or everything, in the replay's revealed view).
+  const others = seats
+    .map((s, i) => ({ s, i }))
+    .filter(({ s, i }) => i !== you && (s.objective || s.hand !== undefined));
+  const seenReason = (s: any): string => {
+    if (state.over || typeof you !== 'number') return '';
+    if (mine && keeperOf(s) === mine.colour) return t('war.seen_kept', { t: NAME[s.information_centre] ?? s.information_centre });
+    if (s.hand !== undefined) return t('war.seen_spied');
+    return '';
+  };
 
   return (
     <div class="war-panel">
@@ -77,6 +98,11 @@ export function Panel(props: BoardProps) {
         <section class="war-you">
           <h3>{t('war.your_objective')}</h3>
           <p class="war-objective" data-testid="war-objective">{objectiveText(mine.objective) ?? t('war.objective_hidden')}</p>
+          {myKeeper && (
+            <p class="war-note small" data-testid="war-ci-lost">
+              {t('war.ci_yours_kept', { t: NAME[mine.information_centre] ?? mine.information_centre, who: myKeeper })}
+            </p>
+          )}
           <h3>
             {t('war.your_cards')} <span class="muted">({hand.length})</span>
           </h3>
@@ -133,6 +159,34 @@ export function Panel(props: BoardProps) {
           </div>
         </section>
       )}
+      {others.length > 0 && (
+        <section class="war-seen" data-testid="war-seen">
+          <h3>{state.over || typeof you !== 'number' ? t('war.revealed_title') : t('war.seen_title')}</h3>
+          {others.map(({ s }) => (
+            <div key={s.colour} class="war-seen-seat" data-testid={`war-seen-${s.colour}`}>
+              <p class="war-seen-who">
+                <Swatch owner={s.colour} /> <strong>{s.colour}</strong>
+                {seenReason(s) && <span class="muted small"> — {seenReason(s)}</span>}
+              </p>
+              {s.objective && (
+                <p class="small">
+                  {t('war.objective_of')} {objectiveText(s.objective)}
+                </p>
+              )}
+              {s.hand !== undefined &&
+                (s.hand.length ? (
+                  <div class="war-hand war-hand-small">
+                    {(s.hand as string[]).map(parseCard).map((c, k) => (
+                      <CardView key={`${c.id}-${k}`} card={c} selected={false} usable={false} testid={`war-seen-card-${s.colour}-${c.id}`} />
+                    ))}
+                  </div>
+                ) : (
+                  <p class="muted small">{t('war.no_cards')}</p>
+                ))}
+            </div>
+          ))}
+        </section>
+      )}
       <section class="war-players">
         <h3>{t('war.players')}</h3>
         <table class="war-seat-table">
@@ -152,7 +206,14 @@ export function Panel(props: BoardProps) {
                   <Swatch owner={s.colour} /> {s.colour}
                   {you === i && <span class="muted"> ({t('war.you')})</span>}
                   {s.eliminated_by && <span class="muted small"> {t('war.eliminated_by', { who: s.eliminated_by })}</span>}
-                  {s.information_centre && <span class="muted small"> · CI {NAME[s.information_centre] ?? s.information_centre}</span>}
+                  {s.information_centre && (
+                    <span class="muted small" title={t('war.ci_long')} data-testid={`war-ci-${s.colour}`}>
+                      {' · '}
+                      {keeperOf(s)
+                        ? t('war.ci_at_kept', { t: NAME[s.information_centre] ?? s.information_centre, who: keeperOf(s)! })
+                        : t('war.ci_at', { t: NAME[s.information_centre] ?? s.information_centre })}
+                    </span>
+                  )}
                 </td>
                 <td>{s.territories}</td>
                 <td>{s.armies}</td>
@@ -162,18 +223,6 @@ export function Panel(props: BoardProps) {
             ))}
           </tbody>
         </table>
-        {seats.some((s) => s.objective && seats.indexOf(s) !== you) && (
-          <ul class="war-objectives small">
-            {seats
-              .filter((s, i) => s.objective && i !== you)
-              .map((s) => (
-                <li key={s.colour}>
-                  <strong>{s.colour}:</strong> {objectiveText(s.objective)}
-                  {s.hand && s.hand.length > 0 && <span class="muted"> — {(s.hand as string[]).join(', ')}</span>}
-                </li>
-              ))}
-          </ul>
-        )}
         <p class="small muted">
           {game === 'war2'
             ? t('war.pile2', { pile: view.pile ?? 0, discard: view.discard ?? 0 })
@@ -202,6 +251,7 @@ export function Panel(props: BoardProps) {
           })}
         </ul>
         {game === 'war2' && <p class="small muted">◯ {t('war.ce_legend')}</p>}
+        {seats.some((s) => 'information_centre' in s) && <p class="small muted">{t('war.ci_legend')}</p>}
       </section>
     </div>
   );
