@@ -3,7 +3,7 @@
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 
 async function clickTerritory(page, id) {
-  await page.locator(`[data-counter="${id}"] circle.war-badge`).click();
+  await page.locator(`[data-counter="${id}"] .war-badge`).click();
 }
 
 async function clickTestId(page, id) {

@@ -2,7 +2,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { t } from '../../i18n';
 import type { BoardProps } from '../types';
-import { colourOf, PatternDefs } from './colours';
+import { Badge, colourOf, PatternDefs } from './colours';
 import { mapShapes } from './geo';
 import { CONTINENT_OF, lastAir, lastRoll, NAME, parseLegal, plyAirRound, plyRoll, type Act, type Air, type Roll } from './legal';
 import { LINKS, TERRITORIES } from './map';
@@ -231,7 +231,7 @@ export function WarMap(props: {
                 </text>
               )}
               {props.war2 && ce && <circle class="war-ce" cx={x} cy={y} r={12.5} />}
-              <circle class="war-badge" cx={x} cy={y} r={9} fill={c.badge} filter="url(#war-shadow)" />
+              <Badge shape={c.shape} class="war-badge" x={x} y={y} r={9} fill={c.badge} filter="url(#war-shadow)" />
               {tv?.owner && (
                 <text class="war-armies" x={x} y={y + 3.8} text-anchor="middle" fill={c.ink}>
                   {tv.armies}
@@ -305,7 +305,7 @@ export function Board(props: BoardProps) {
   useEffect(() => {
     const id = tgt ?? sel;
     if (!id) return;
-    const el = document.querySelector(`.war-board [data-counter="${id}"] circle`);
+    const el = document.querySelector(`.war-board [data-counter="${id}"] .war-badge`);
     const box = el?.closest('.war-scroll');
     if (!el || !box || box.scrollWidth <= box.clientWidth) return;
     const r = el.getBoundingClientRect(), b = box.getBoundingClientRect();
