@@ -299,7 +299,19 @@ export function Board(props: BoardProps) {
       setSel(null);
       setTgt(null);
     } else if (sel && tgt && !pairActs.some((a) => a.a === sel && a.b === tgt)) setTgt(null);
+    else if (!sel && tgt && !acts.some((a) => a.kind === 'air' && a.a === tgt)) setTgt(null);
   }, [state]);
+
+  // "Carry all" (a card transport): one army at a time, for as long as the engine offers the step.
+  // The view does not say how many may still move during a transport; the legal list does, one
+  // army at a time.
+  const [carryAll, setCarryAll] = useState<{ a: string; b: string } | null>(null);
+  useEffect(() => {
+    if (!carryAll) return;
+    const step = acts.find((x) => x.kind === 'carry' && x.a === carryAll.a && x.b === carryAll.b);
+    if (step) act({ actions: [step.id] });
+    else setCarryAll(null);
+  }, [state, carryAll]);
 
   // On a narrow screen the map scrolls: keep the territory just chosen in sight.
   useEffect(() => {
@@ -386,9 +398,9 @@ export function Board(props: BoardProps) {
   const adds = byKind('add');
   const airHere = tgt ? acts.filter((a) => a.kind === 'air' && a.a === tgt) : [];
   const moveLike = sel && tgt ? pairActs.find((a) => a.a === sel && a.b === tgt && a.kind !== 'attack') : undefined;
-  // The view's `movable` (movement phase) is exact; airlifts and transports fall back to the
-  // armies that may leave at all.
-  const moveMax = from ? Math.max(1, moveLike?.kind === 'move' && from.movable !== undefined ? from.movable : from.armies - 1) : 1;
+  // How many may go: the engine's `movable` (the movement phase's view: moves and airlifts), never
+  // counted here; a transport's carries go one legal step at a time (see carryAll).
+  const moveMax = moveLike?.kind !== 'carry' && from?.movable !== undefined ? Math.max(1, from.movable) : 1;
   const phase: string = view.phase ?? '';
 
   const endLabel = (a: Act) =>
@@ -405,7 +417,7 @@ export function Board(props: BoardProps) {
       hint = t('war.hint_place', { n: totalToPlace }) + (bound ? ` (${bound})` : '');
     } else if (byKind('claim').length) hint = t('war.hint_claim');
     else if (sel && tgt && attacks.length) hint = t('war.hint_attack_dice');
-    else if (sel && tgt && moveLike) hint = t('war.hint_move_count');
+    else if (sel && tgt && moveLike) hint = t(moveLike.kind === 'carry' ? 'war.hint_carry_count' : 'war.hint_move_count');
     else if (sel) hint = t(attacks.length || pairActs.some((a) => a.a === sel && a.kind === 'attack') ? 'war.hint_attack_target' : 'war.hint_move_target', { from: NAME[sel] });
     else if (phase === 'attacks' && pairActs.length) hint = t(byKind('air').length ? 'war.hint_attack_air' : 'war.hint_attack');
     else if (pairActs.some((a) => a.kind === 'carry')) hint = t('war.hint_carry');
@@ -462,14 +474,27 @@ export function Board(props: BoardProps) {
             </span>
           </span>
         )}
-        {sel && tgt && moveLike && (
+        {sel && tgt && moveLike && moveLike.kind === 'carry' && (
           <span class="war-stepper">
-            <button data-testid="war-move-minus" onClick={() => setCount(Math.max(1, count - 1))} disabled={count <= 1}>
+            <button class="primary" data-testid="war-move-go" onClick={() => send(moveLike)} disabled={carryAll !== null}>
+              {t('war.carry_one', { from: NAME[sel], to: NAME[tgt] })}
+            </button>
+            <button data-testid="war-move-all" onClick={() => setCarryAll({ a: sel, b: tgt })} disabled={carryAll !== null}>
+              {t('war.carry_all')}
+            </button>
+          </span>
+        )}
+        {sel && tgt && moveLike && moveLike.kind !== 'carry' && (
+          <span class="war-stepper">
+            <button data-testid="war-move-minus" onClick={() => setCount(Math.max(1, count - 1))} disabled={count <= 1} aria-label={t('war.fewer')}>
               −
             </button>
             <strong data-testid="war-count">{Math.min(count, moveMax)}</strong>
-            <button data-testid="war-move-plus" onClick={() => setCount(Math.min(moveMax, count + 1))} disabled={count >= moveMax}>
+            <button data-testid="war-move-plus" onClick={() => setCount(Math.min(moveMax, count + 1))} disabled={count >= moveMax} aria-label={t('war.more')}>
               +
+            </button>
+            <button data-testid="war-move-all" onClick={() => setCount(moveMax)} disabled={count >= moveMax}>
+              {t('war.all_n', { n: moveMax })}
             </button>
             <button
               class="primary"
@@ -482,7 +507,7 @@ export function Board(props: BoardProps) {
                 setSel(null);
               }}
             >
-              {t(`war.${moveLike.kind}_go`, { from: NAME[sel], to: NAME[tgt] })}
+              {t(`war.${moveLike.kind}_go`, { from: NAME[sel], to: NAME[tgt], n: Math.min(count, moveMax) })}
             </button>
           </span>
         )}
@@ -490,7 +515,7 @@ export function Board(props: BoardProps) {
           <span class="war-choices">
             ✈ {NAME[tgt!]}:
             {airHere.map((a) => (
-              <button key={a.id} data-testid={`war-air-${a.n}`} onClick={() => send(a)}>
+              <button key={a.id} data-testid={`war-air-${a.n}`} onClick={() => (setTgt(null), send(a))}>
                 {t('war.bombers_n', { n: a.n ?? 1 })}
               </button>
             ))}
@@ -501,8 +526,8 @@ export function Board(props: BoardProps) {
             {t('war.add_card', { card: a.a ?? '' })}
           </button>
         ))}
-        {(sel || tgt) && (
-          <button data-testid="war-cancel" onClick={() => (setSel(null), setTgt(null))}>
+        {(sel || airHere.length > 0) && (
+          <button data-testid="war-cancel" onClick={() => (setSel(null), setTgt(null), setCarryAll(null))}>
             {t('war.cancel')}
           </button>
         )}
