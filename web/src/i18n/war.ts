@@ -35,7 +35,7 @@ export const war: Record<string, Entry> = {
   'war.all': ['All', 'Todos'],
   'war.occupy_n': ['Move in {n}', 'Entrar com {n}'],
   'war.attack_dice': ['Attack with {n}', 'Atacar com {n}'],
-  'war.odds': ['pressing on: {p}% to conquer, ≈{left} armies left', 'insistindo: {p}% de conquistar, restam ≈{left} exércitos'],
+  'war.odds': ['pressing on with the most dice every roll: {p}% to conquer, ≈{left} armies left', 'insistindo com o máximo de dados a cada rolagem: {p}% de conquistar, restam ≈{left} exércitos'],
   'war.odds_loading': ['odds…', 'chances…'],
   'war.move_go': ['Move {n}: {from} → {to}', 'Mover {n}: {from} → {to}'],
   'war.airlift_go': ['Airlift {n}: {from} → {to}', 'Ponte aérea de {n}: {from} → {to}'],
