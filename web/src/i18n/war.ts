@@ -119,7 +119,7 @@ export const war: Record<string, Entry> = {
   'war.objective.continents_and_third': ['Conquer in full {continents} and a third continent of your choice', 'Conquistar na totalidade {continents} e mais um terceiro continente à sua escolha'],
   'war.objective.territories_two': ['Conquer {n} territories and occupy each of them with at least two armies', 'Conquistar {n} territórios e ocupar cada um deles com pelo menos dois exércitos'],
   'war.objective.territories': ['Conquer {n} territories of your choice', 'Conquistar {n} territórios à sua escolha'],
-  'war.objective.destroy': ['Destroy the {colour} armies completely (if you are {colour}, or another player destroys them: conquer 24 territories)', 'Destruir totalmente os exércitos {colour} (se você é o próprio exército {colour} ou se ele for destruído por outro jogador, seu objetivo passa a ser conquistar 24 territórios)'],
+  'war.objective.destroy': ['Destroy the {colour} armies completely (if you are {colour}, or another player destroys them: conquer 24 territories)', 'Destruir totalmente os exércitos {colour} (se você mesmo joga com eles, ou se outro jogador os destruir, seu objetivo passa a ser conquistar 24 territórios)'],
   'war.objective.colour_azul': ['azul', 'azuis'],
   'war.objective.colour_amarela': ['amarela', 'amarelos'],
   'war.objective.colour_vermelha': ['vermelha', 'vermelhos'],
