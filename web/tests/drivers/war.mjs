@@ -3,7 +3,7 @@
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 
 async function clickTerritory(page, id) {
-  await page.locator(`[data-counter="${id}"] circle.war-badge`).click();
+  await page.locator(`[data-counter="${id}"] .war-badge`).click();
 }
 
 async function clickTestId(page, id) {
@@ -67,5 +67,10 @@ async function viaPanel(page, action) {
       return clickTestId(page, `war-cardact-${action.id}`);
     }
   }
-  return clickTestId(page, `war-more-${action.id}`);
+  if (await page.locator(`[data-testid="war-more-${action.id}"]`).count()) return clickTestId(page, `war-more-${action.id}`);
+  // Many commands of one kind (where to place or move an Information Centre): a list and a button.
+  const select = page.locator(`select[data-testid^="war-more-select-"]:has(option[value="${action.id}"])`).first();
+  const key = (await select.getAttribute('data-testid')).slice('war-more-select-'.length);
+  await select.selectOption(String(action.id));
+  return clickTestId(page, `war-more-go-${key}`);
 }

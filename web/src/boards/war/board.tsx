@@ -1,10 +1,10 @@
 // The WAR / WAR-II board: the world map, the armies, and every click a turn needs.
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { t } from '../../i18n';
 import type { BoardProps } from '../types';
-import { colourOf, PatternDefs } from './colours';
+import { Badge, colourOf, PatternDefs } from './colours';
 import { mapShapes } from './geo';
-import { CONTINENT_OF, lastAir, lastRoll, NAME, parseLegal, type Act } from './legal';
+import { CONTINENT_OF, lastAir, lastRoll, NAME, parseLegal, plyAirRound, plyRoll, type Act, type Air, type Roll } from './legal';
 import { LINKS, TERRITORIES } from './map';
 import './war.css';
 
@@ -40,17 +40,17 @@ function Die({ value, kind }: { value: number; kind: 'attack' | 'defence' }) {
   );
 }
 
-export function Dice({ text }: { text: string }) {
-  const roll = lastRoll(text);
-  const air = lastAir(text);
+export function Dice({ roll, air }: { roll: Roll | null; air: (Air & { bombers?: number }) | null }) {
   if (!roll && !air) return null;
   return (
     <div class="war-dice" data-testid="war-dice">
       {roll && (
         <span class="war-roll">
-          <span class="war-roll-where">
-            {NAME[roll.from] ?? roll.from} → {NAME[roll.to] ?? roll.to}
-          </span>
+          {roll.from && roll.to && (
+            <span class="war-roll-where">
+              {NAME[roll.from] ?? roll.from} → {NAME[roll.to] ?? roll.to}
+            </span>
+          )}
           <span class="war-dice-row">
             {roll.attack.map((v, i) => <Die key={`a${i}`} value={v} kind="attack" />)}
             <span class="war-vs">{t('war.vs')}</span>
@@ -63,8 +63,9 @@ export function Dice({ text }: { text: string }) {
         </span>
       )}
       {air && (
-        <span class="war-roll">
-          <span class="war-roll-where">✈ {NAME[air.target] ?? air.target}</span>
+        <span class="war-roll" data-testid="war-air">
+          <span class="war-roll-where">✈ {air.target ? NAME[air.target] ?? air.target : t('war.air_attack')}</span>
+          {air.rounds.length === 0 && air.bombers !== undefined && <span class="war-air-round">{t('war.air_sent', { n: air.bombers })}</span>}
           {air.rounds.map((r, i) => (
             <span key={i} class="war-air-round">
               {t('war.air_round', { shot: r.shot, destroyed: r.destroyed })}
@@ -74,6 +75,49 @@ export function Dice({ text }: { text: string }) {
       )}
     </div>
   );
+}
+
+// The last roll and air attack, from a live event's text ("attacked X from Y: ..."), or from a
+// replay's ply ("roll 6-5 vs 4: ...", "air round: ..."), whose territories come from the view
+// (an attack or air attack still under way) or from the ply shown just before, kept here and
+// trusted only where the armies on the map agree with the roll.
+interface Remembered {
+  attack?: { from: string; to: string; fromArmies: number; toArmies: number; owner: string | null };
+  air?: { target: string; armies: number };
+}
+function useCombat(lastText: string, view: any, territories: Record<string, TerritoryView>) {
+  const memo = useRef<Remembered>({});
+  let roll = lastRoll(lastText);
+  let air: (Air & { bombers?: number }) | null = lastAir(lastText);
+  const ply = roll ? null : plyRoll(lastText);
+  if (ply) {
+    roll = { ...ply, from: '', to: '', conquered: false };
+    const standing = view.attack;
+    const m = memo.current.attack;
+    if (standing?.from && standing?.to) {
+      roll = { ...roll, from: standing.from, to: standing.to, conquered: view.phase === 'conquest' };
+    } else if (m && territories[m.from]?.armies === m.fromArmies - ply.lost) {
+      const to = territories[m.to];
+      if (to && to.owner !== m.owner) roll = { ...roll, from: m.from, to: m.to, conquered: true };
+      else if (to && to.armies === m.toArmies - ply.destroyed) roll = { ...roll, from: m.from, to: m.to };
+    }
+  }
+  const round = air ? null : plyAirRound(lastText);
+  const flying = view.air_attack;
+  if (round) {
+    const m = memo.current.air;
+    const target = flying?.target ?? (m && territories[m.target]?.armies === Math.max(1, m.armies - round.destroyed) ? m.target : '');
+    air = { target, rounds: [round] };
+  } else if (!air && flying?.target && /^(air|done)\b/.test(lastText.trim())) {
+    air = { target: flying.target, rounds: [], bombers: flying.bombers };
+  }
+  // What the next ply may need.
+  if (view.attack?.from && view.attack?.to) {
+    const { from, to } = view.attack;
+    memo.current.attack = { from, to, fromArmies: territories[from]?.armies ?? -1, toArmies: territories[to]?.armies ?? -1, owner: territories[to]?.owner ?? null };
+  }
+  if (flying?.target) memo.current.air = { target: flying.target, armies: territories[flying.target]?.armies ?? -1 };
+  return { roll, air };
 }
 
 // The map alone: territories, links and counters. Used by the board and (bare) by the preview.
@@ -88,6 +132,8 @@ export function WarMap(props: {
   onClick?: (id: string) => void;
   names?: boolean;
   small?: boolean;
+  // Information Centres (WAR-II, spy_centre): where each stands, whose, and who keeps it.
+  centres?: { at: string; owner: string; keeper: string | null }[];
 }) {
   const shapes = mapShapes();
   const { territories, selected, targets, sources, onClick } = props;
@@ -185,7 +231,7 @@ export function WarMap(props: {
                 </text>
               )}
               {props.war2 && ce && <circle class="war-ce" cx={x} cy={y} r={12.5} />}
-              <circle class="war-badge" cx={x} cy={y} r={9} fill={c.badge} filter="url(#war-shadow)" />
+              <Badge shape={c.shape} class="war-badge" x={x} y={y} r={9} fill={c.badge} filter="url(#war-shadow)" />
               {tv?.owner && (
                 <text class="war-armies" x={x} y={y + 3.8} text-anchor="middle" fill={c.ink}>
                   {tv.armies}
@@ -194,8 +240,37 @@ export function WarMap(props: {
             </g>
           );
         })}
+      {!props.small &&
+        (props.centres ?? []).map(({ at, owner, keeper }, k) => {
+          if (!L[at]) return null;
+          const c = colourOf(owner);
+          const here = (props.centres ?? []).filter((x) => x.at === at).findIndex((x) => x.owner === owner);
+          const [x, y] = [L[at][0] + 9 + here * 15, L[at][1] - 15];
+          return (
+            <g key={`ci-${k}`} class={`war-ci${keeper ? ' war-ci-kept' : ''}`} data-ci={owner}>
+              <title>{keeper ? t('war.ci_tag_kept', { who: owner, keeper }) : t('war.ci_tag', { who: owner })}</title>
+              <rect x={x} y={y} width={14} height={8.5} rx={2} fill={c.badge} />
+              <text x={x + 7} y={y + 6.6} text-anchor="middle" fill={c.ink}>
+                CI
+              </text>
+            </g>
+          );
+        })}
     </svg>
   );
+}
+
+// The Information Centres of the view's seats, each with its keeper (the holder of its territory,
+// when that is not its owner).
+export function centresOf(view: any, territories: Record<string, TerritoryView>) {
+  const out: { at: string; owner: string; keeper: string | null }[] = [];
+  for (const s of (view?.seats ?? []) as any[]) {
+    const at = s?.information_centre;
+    if (!at) continue;
+    const holder = territories[at]?.owner ?? null;
+    out.push({ at, owner: s.colour, keeper: holder && holder !== s.colour ? holder : null });
+  }
+  return out;
 }
 
 export function territoryMap(view: any): Record<string, TerritoryView> {
@@ -224,13 +299,25 @@ export function Board(props: BoardProps) {
       setSel(null);
       setTgt(null);
     } else if (sel && tgt && !pairActs.some((a) => a.a === sel && a.b === tgt)) setTgt(null);
+    else if (!sel && tgt && !acts.some((a) => a.kind === 'air' && a.a === tgt)) setTgt(null);
   }, [state]);
+
+  // "Carry all" (a card transport): one army at a time, for as long as the engine offers the step.
+  // The view does not say how many may still move during a transport; the legal list does, one
+  // army at a time.
+  const [carryAll, setCarryAll] = useState<{ a: string; b: string } | null>(null);
+  useEffect(() => {
+    if (!carryAll) return;
+    const step = acts.find((x) => x.kind === 'carry' && x.a === carryAll.a && x.b === carryAll.b);
+    if (step) act({ actions: [step.id] });
+    else setCarryAll(null);
+  }, [state, carryAll]);
 
   // On a narrow screen the map scrolls: keep the territory just chosen in sight.
   useEffect(() => {
     const id = tgt ?? sel;
     if (!id) return;
-    const el = document.querySelector(`.war-board [data-counter="${id}"] circle`);
+    const el = document.querySelector(`.war-board [data-counter="${id}"] .war-badge`);
     const box = el?.closest('.war-scroll');
     if (!el || !box || box.scrollWidth <= box.clientWidth) return;
     const r = el.getBoundingClientRect(), b = box.getBoundingClientRect();
@@ -302,15 +389,18 @@ export function Board(props: BoardProps) {
     setTgt(null);
   };
 
-  const roll = lastRoll(lastText);
+  const { roll, air } = useCombat(lastText, view, territories);
+  // The line of the last attack: the roll's, or the attack under way (its dice not yet rolled).
+  const lastFrom = roll?.from || view.attack?.from;
+  const lastTo = roll?.to || view.attack?.to;
   const ends = [...byKind('end'), ...byKind('done')];
   const occupy = byKind('occupy');
   const adds = byKind('add');
   const airHere = tgt ? acts.filter((a) => a.kind === 'air' && a.a === tgt) : [];
   const moveLike = sel && tgt ? pairActs.find((a) => a.a === sel && a.b === tgt && a.kind !== 'attack') : undefined;
-  // The view's `movable` (movement phase) is exact; airlifts and transports fall back to the
-  // armies that may leave at all.
-  const moveMax = from ? Math.max(1, moveLike?.kind === 'move' && from.movable !== undefined ? from.movable : from.armies - 1) : 1;
+  // How many may go: the engine's `movable` (the movement phase's view: moves and airlifts), never
+  // counted here; a transport's carries go one legal step at a time (see carryAll).
+  const moveMax = moveLike?.kind !== 'carry' && from?.movable !== undefined ? Math.max(1, from.movable) : 1;
   const phase: string = view.phase ?? '';
 
   const endLabel = (a: Act) =>
@@ -327,7 +417,7 @@ export function Board(props: BoardProps) {
       hint = t('war.hint_place', { n: totalToPlace }) + (bound ? ` (${bound})` : '');
     } else if (byKind('claim').length) hint = t('war.hint_claim');
     else if (sel && tgt && attacks.length) hint = t('war.hint_attack_dice');
-    else if (sel && tgt && moveLike) hint = t('war.hint_move_count');
+    else if (sel && tgt && moveLike) hint = t(moveLike.kind === 'carry' ? 'war.hint_carry_count' : 'war.hint_move_count');
     else if (sel) hint = t(attacks.length || pairActs.some((a) => a.a === sel && a.kind === 'attack') ? 'war.hint_attack_target' : 'war.hint_move_target', { from: NAME[sel] });
     else if (phase === 'attacks' && pairActs.length) hint = t(byKind('air').length ? 'war.hint_attack_air' : 'war.hint_attack');
     else if (pairActs.some((a) => a.kind === 'carry')) hint = t('war.hint_carry');
@@ -384,14 +474,27 @@ export function Board(props: BoardProps) {
             </span>
           </span>
         )}
-        {sel && tgt && moveLike && (
+        {sel && tgt && moveLike && moveLike.kind === 'carry' && (
           <span class="war-stepper">
-            <button data-testid="war-move-minus" onClick={() => setCount(Math.max(1, count - 1))} disabled={count <= 1}>
+            <button class="primary" data-testid="war-move-go" onClick={() => send(moveLike)} disabled={carryAll !== null}>
+              {t('war.carry_one', { from: NAME[sel], to: NAME[tgt] })}
+            </button>
+            <button data-testid="war-move-all" onClick={() => setCarryAll({ a: sel, b: tgt })} disabled={carryAll !== null}>
+              {t('war.carry_all')}
+            </button>
+          </span>
+        )}
+        {sel && tgt && moveLike && moveLike.kind !== 'carry' && (
+          <span class="war-stepper">
+            <button data-testid="war-move-minus" onClick={() => setCount(Math.max(1, count - 1))} disabled={count <= 1} aria-label={t('war.fewer')}>
               −
             </button>
             <strong data-testid="war-count">{Math.min(count, moveMax)}</strong>
-            <button data-testid="war-move-plus" onClick={() => setCount(Math.min(moveMax, count + 1))} disabled={count >= moveMax}>
+            <button data-testid="war-move-plus" onClick={() => setCount(Math.min(moveMax, count + 1))} disabled={count >= moveMax} aria-label={t('war.more')}>
               +
+            </button>
+            <button data-testid="war-move-all" onClick={() => setCount(moveMax)} disabled={count >= moveMax}>
+              {t('war.all_n', { n: moveMax })}
             </button>
             <button
               class="primary"
@@ -404,7 +507,7 @@ export function Board(props: BoardProps) {
                 setSel(null);
               }}
             >
-              {t(`war.${moveLike.kind}_go`, { from: NAME[sel], to: NAME[tgt] })}
+              {t(`war.${moveLike.kind}_go`, { from: NAME[sel], to: NAME[tgt], n: Math.min(count, moveMax) })}
             </button>
           </span>
         )}
@@ -412,7 +515,7 @@ export function Board(props: BoardProps) {
           <span class="war-choices">
             ✈ {NAME[tgt!]}:
             {airHere.map((a) => (
-              <button key={a.id} data-testid={`war-air-${a.n}`} onClick={() => send(a)}>
+              <button key={a.id} data-testid={`war-air-${a.n}`} onClick={() => (setTgt(null), send(a))}>
                 {t('war.bombers_n', { n: a.n ?? 1 })}
               </button>
             ))}
@@ -423,8 +526,8 @@ export function Board(props: BoardProps) {
             {t('war.add_card', { card: a.a ?? '' })}
           </button>
         ))}
-        {(sel || tgt) && (
-          <button data-testid="war-cancel" onClick={() => (setSel(null), setTgt(null))}>
+        {(sel || airHere.length > 0) && (
+          <button data-testid="war-cancel" onClick={() => (setSel(null), setTgt(null), setCarryAll(null))}>
             {t('war.cancel')}
           </button>
         )}
@@ -441,13 +544,14 @@ export function Board(props: BoardProps) {
           selected={sel ?? (airHere.length ? tgt : null)}
           targets={sel && tgt ? new Set([tgt]) : targets}
           sources={sources}
-          lastFrom={roll?.from}
-          lastTo={roll?.to}
+          centres={centresOf(view, territories)}
+          lastFrom={lastFrom}
+          lastTo={lastTo}
           onClick={acts.length ? onClick : undefined}
         />
       </div>
       <p class="war-scroll-hint muted small">{t('war.scroll_hint')}</p>
-      <Dice text={lastText} />
+      <Dice roll={roll} air={air} />
     </div>
   );
 }

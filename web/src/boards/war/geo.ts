@@ -48,7 +48,7 @@ const COUNTRY: Record<string, string> = {
   Turkey: 'orientemedio', Syria: 'orientemedio', Iraq: 'orientemedio', Iran: 'orientemedio',
   'Saudi Arabia': 'orientemedio', Jordan: 'orientemedio', Israel: 'orientemedio', Palestine: 'orientemedio',
   Lebanon: 'orientemedio', Kuwait: 'orientemedio', Qatar: 'orientemedio', 'United Arab Emirates': 'orientemedio',
-  Oman: 'orientemedio', Yemen: 'orientemedio', Cyprus: 'orientemedio', 'N. Cyprus': 'orientemedio',
+  Oman: 'orientemedio', Cyprus: 'orientemedio', 'N. Cyprus': 'orientemedio',
   Georgia: 'orientemedio', Armenia: 'orientemedio', Azerbaijan: 'orientemedio',
   Kazakhstan: 'aral', Uzbekistan: 'aral', Turkmenistan: 'aral', Kyrgyzstan: 'aral', Tajikistan: 'aral',
   Afghanistan: 'aral',

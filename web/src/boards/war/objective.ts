@@ -9,8 +9,14 @@ function list(names: string) {
 }
 
 export function objectiveText(text: string | undefined): string | undefined {
-  if (!text || lang.value === 'en') return text;
+  if (!text) return text;
   let m: RegExpExecArray | null;
+  // The engine's own wordings (war.cc, ObjectiveText), in both languages.
+  if (text === 'not yet drawn') return t('war.objective_hidden');
+  if (/^Conquer any three Strategic Centres \(reduced to one territory/.test(text)) return t('war.objective.reduced');
+  if ((m = /^(.+) \(now: conquer (\d+) territories of your choice\)$/.exec(text)))
+    return t('war.objective.now', { objective: objectiveText(m[1]) ?? m[1], n: m[2] });
+  if (lang.value === 'en') return text;
   if ((m = /^Conquer in full (.+) and a third continent of your choice$/.exec(text)))
     return t('war.objective.continents_and_third', { continents: list(m[1]) });
   if ((m = /^Conquer in full (.+)$/.exec(text))) return t('war.objective.continents', { continents: list(m[1]) });

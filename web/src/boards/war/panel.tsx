@@ -10,19 +10,22 @@ import { CONTINENTS, TERRITORIES } from './map';
 
 const FIGURE: Record<string, string> = { triangle: '▲', square: '■', circle: '●' };
 
-function CardView({ card, selected, onClick, usable }: { card: Card; selected: boolean; onClick?: () => void; usable: boolean }) {
+function CardView({ card, selected, onClick, usable, testid }: { card: Card; selected: boolean; onClick?: () => void; usable: boolean; testid?: string }) {
   const title = card.number ? `n${card.number}` : card.territories.length ? card.territories.map((x) => NAME[x] ?? x).join(' + ') : t('war.joker');
-  return (
-    <button
-      class={`war-card${selected ? ' war-card-selected' : ''}${usable ? ' war-card-usable' : ''}${card.number ? ' war-card-number' : ''}`}
-      data-testid={`war-card-${card.id}`}
-      onClick={onClick}
-      aria-pressed={selected}
-    >
+  const body = (
+    <>
       <span class="war-card-name">{title}</span>
-      {card.figure && <span class="war-card-figure" aria-label={card.figure}>{FIGURE[card.figure]}</span>}
+      {card.figure && <span class="war-card-figure" role="img" aria-label={t(`war.figure.${card.figure}`)}>{FIGURE[card.figure]}</span>}
       {!card.figure && !card.number && card.territories.length === 0 && <span class="war-card-figure">★</span>}
       {card.label.includes('(CE)') && <span class="war-card-ce">{t('war.ce_short')}</span>}
+    </>
+  );
+  const cls = `war-card${selected ? ' war-card-selected' : ''}${usable ? ' war-card-usable' : ''}${card.number ? ' war-card-number' : ''}`;
+  // Another player's card (spied, kept or revealed): shown, not played.
+  if (!onClick) return <span class={cls} data-testid={testid ?? `war-card-${card.id}`}>{body}</span>;
+  return (
+    <button class={cls} data-testid={testid ?? `war-card-${card.id}`} onClick={onClick} aria-pressed={selected}>
+      {body}
     </button>
   );
 }
@@ -70,6 +73,24 @@ export function Panel(props: BoardProps) {
 
   const owners: Record<string, string | null> = {};
   for (const tv of view.territories ?? []) owners[tv.id] = tv.owner;
+  // An Information Centre stands on a territory; whoever else holds that territory keeps it.
+  const keeperOf = (s: any): string | null => {
+    const at = s?.information_centre;
+    const holder = at ? owners[at] : null;
+    return holder && holder !== s.colour ? holder : null;
+  };
+  const myKeeper = keeperOf(mine);
+  // Other players' hands and objectives the viewer sees: spied, kept with a captured Information
+  // Centre, revealed at the end (or everything, in the replay's revealed view).
+  const others = seats
+    .map((s, i) => ({ s, i }))
+    .filter(({ s, i }) => i !== you && (s.objective || s.hand !== undefined));
+  const seenReason = (s: any): string => {
+    if (state.over || typeof you !== 'number') return '';
+    if (mine && keeperOf(s) === mine.colour) return t('war.seen_kept', { t: NAME[s.information_centre] ?? s.information_centre });
+    if (s.hand !== undefined) return t('war.seen_spied');
+    return '';
+  };
 
   return (
     <div class="war-panel">
@@ -77,6 +98,11 @@ export function Panel(props: BoardProps) {
         <section class="war-you">
           <h3>{t('war.your_objective')}</h3>
           <p class="war-objective" data-testid="war-objective">{objectiveText(mine.objective) ?? t('war.objective_hidden')}</p>
+          {myKeeper && (
+            <p class="war-note small" data-testid="war-ci-lost">
+              {t('war.ci_yours_kept', { t: NAME[mine.information_centre] ?? mine.information_centre, who: myKeeper })}
+            </p>
+          )}
           <h3>
             {t('war.your_cards')} <span class="muted">({hand.length})</span>
           </h3>
@@ -125,12 +151,46 @@ export function Panel(props: BoardProps) {
         <section class="war-more">
           <h3>{t('war.more_actions')}</h3>
           <div class="war-more-list">
-            {rest.map((a) => (
-              <button key={a.id} data-testid={`war-more-${a.id}`} onClick={() => act({ actions: [a.id] })}>
-                {a.text}
-              </button>
-            ))}
+            {groupRest(rest).map((g) =>
+              g.acts.length > 3 && g.kind !== 'other' ? (
+                <MoreChoice key={g.key} group={g} me={mine?.colour} act={act} />
+              ) : (
+                g.acts.map((a) => (
+                  <button key={a.id} data-testid={`war-more-${a.id}`} onClick={() => act({ actions: [a.id] })}>
+                    {moreText(a, mine?.colour)}
+                  </button>
+                ))
+              ),
+            )}
           </div>
+        </section>
+      )}
+      {others.length > 0 && (
+        <section class="war-seen" data-testid="war-seen">
+          <h3>{state.over || typeof you !== 'number' ? t('war.revealed_title') : t('war.seen_title')}</h3>
+          {others.map(({ s }) => (
+            <div key={s.colour} class="war-seen-seat" data-testid={`war-seen-${s.colour}`}>
+              <p class="war-seen-who">
+                <Swatch owner={s.colour} /> <strong>{s.colour}</strong>
+                {seenReason(s) && <span class="muted small"> — {seenReason(s)}</span>}
+              </p>
+              {s.objective && (
+                <p class="small">
+                  {t('war.objective_of')} {objectiveText(s.objective)}
+                </p>
+              )}
+              {s.hand !== undefined &&
+                (s.hand.length ? (
+                  <div class="war-hand war-hand-small">
+                    {(s.hand as string[]).map(parseCard).map((c, k) => (
+                      <CardView key={`${c.id}-${k}`} card={c} selected={false} usable={false} testid={`war-seen-card-${s.colour}-${c.id}`} />
+                    ))}
+                  </div>
+                ) : (
+                  <p class="muted small">{t('war.no_cards')}</p>
+                ))}
+            </div>
+          ))}
         </section>
       )}
       <section class="war-players">
@@ -152,7 +212,14 @@ export function Panel(props: BoardProps) {
                   <Swatch owner={s.colour} /> {s.colour}
                   {you === i && <span class="muted"> ({t('war.you')})</span>}
                   {s.eliminated_by && <span class="muted small"> {t('war.eliminated_by', { who: s.eliminated_by })}</span>}
-                  {s.information_centre && <span class="muted small"> · CI {NAME[s.information_centre] ?? s.information_centre}</span>}
+                  {s.information_centre && (
+                    <span class="muted small" title={t('war.ci_long')} data-testid={`war-ci-${s.colour}`}>
+                      {' · '}
+                      {keeperOf(s)
+                        ? t('war.ci_at_kept', { t: NAME[s.information_centre] ?? s.information_centre, who: keeperOf(s)! })
+                        : t('war.ci_at', { t: NAME[s.information_centre] ?? s.information_centre })}
+                    </span>
+                  )}
                 </td>
                 <td>{s.territories}</td>
                 <td>{s.armies}</td>
@@ -162,18 +229,6 @@ export function Panel(props: BoardProps) {
             ))}
           </tbody>
         </table>
-        {seats.some((s) => s.objective && seats.indexOf(s) !== you) && (
-          <ul class="war-objectives small">
-            {seats
-              .filter((s, i) => s.objective && i !== you)
-              .map((s) => (
-                <li key={s.colour}>
-                  <strong>{s.colour}:</strong> {objectiveText(s.objective)}
-                  {s.hand && s.hand.length > 0 && <span class="muted"> — {(s.hand as string[]).join(', ')}</span>}
-                </li>
-              ))}
-          </ul>
-        )}
         <p class="small muted">
           {game === 'war2'
             ? t('war.pile2', { pile: view.pile ?? 0, discard: view.discard ?? 0 })
@@ -202,6 +257,7 @@ export function Panel(props: BoardProps) {
           })}
         </ul>
         {game === 'war2' && <p class="small muted">◯ {t('war.ce_legend')}</p>}
+        {seats.some((s) => 'information_centre' in s) && <p class="small muted">{t('war.ci_legend')}</p>}
       </section>
     </div>
   );
@@ -212,4 +268,81 @@ function cardActText(a: Act): string {
   if (a.kind === 'discard') return t('war.discard_card', { card: NAME[a.a ?? ''] ?? a.a ?? '' });
   if (a.kind === 'add') return t('war.add_card', { card: a.a ?? '' });
   return a.text;
+}
+
+// The commands the map has no control for, in words: "centre mackenzie" is "Place your
+// Information Centre on Mackenzie".
+function whoseKey(base: string, owner: string | undefined, me: string | undefined) {
+  return owner === me ? `${base}_own` : `${base}_other`;
+}
+function moreText(a: Act, me: string | undefined): string {
+  const place = NAME[a.a ?? ''] ?? a.a ?? '';
+  switch (a.kind) {
+    case 'centre':
+      return t('war.act.centre', { t: place });
+    case 'spy':
+      return t('war.act.spy', { who: a.a ?? '' });
+    case 'centre-move':
+      return t(whoseKey('war.act.centre_move', a.b, me), { who: a.b ?? '', t: place });
+    case 'centre-transport':
+      return t(whoseKey('war.act.centre_transport', a.b, me), { who: a.b ?? '', t: place });
+    case 'transport':
+      return t('war.act.transport', { a: place, b: NAME[a.b ?? ''] ?? a.b ?? '' });
+    case 'discard':
+      return t('war.discard_card', { card: NAME[a.a ?? ''] ?? a.a ?? '' });
+    default:
+      return a.text;
+  }
+}
+
+interface Group {
+  key: string;
+  kind: Act['kind'];
+  owner?: string;
+  acts: Act[];
+}
+// Commands of one kind (and one Information Centre's owner) together, in the legal list's order.
+function groupRest(rest: Act[]): Group[] {
+  const groups: Group[] = [];
+  for (const a of rest) {
+    const owner = a.kind === 'centre-move' || a.kind === 'centre-transport' ? a.b : undefined;
+    const key = owner ? `${a.kind}-${owner}` : a.kind;
+    let g = groups.find((x) => x.key === key);
+    if (!g) groups.push((g = { key, kind: a.kind, owner, acts: [] }));
+    g.acts.push(a);
+  }
+  return groups;
+}
+
+// Many commands that differ only in their territory (where to place or move an Information
+// Centre): one list of territories and one button.
+function MoreChoice({ group, me, act }: { group: Group; me: string | undefined; act: BoardProps['act'] }) {
+  const sorted = [...group.acts].sort((x, y) => (NAME[x.a ?? ''] ?? '').localeCompare(NAME[y.a ?? ''] ?? ''));
+  const [pick, setPick] = useState<number>(sorted[0].id);
+  const chosen = sorted.find((a) => a.id === pick) ?? sorted[0];
+  const label =
+    group.kind === 'centre'
+      ? t('war.act.centre_where')
+      : group.kind === 'centre-move'
+        ? t(whoseKey('war.act.centre_move_where', group.owner, me), { who: group.owner ?? '' })
+        : group.kind === 'centre-transport'
+          ? t(whoseKey('war.act.centre_transport_where', group.owner, me), { who: group.owner ?? '' })
+          : t('war.act.which');
+  return (
+    <span class="war-more-choice">
+      <label>
+        {label}{' '}
+        <select data-testid={`war-more-select-${group.key}`} value={String(chosen.id)} onChange={(e) => setPick(Number((e.target as HTMLSelectElement).value))}>
+          {sorted.map((a) => (
+            <option key={a.id} value={String(a.id)}>
+              {NAME[a.a ?? ''] ?? a.a ?? a.text}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button data-testid={`war-more-go-${group.key}`} onClick={() => act({ actions: [chosen.id] })} title={moreText(chosen, me)}>
+        {group.kind === 'centre' ? t('war.act.go_place') : group.kind === 'centre-move' ? t('war.act.go_move') : group.kind === 'centre-transport' ? t('war.act.go_transport') : t('war.act.go')}
+      </button>
+    </span>
+  );
 }
