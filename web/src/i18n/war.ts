@@ -7,8 +7,6 @@ export const war: Record<string, Entry> = {
   'war.roll_result': ['attacker lost {lost}, defender lost {destroyed}', 'atacante perdeu {lost}, defensor perdeu {destroyed}'],
   'war.conquered': ['Conquered!', 'Conquista!'],
   'war.air_round': ['{shot} shot down, {destroyed} destroyed', '{shot} abatidos, {destroyed} destruídos'],
-  'war.air_attack': ['Air attack', 'Ataque aéreo'],
-  'war.air_sent': ['{n} bombers sent', '{n} bombardeiros enviados'],
   'war.waiting': ['Waiting for {who}…', 'Aguardando {who}…'],
   'war.winner': ['Game over: {who} wins', 'Fim de jogo: {who} vence'],
   'war.drawn': ['Game over', 'Fim de jogo'],

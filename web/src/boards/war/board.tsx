@@ -1,10 +1,10 @@
 // The WAR / WAR-II board: the world map, the armies, and every click a turn needs.
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { t } from '../../i18n';
 import type { BoardProps } from '../types';
 import { Badge, colourOf, PatternDefs } from './colours';
 import { mapShapes } from './geo';
-import { CONTINENT_OF, lastAir, lastRoll, NAME, parseLegal, plyAirRound, plyRoll, type Act, type Air, type Roll } from './legal';
+import { CONTINENT_OF, lastAir, lastRoll, NAME, parseLegal, type Act } from './legal';
 import { LINKS, TERRITORIES } from './map';
 import './war.css';
 
@@ -40,17 +40,17 @@ function Die({ value, kind }: { value: number; kind: 'attack' | 'defence' }) {
   );
 }
 
-export function Dice({ roll, air }: { roll: Roll | null; air: (Air & { bombers?: number }) | null }) {
+export function Dice({ text }: { text: string }) {
+  const roll = lastRoll(text);
+  const air = lastAir(text);
   if (!roll && !air) return null;
   return (
     <div class="war-dice" data-testid="war-dice">
       {roll && (
         <span class="war-roll">
-          {roll.from && roll.to && (
-            <span class="war-roll-where">
-              {NAME[roll.from] ?? roll.from} → {NAME[roll.to] ?? roll.to}
-            </span>
-          )}
+          <span class="war-roll-where">
+            {NAME[roll.from] ?? roll.from} → {NAME[roll.to] ?? roll.to}
+          </span>
           <span class="war-dice-row">
             {roll.attack.map((v, i) => <Die key={`a${i}`} value={v} kind="attack" />)}
             <span class="war-vs">{t('war.vs')}</span>
@@ -63,9 +63,8 @@ export function Dice({ roll, air }: { roll: Roll | null; air: (Air & { bombers?:
         </span>
       )}
       {air && (
-        <span class="war-roll" data-testid="war-air">
-          <span class="war-roll-where">✈ {air.target ? NAME[air.target] ?? air.target : t('war.air_attack')}</span>
-          {air.rounds.length === 0 && air.bombers !== undefined && <span class="war-air-round">{t('war.air_sent', { n: air.bombers })}</span>}
+        <span class="war-roll">
+          <span class="war-roll-where">✈ {NAME[air.target] ?? air.target}</span>
           {air.rounds.map((r, i) => (
             <span key={i} class="war-air-round">
               {t('war.air_round', { shot: r.shot, destroyed: r.destroyed })}
@@ -75,49 +74,6 @@ export function Dice({ roll, air }: { roll: Roll | null; air: (Air & { bombers?:
       )}
     </div>
   );
-}
-
-// The last roll and air attack, from a live event's text ("attacked X from Y: ..."), or from a
-// replay's ply ("roll 6-5 vs 4: ...", "air round: ..."), whose territories come from the view
-// (an attack or air attack still under way) or from the ply shown just before, kept here and
-// trusted only where the armies on the map agree with the roll.
-interface Remembered {
-  attack?: { from: string; to: string; fromArmies: number; toArmies: number; owner: string | null };
-  air?: { target: string; armies: number };
-}
-function useCombat(lastText: string, view: any, territories: Record<string, TerritoryView>) {
-  const memo = useRef<Remembered>({});
-  let roll = lastRoll(lastText);
-  let air: (Air & { bombers?: number }) | null = lastAir(lastText);
-  const ply = roll ? null : plyRoll(lastText);
-  if (ply) {
-    roll = { ...ply, from: '', to: '', conquered: false };
-    const standing = view.attack;
-    const m = memo.current.attack;
-    if (standing?.from && standing?.to) {
-      roll = { ...roll, from: standing.from, to: standing.to, conquered: view.phase === 'conquest' };
-    } else if (m && territories[m.from]?.armies === m.fromArmies - ply.lost) {
-      const to = territories[m.to];
-      if (to && to.owner !== m.owner) roll = { ...roll, from: m.from, to: m.to, conquered: true };
-      else if (to && to.armies === m.toArmies - ply.destroyed) roll = { ...roll, from: m.from, to: m.to };
-    }
-  }
-  const round = air ? null : plyAirRound(lastText);
-  const flying = view.air_attack;
-  if (round) {
-    const m = memo.current.air;
-    const target = flying?.target ?? (m && territories[m.target]?.armies === Math.max(1, m.armies - round.destroyed) ? m.target : '');
-    air = { target, rounds: [round] };
-  } else if (!air && flying?.target && /^(air|done)\b/.test(lastText.trim())) {
-    air = { target: flying.target, rounds: [], bombers: flying.bombers };
-  }
-  // What the next ply may need.
-  if (view.attack?.from && view.attack?.to) {
-    const { from, to } = view.attack;
-    memo.current.attack = { from, to, fromArmies: territories[from]?.armies ?? -1, toArmies: territories[to]?.armies ?? -1, owner: territories[to]?.owner ?? null };
-  }
-  if (flying?.target) memo.current.air = { target: flying.target, armies: territories[flying.target]?.armies ?? -1 };
-  return { roll, air };
 }
 
 // The map alone: territories, links and counters. Used by the board and (bare) by the preview.
@@ -389,7 +345,7 @@ export function Board(props: BoardProps) {
     setTgt(null);
   };
 
-  const { roll, air } = useCombat(lastText, view, territories);
+  const roll = lastRoll(lastText);
   // The line of the last attack: the roll's, or the attack under way (its dice not yet rolled).
   const lastFrom = roll?.from || view.attack?.from;
   const lastTo = roll?.to || view.attack?.to;
@@ -551,7 +507,7 @@ export function Board(props: BoardProps) {
         />
       </div>
       <p class="war-scroll-hint muted small">{t('war.scroll_hint')}</p>
-      <Dice roll={roll} air={air} />
+      <Dice text={lastText} />
     </div>
   );
 }

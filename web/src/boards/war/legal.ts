@@ -120,26 +120,6 @@ export function lastRoll(text: string): Roll | null {
   return null;
 }
 
-// The replay tells one ply at a time, in the record's words: "attack argelia brasil 2", then the
-// chance ply "roll 6-5 vs 4: attacker loses 0, defender loses 1"; "air japao 4", then one ply per
-// round, "air round: 1 bomber shot down, 2 armies destroyed". The territories of a roll or round
-// are not in its text: the board takes them from the view or from the ply before (board.tsx).
-export interface PlyRoll {
-  attack: number[];
-  defence: number[];
-  lost: number;
-  destroyed: number;
-}
-export function plyRoll(text: string): PlyRoll | null {
-  const m = /^roll ([\d-]+) vs ([\d-]+): attacker loses (\d+), defender loses (\d+)/.exec(text.trim());
-  if (!m) return null;
-  return { attack: m[1].split('-').map(Number), defence: m[2].split('-').map(Number), lost: +m[3], destroyed: +m[4] };
-}
-export function plyAirRound(text: string): { shot: number; destroyed: number } | null {
-  const m = /^air round: (\d+) bombers? shot down, (\d+) arm/.exec(text.trim());
-  return m ? { shot: +m[1], destroyed: +m[2] } : null;
-}
-
 export function lastAir(text: string): Air | null {
   const lines = text.split('\n');
   let air: Air | null = null;
