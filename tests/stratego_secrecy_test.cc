@@ -163,10 +163,10 @@ TEST(StrategoSecretSetup, DescribeTurnTellsOthersOnlyThatTheArmyStands) {
   const auto game = Load();
   auto state = game->NewInitialState();
   const std::vector<Action> red = state->StringToTurn(kRedSetup);
-  EXPECT_EQ(state->DescribeTurn(red, 1), "Red set up its army");
-  EXPECT_EQ(state->DescribeTurn(red, engine::kSpectator), "Red set up its army");
+  EXPECT_EQ(state->DescribeTurn(red, 1), "set up its army");
+  EXPECT_EQ(state->DescribeTurn(red, engine::kSpectator), "set up its army");
   const std::string own = state->DescribeTurn(red, 0);
-  EXPECT_EQ(own.rfind("Red set up its army", 0), 0u) << own;
+  EXPECT_EQ(own.rfind("set up its army: ", 0), 0u) << own;
   EXPECT_NE(own.find("FBBB333334"), std::string::npos) << own;
   // Moves are still told one by one.
   for (Action a : red) state->ApplyAction(a);

@@ -283,7 +283,7 @@ std::string StrategoState::ActionToStringFor(Action action, engine::Seat viewer)
   return ActionToString(action);
 }
 
-// A setup is one turn (MidTurn): told in one line, "Red set up its army"; the owner also sees
+// A setup is one turn (MidTurn): told in one line, "set up its army"; the owner also sees
 // the setup string.
 std::string StrategoState::DescribeTurn(std::span<const Action> actions,
                                         engine::Seat viewer) const {
@@ -296,8 +296,8 @@ std::string StrategoState::DescribeTurn(std::span<const Action> actions,
     after.Apply(action);
   }
   const bool done = ArmySize(after.h.to_place[seat]) == 0;
-  std::string text =
-      fmt::format("{} {} its army", kSeatNames[seat], done ? "set up" : "is setting up");
+  // Told after the seat's name (the move list, the terminal), as Espionage tells it.
+  std::string text = done ? "set up its army" : "is setting up its army";
   if (viewer == seat) {
     text += ": " + (done ? SetupString(after, seat) : fmt::format("{}", fmt::join(placed, " ")));
   }

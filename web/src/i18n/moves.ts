@@ -199,10 +199,8 @@ const TEMPLATES: [string, string][] = [
   ['{s:seat} draws an objective', '{s} sorteia um objetivo'],
 
   // Stratego and Espionage (src/games/stratego/stratego.cc, espionage/notation.cc).
-  ['{s:seat} set up its army: {x:notation}', '{s} montou seu exército: {x}'],
-  ['{s:seat} set up its army', '{s} montou seu exército'],
-  ['{s:seat} is setting up its army: {x:notation}', '{s} está montando seu exército: {x}'],
-  ['{s:seat} is setting up its army', '{s} está montando seu exército'],
+  ['set up its army: {x:notation}', 'montou seu exército: {x}'],
+  ['is setting up its army: {x:notation}', 'está montando seu exército: {x}'],
   ['set up its army', 'montou seu exército'],
   ['is setting up its army', 'está montando seu exército'],
   ['set up {x:id}', 'montou {x}'],
