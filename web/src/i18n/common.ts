@@ -91,6 +91,11 @@ export const common: Record<string, Entry> = {
   'match.copy_seat': ['Copy link for {seat}', 'Copiar link de {seat}'],
   'match.copy_watch': ['Copy spectator link', 'Copiar link para assistir'],
   'match.copied': ['Copied!', 'Copiado!'],
+  'match.draw_offered_yours': [
+    'You offered a draw: it stands until the next move.',
+    'Você propôs empate: a proposta vale até o próximo lance.',
+  ],
+  'match.draw_offered': ['{name} offers a draw: it stands until the next move.', '{name} propõe empate: a proposta vale até o próximo lance.'],
 
   'over.title': ['Game over', 'Fim de jogo'],
   'over.winner': ['Winner: {name}', 'Vencedor: {name}'],
