@@ -341,6 +341,38 @@ void CheckHiddenFlow(const State& state, Action action, Rng& rng, const Place& a
   }
 }
 
+// Hidden information in which action was played: actions a viewer's notation cannot tell apart
+// (another seat's card drawn, "preta draws a card"; another seat's placement, "a hidden
+// placement") are told to it alike in the words of the turn. The notation itself is compared
+// between states the viewer cannot tell apart (EverythingShown). Every chance outcome, or up to
+// eight legal actions, for every viewer.
+void CheckActionsToldAlike(const State& state, const std::vector<Action>& legal, Rng& rng,
+                           const Place& at) {
+  if (!state.game().info().hidden_information) return;
+  std::vector<Action> actions = legal;
+  if (!state.IsChanceNode() && actions.size() > 8) {
+    for (std::size_t i = 0; i < 8; ++i) {
+      std::swap(actions[i], actions[i + rng.Below(static_cast<std::uint32_t>(actions.size() - i))]);
+    }
+    actions.resize(8);
+  }
+  std::vector<Seat> viewers = {kSpectator};
+  for (Seat seat = 0; seat < state.game().NumSeats(); ++seat) viewers.push_back(seat);
+  for (Seat viewer : viewers) {
+    std::map<std::string, std::pair<Action, std::string>> told_by_notation;  // the first of each
+    for (Action action : actions) {
+      const std::string told = state.DescribeTurn({&action, 1}, viewer);
+      const auto [first, inserted] =
+          told_by_notation.try_emplace(state.ActionToStringFor(action, viewer), action, told);
+      Expect(inserted || first->second.second == told, at,
+             fmt::format("viewer {} cannot tell actions {} and {} apart ('{}'), but is told '{}' "
+                         "or '{}'",
+                         viewer, first->second.first, action, first->first, first->second.second,
+                         told));
+    }
+  }
+}
+
 void CheckUndo(const State& state, Action action, const Place& at) {
   if (!state.SupportsUndo()) return;
   auto copy = state.Clone();
@@ -467,6 +499,7 @@ Record PlayGame(const Game& game, std::uint64_t seed, const ConformanceOptions& 
     if (full) {
       CheckLegalActions(state, legal, at);
       CheckIllegalRefused(state, legal, check_rng, options.illegal_samples, at);
+      if (state.PlyCount() % 4 == 1) CheckActionsToldAlike(state, legal, check_rng, at);
     }
     const Action action = RandomAction(state, rng, legal);
     if (full) {
