@@ -68,11 +68,7 @@ Reply ReplayFrames(std::string_view body) {
     if (!checked.record().ending.empty()) {
       // Ended outside its rules (a resignation, a draw agreed): the game ends here too, so that
       // the last frame shows every viewer everything, as the live match did.
-      std::vector<engine::Outcome> results;
-      for (const std::string& name : checked.record().result) {
-        results.push_back(engine::ParseOutcome(name));
-      }
-      match.End(engine::ParseEndReason(checked.record().ending), results,
+      match.End(engine::ParseEndReason(checked.record().ending), checked.state().Results(),
                 checked.record().ending_detail);
       frame(Json(), fmt::format("the game ended: {}", checked.record().ending),
             checked.record().result);

@@ -6,7 +6,7 @@
 // as the engine gave it and noted in `untranslated` (the browser tests fail on any).
 import { seatName } from '../games';
 import { objectiveText } from '../boards/war/objective';
-import { lang } from './index';
+import { catalogue, lang } from './index';
 
 type Kind = { re: string; pt: (text: string) => string };
 
@@ -42,35 +42,27 @@ function list(text: string, item: (x: string) => string = (x) => x): string {
   return items.length > 1 ? `${items.slice(0, -1).join(', ')} e ${items[items.length - 1]}` : items[0];
 }
 
+// The Portuguese of a catalogue entry (this table is Portuguese whatever the interface's language).
+const pt = (key: string) => catalogue[key][1];
+
 // WAR cards: "brasil (square)", "joker", "n2 (number card 2)", "peru+chile (CE)".
-const FIGURES: Record<string, string> = { square: 'quadrado', triangle: 'triângulo', circle: 'círculo' };
 function card(text: string): string {
   if (text === 'joker') return 'coringa';
   if (text === 'a card') return 'uma carta';
   return text
-    .replace(/\((square|triangle|circle)\)/, (_, f: string) => `(${FIGURES[f]})`)
+    .replace(/\((square|triangle|circle)\)/, (_, f: string) => `(${pt(`war.figure.${f}`)})`)
     .replace(/\(number card (\d)\)/, '(carta numérica $1)');
 }
 
-// Ranks of Stratego and Espionage, pieces of Dablot.
+// Ranks of Stratego and Espionage by their English names, as the boards name them (the
+// catalogue's, without their "(4)"), and pieces of Dablot.
+const bare = (name: string) => name.replace(/ \(.+\)$/, '');
 const PIECES: Record<string, string> = {
-  Marshal: 'Marechal',
-  General: 'General',
-  Colonel: 'Coronel',
-  Major: 'Major',
-  Captain: 'Capitão',
-  Lieutenant: 'Tenente',
-  'Second Lieutenant': 'Segundo-tenente',
-  Sergeant: 'Sargento',
-  Corporal: 'Cabo',
-  Miner: 'Sapador',
-  Scout: 'Explorador',
-  Spy: 'Espião',
-  Bomb: 'Bomba',
-  Flag: 'Bandeira',
-  Sapper: 'Sapador',
-  Mine: 'Mina',
-  Headquarters: 'Quartel-general',
+  ...Object.fromEntries(
+    Object.entries(catalogue)
+      .filter(([key]) => /^(stratego|espionage)\.rank\./.test(key))
+      .map(([, [en, ptName]]) => [bare(en), bare(ptName)]),
+  ),
   'an unseen piece': 'uma peça não vista',
   'Sámi soldier': 'soldado sámi',
   Prince: 'Príncipe',

@@ -1,9 +1,9 @@
 // The parts of the match page every game shares: who plays and whose turn it is, the move list,
 // the move box (type a move as in the terminal), the game-over panel.
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { boardFor } from '../boards';
 import { BOT_LEVELS, seatColour, seatName, useGameInfo } from '../games';
-import { t } from '../i18n';
+import { lang, t } from '../i18n';
 import { moveListText } from '../i18n/moves';
 import type { MatchState, Move, MoveLine, Viewer } from '../types';
 
@@ -54,8 +54,12 @@ export function SeatBar({ game, names, seats, state, you }: { game: string; name
 }
 
 export function MoveList({ game, names, lines, current, onPick }: { game: string; names: string[]; lines: MoveLine[]; current?: number; onPick?: (event: number) => void }) {
-  const boardText = boardFor(game).moveText ?? ((text: string) => text);
-  const moveText = (text: string) => boardText(moveListText(text));
+  // Each line worded once for the language, not on every render (a replay steps through thousands).
+  const language = lang.value;
+  const texts = useMemo(() => {
+    const boardText = boardFor(game).moveText ?? ((text: string) => text);
+    return lines.map((line) => boardText(moveListText(line.text)).split('\n'));
+  }, [game, lines, language]);
   const info = useGameInfo(game);
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
@@ -69,7 +73,7 @@ export function MoveList({ game, names, lines, current, onPick }: { game: string
     <div class="move-list">
       <h3>{t('match.moves')}</h3>
       <ol ref={list} data-testid="move-list">
-        {lines.map((line) => (
+        {lines.map((line, k) => (
           <li
             key={line.event}
             class={line.event === current ? 'current' : ''}
@@ -79,7 +83,7 @@ export function MoveList({ game, names, lines, current, onPick }: { game: string
             <span class="num">{line.event}</span>
             <span class="by">{seatLabel(names, line.by, info?.has_chance !== false)}</span>
             <span class="text">
-              {moveText(line.text).split('\n').map((part, i) => (
+              {texts[k].map((part, i) => (
                 <span class="part" key={i}>
                   {part.trim()}
                 </span>

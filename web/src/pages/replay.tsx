@@ -3,7 +3,7 @@ import { matchRecord, replay, type Replay } from '../api';
 import { boardFor } from '../boards';
 import { gameName, seatName, useGameInfo } from '../games';
 import { t } from '../i18n';
-import type { MatchState, Viewer } from '../types';
+import type { MatchState, MoveLine, Viewer } from '../types';
 import { GameOver, MoveList } from './match-parts';
 
 // What the replay shows: one seat's view at the time, the spectator's, or everything revealed.
@@ -137,7 +137,7 @@ export function ReplayPage({ id }: { id: string | null }) {
   // Stratego and Espionage set up piece by piece: a way past it to the first move of the play.
   const setupPhases = ['setup', 'volcanoes', 'order'];
   const firstPlay = frames.plies.findIndex((p) => !setupPhases.includes(p.state.view?.phase));
-  const lines = frames.plies.slice(1).map((p) => ({ event: p.ply, by: p.by, text: p.text }));
+  const lines = moveLines(frames);
   return (
     <div class={`match replay game-${record.game}`} data-ply={at}>
       <div class="match-head">
@@ -200,4 +200,12 @@ export function ReplayPage({ id }: { id: string | null }) {
       </div>
     </div>
   );
+}
+
+// The move list of a lens's frames, made once per frames (the list words each line once per list).
+const linesOf = new WeakMap<Replay, MoveLine[]>();
+function moveLines(frames: Replay): MoveLine[] {
+  let lines = linesOf.get(frames);
+  if (!lines) linesOf.set(frames, (lines = frames.plies.slice(1).map((p) => ({ event: p.ply, by: p.by, text: p.text }))));
+  return lines;
 }

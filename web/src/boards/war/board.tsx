@@ -4,7 +4,7 @@ import { t } from '../../i18n';
 import type { BoardProps } from '../types';
 import { Badge, colourOf, PatternDefs } from './colours';
 import { mapShapes } from './geo';
-import { CONTINENT_OF, lastAir, lastRoll, NAME, parseLegal, type Act } from './legal';
+import { centresOf, CONTINENT_OF, lastAir, lastRoll, NAME, parseLegal, type Act } from './legal';
 import { LINKS, TERRITORIES } from './map';
 import './war.css';
 
@@ -214,19 +214,6 @@ export function WarMap(props: {
         })}
     </svg>
   );
-}
-
-// The Information Centres of the view's seats, each with its keeper (the holder of its territory,
-// when that is not its owner).
-export function centresOf(view: any, territories: Record<string, TerritoryView>) {
-  const out: { at: string; owner: string; keeper: string | null }[] = [];
-  for (const s of (view?.seats ?? []) as any[]) {
-    const at = s?.information_centre;
-    if (!at) continue;
-    const holder = territories[at]?.owner ?? null;
-    out.push({ at, owner: s.colour, keeper: holder && holder !== s.colour ? holder : null });
-  }
-  return out;
 }
 
 export function territoryMap(view: any): Record<string, TerritoryView> {
@@ -500,7 +487,7 @@ export function Board(props: BoardProps) {
           selected={sel ?? (airHere.length ? tgt : null)}
           targets={sel && tgt ? new Set([tgt]) : targets}
           sources={sources}
-          centres={centresOf(view, territories)}
+          centres={centresOf(view)}
           lastFrom={lastFrom}
           lastTo={lastTo}
           onClick={acts.length ? onClick : undefined}

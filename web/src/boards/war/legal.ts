@@ -134,3 +134,18 @@ export function lastAir(text: string): Air | null {
   }
   return air;
 }
+
+// The Information Centres of the view's seats (WAR-II, spy_centre): where each stands, whose it
+// is, and its keeper (whoever holds that territory, when that is not its owner).
+export function centresOf(view: any): { at: string; owner: string; keeper: string | null }[] {
+  const holder: Record<string, string | null> = {};
+  for (const tv of (view?.territories ?? []) as { id: string; owner: string | null }[]) holder[tv.id] = tv.owner;
+  const out: { at: string; owner: string; keeper: string | null }[] = [];
+  for (const s of (view?.seats ?? []) as any[]) {
+    const at = s?.information_centre;
+    if (!at) continue;
+    const keeper = holder[at] ?? null;
+    out.push({ at, owner: s.colour, keeper: keeper && keeper !== s.colour ? keeper : null });
+  }
+  return out;
+}

@@ -5,7 +5,7 @@ import { useState } from 'preact/hooks';
 import { t } from '../../i18n';
 import type { BoardProps } from '../types';
 import { Swatch } from './colours';
-import { MAP_KINDS, NAME, parseCard, parseLegal, type Act, type Card } from './legal';
+import { centresOf, MAP_KINDS, NAME, parseCard, parseLegal, type Act, type Card } from './legal';
 import { CONTINENTS, TERRITORIES } from './map';
 
 const FIGURE: Record<string, string> = { triangle: '▲', square: '■', circle: '●' };
@@ -74,11 +74,8 @@ export function Panel(props: BoardProps) {
   const owners: Record<string, string | null> = {};
   for (const tv of view.territories ?? []) owners[tv.id] = tv.owner;
   // An Information Centre stands on a territory; whoever else holds that territory keeps it.
-  const keeperOf = (s: any): string | null => {
-    const at = s?.information_centre;
-    const holder = at ? owners[at] : null;
-    return holder && holder !== s.colour ? holder : null;
-  };
+  const centres = centresOf(view);
+  const keeperOf = (s: any): string | null => centres.find((c) => c.owner === s?.colour)?.keeper ?? null;
   const myKeeper = keeperOf(mine);
   // Other players' hands and objectives the viewer sees: spied, kept with a captured Information
   // Centre, revealed at the end (or everything, in the replay's revealed view).
