@@ -461,13 +461,14 @@ try {
     const expected = {
       'placed 3 armies on brasil': 'colocou 3 exércitos em brasil',
       'traded brasil (square), peru (circle) and joker for 8 armies (+2 on brasil)':
-        'trocou brasil (quadrado), peru (círculo) e coringa por 8 exércitos (+2 em brasil)',
+        'trocou brasil (quadrado), peru (círculo) e Coringa por 8 exércitos (+2 em brasil)',
       'dealer preta; territories dealt: branca 14, vermelha 14, preta 14; 3 objectives drawn':
         'quem distribui: preta; territórios distribuídos: branca 14, vermelha 14, preta 14; 3 objetivos sorteados',
       'Game over (resignation): branca wins; vermelha and preta lose': 'Fim de jogo (desistência): branca vence; vermelha e preta perdem',
       'e6xe7: Sergeant takes Scout': 'e6xe7: Sargento captura Explorador',
       'c3xc4: an unseen piece loses to Mine, d3-d4': 'c3xc4: uma peça não vista perde para Mina, d3-d4',
-      '26x48 takes the Swedish soldier on 37, stop': '26x48 captura o soldado sueco em 37, parou',
+      '26x48 takes the Swedish soldier on 37, stop': '26x48 captura o Soldado sueco em 37, parou',
+      "38x36 takes the Landlord's Son on 37": '38x36 captura o Filho do Proprietário em 37',
       'Red resigns': 'Vermelho desiste',
       'play order by lot: green, white, black, orange': 'ordem de jogo por sorteio: Verde, Branco, Preto e Laranja',
     };

@@ -47,29 +47,23 @@ const pt = (key: string) => catalogue[key][1];
 
 // WAR cards: "brasil (square)", "joker", "n2 (number card 2)", "peru+chile (CE)".
 function card(text: string): string {
-  if (text === 'joker') return 'coringa';
+  if (text === 'joker') return pt('war.joker');
   if (text === 'a card') return 'uma carta';
   return text
     .replace(/\((square|triangle|circle)\)/, (_, f: string) => `(${pt(`war.figure.${f}`)})`)
     .replace(/\(number card (\d)\)/, '(carta numérica $1)');
 }
 
-// Ranks of Stratego and Espionage by their English names, as the boards name them (the
-// catalogue's, without their "(4)"), and pieces of Dablot.
+// Ranks of Stratego and Espionage and pieces of Dablot by their English names, as the boards name
+// them (the catalogue's, without a rank's "(4)").
 const bare = (name: string) => name.replace(/ \(.+\)$/, '');
 const PIECES: Record<string, string> = {
   ...Object.fromEntries(
     Object.entries(catalogue)
-      .filter(([key]) => /^(stratego|espionage)\.rank\./.test(key))
+      .filter(([key]) => /^(stratego\.rank|espionage\.rank|dablot\.piece)\./.test(key))
       .map(([, [en, ptName]]) => [bare(en), bare(ptName)]),
   ),
   'an unseen piece': 'uma peça não vista',
-  'Sámi soldier': 'soldado sámi',
-  Prince: 'Príncipe',
-  King: 'Rei',
-  'Swedish soldier': 'soldado sueco',
-  "Landlord's Son": 'Filho do Senhor',
-  Landlord: 'Senhor',
 };
 const ENDINGS: Record<string, string> = {
   rules: 'regras',
