@@ -221,13 +221,16 @@ std::string InquiriesAnswered(const SeatHandle& handle) {
 }
 
 // Every path out of the engine for `viewer`, as one text: two states the viewer cannot tell apart
-// must give the same text. The views (JSON, text, tensor, position text), the legal actions and
-// mask the viewer is shown, the notation of every action id as it may see it, and what it is told
-// when it types a command or sends an action, with the version right or stale.
+// must give the same text. The views (JSON, text, tensor, position text), the handle's version and
+// whether it shows a turn in progress, the legal actions and mask the viewer is shown, the
+// notation of every action id as it may see it, and what it is told when it types a command or
+// sends an action, with the version right, stale, or any of a few fixed numbers (a caller could
+// otherwise find the version by trying: rulings, the number of setup placements is secret).
 std::string EverythingShown(const State& state, Seat viewer, bool every_action) {
   const SeatHandle handle(state, viewer);
-  std::string out = fmt::format("{}\n{}\n{}\n", handle.ViewJson().dump(), handle.ViewText(false),
-                                handle.ViewPositionText());
+  std::string out = fmt::format("{}\n{}\n{}\nversion {} mid-turn {}\n", handle.ViewJson().dump(),
+                                handle.ViewText(false), handle.ViewPositionText(), handle.version(),
+                                handle.MidTurn());
   const std::vector<float> tensor = handle.ViewTensor();
   out.append(reinterpret_cast<const char*>(tensor.data()), tensor.size() * sizeof(float));
   out += "\nlegal:";
@@ -248,7 +251,7 @@ std::string EverythingShown(const State& state, Seat viewer, bool every_action) 
       }
       return std::string("accepted");
     };
-    for (int version : {handle.version(), handle.version() + 1}) {
+    for (int version : {handle.version(), handle.version() + 1, 0, 1, 8, 30, 40, 64}) {
       out += fmt::format("\n{}\n{}", told([&] { (void)handle.ParseTurn("a1-a2", version); }),
                          handle.WhyRefused(0, version));
     }

@@ -82,8 +82,12 @@ class Match {
   // Counts everything that has happened (the record's entries: actions, chance outcomes and
   // resignations): the version a seat's input must answer.
   int version() const { return static_cast<int>(record_.actions.size()); }
-  // `viewer`'s way into the game (a seat or kSpectator): what it sees, may do and may type.
-  SeatHandle Handle(Seat viewer) const { return SeatHandle(*state_, viewer, version()); }
+  // `viewer`'s way into the game (a seat or kSpectator): what it sees, may do and may type. Its
+  // version leaves out the entries the viewer may not count (another seat's setup placements in
+  // progress, State::ActionsUncountedBy).
+  SeatHandle Handle(Seat viewer) const {
+    return SeatHandle(*state_, viewer, version() - state_->ActionsUncountedBy(viewer));
+  }
 
   // Checked apply: an illegal action throws and changes nothing.
   void Apply(Action action);

@@ -17,7 +17,7 @@ Seat CheckedViewer(const State& state, Seat viewer) {
 }  // namespace
 
 SeatHandle::SeatHandle(const State& state, Seat viewer)
-    : SeatHandle(state, viewer, state.PlyCount()) {}
+    : SeatHandle(state, viewer, state.PlyCount() - state.ActionsUncountedBy(viewer)) {}
 
 SeatHandle::SeatHandle(const State& state, Seat viewer, int version)
     : state_(&state), viewer_(CheckedViewer(state, viewer)), version_(version) {}

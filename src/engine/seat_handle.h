@@ -33,11 +33,12 @@ namespace quartel::engine {
 class SeatHandle {
  public:
   // `viewer` is a seat of the state's game or kSpectator; anything else throws quartel::Error.
-  // `version` counts what has happened to the state (by default its ply count; engine::Match
-  // counts its record's entries, resignations included): inputs name the version they answer.
-  // The version changes with every action, a secret setup placement included: whoever publishes
-  // it to other viewers (the server) must publish it only where the number of actions is public,
-  // for instance once per whole typed command.
+  // `version` counts what has happened to the state as the viewer may know it: inputs name the
+  // version they answer. By default it is the ply count less the actions the viewer may not
+  // count (State::ActionsUncountedBy: another seat's setup placements in progress), so that it
+  // changes with the viewer's own placements and never with another's. A caller with its own
+  // count (engine::Match counts its record's entries; the server numbers whole events) passes a
+  // count that is public to the viewer.
   SeatHandle(const State& state, Seat viewer);
   SeatHandle(const State& state, Seat viewer, int version);
 
@@ -51,9 +52,11 @@ class SeatHandle {
   bool IsMyDecision() const { return viewer_ >= 0 && state_->CurrentSeat() == viewer_; }
   bool IsTerminal() const { return state_->IsTerminal(); }
   bool IsChanceNode() const { return state_->IsChanceNode(); }
-  bool MidTurn() const { return state_->MidTurn(); }
+  // Whether a turn is in progress, as this viewer may know it (State::MidTurnShown): another
+  // seat's setup in progress is not shown to have begun.
+  bool MidTurn() const { return state_->MidTurnShown(viewer_); }
   // No ply count: while a seat sets up piece by piece, the number of its placements is secret
-  // (rulings), and the ply count would tell it to the other seat.
+  // (rulings), and the ply count would tell it to the other seat (version() leaves them out).
 
   // --- The viewer's view ---------------------------------------------------------------------
   Json ViewJson() const { return state_->ViewJson(viewer_); }

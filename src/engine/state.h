@@ -91,8 +91,22 @@ class State {
   // go on, say), or a chance event inside it is pending (a battle roll). False at the start of a
   // turn and at terminal states. Turn-level counts (perft) and turn summaries use it.
   virtual bool MidTurn() const = 0;
+  // MidTurn() as `viewer` (a seat or kSpectator) may know it. Public by default; a game where a
+  // turn in progress is its seat's secret (a setup placed piece by piece: rulings, "Stratego",
+  // "Espionage") answers false to every other viewer until the turn ends.
+  virtual bool MidTurnShown(Seat viewer) const {
+    (void)viewer;
+    return MidTurn();
+  }
   // Number of actions applied since the initial state (chance outcomes included).
   virtual int PlyCount() const = 0;
+  // How many of the last actions applied `viewer` may not count: another seat's placements in a
+  // setup in progress, whose number is secret (rulings). 0 by default. PlyCount() less this is
+  // what the viewer may know of the ply count (SeatHandle::version()).
+  virtual int ActionsUncountedBy(Seat viewer) const {
+    (void)viewer;
+    return 0;
+  }
 
   // --- Actions -----------------------------------------------------------------------------------
   // Sorted legal actions of the seat to act; at a chance node the outcomes' actions; empty at a

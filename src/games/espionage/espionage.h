@@ -155,7 +155,9 @@ class EspionageState : public engine::State {
 
   engine::Seat CurrentSeat() const override;
   bool MidTurn() const override { return position_.MidTurn(); }
+  bool MidTurnShown(engine::Seat viewer) const override;
   int PlyCount() const override { return position_.plies; }
+  int ActionsUncountedBy(engine::Seat viewer) const override;
 
   void LegalActions(std::vector<Action>& out) const override { position_.LegalActions(out); }
   using engine::State::LegalActions;
@@ -199,8 +201,6 @@ class EspionageState : public engine::State {
   hidden_army::Piece ArmyPiece(CellBits cell, engine::Seat viewer) const;
   // Whether `viewer` sees the piece on `cell` at all (not while it is part of a secret setup).
   bool Shown(engine::Seat viewer, CellBits cell) const;
-  // Whether `viewer` is shown that a turn goes on (MidTurn()).
-  bool MidTurnShown(engine::Seat viewer) const;
   // "waiting", "in progress" or "done": all that others may know of `seat`'s setup.
   std::string SetupStatus(int seat) const;
   // Whether `viewer` may see the rank of `cell` (the shared rule, hidden_army.h).

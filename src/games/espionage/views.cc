@@ -45,6 +45,12 @@ bool EspionageState::MidTurnShown(engine::Seat viewer) const {
   return MidTurn() && (position_.phase != Phase::kSetup || viewer == position_.to_move);
 }
 
+// The number of the setting-up seat's placements so far is its secret (rulings "Espionage").
+int EspionageState::ActionsUncountedBy(engine::Seat viewer) const {
+  if (position_.phase != Phase::kSetup || viewer == position_.to_move) return 0;
+  return ArmySize(FullArmy()) - ArmySize(position_.to_place[position_.to_move]);
+}
+
 // All that anyone but `seat` may know of its setup: "waiting", "in progress" or "done".
 std::string EspionageState::SetupStatus(int seat) const {
   if (ArmySize(position_.to_place[seat]) == 0) return "done";

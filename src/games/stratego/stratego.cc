@@ -471,6 +471,18 @@ std::string StrategoState::SetupPrompt(int seat) const {
                                   seat == 0 ? "F:a1" : "F:a10");
 }
 
+// Rulings "Stratego": a seat sees only whether the other's setup is in progress or done, so
+// neither whether it has begun nor how many pieces it has placed.
+bool StrategoState::MidTurnShown(engine::Seat viewer) const {
+  return MidTurn() && (position_.h.phase != Phase::kSetup || viewer == position_.h.to_move);
+}
+
+int StrategoState::ActionsUncountedBy(engine::Seat viewer) const {
+  const Header& h = position_.h;
+  if (h.phase != Phase::kSetup || viewer == h.to_move) return 0;
+  return ArmySize(position_.FullArmy()) - ArmySize(h.to_place[h.to_move]);
+}
+
 // One line per seat while the armies are set up: what `viewer` may know of each setup (done, in
 // progress, to come; its own progress in detail).
 std::string StrategoState::SetupStatus(engine::Seat viewer) const {

@@ -167,7 +167,9 @@ class StrategoState : public engine::State {
 
   engine::Seat CurrentSeat() const override;
   bool MidTurn() const override { return position_.MidTurn(); }
+  bool MidTurnShown(engine::Seat viewer) const override;
   int PlyCount() const override { return position_.h.plies; }
+  int ActionsUncountedBy(engine::Seat viewer) const override;
 
   void LegalActions(std::vector<Action>& out) const override { position_.LegalActions(out); }
   using engine::State::LegalActions;
