@@ -19,6 +19,7 @@
 #include "engine/record.h"
 #include "engine/state.h"
 #include "server_client.h"
+#include "server_test_helpers.h"
 
 namespace quartel::server_test {
 namespace {
@@ -26,62 +27,6 @@ namespace {
 using engine::kSpectator;
 using engine::Seat;
 using std::chrono::milliseconds;
-
-// A folder of the test's own for databases and logs, removed at the end.
-class TempDir {
- public:
-  TempDir() {
-    const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
-    path_ = std::filesystem::temp_directory_path() /
-            ("quartel_server_test_" + std::to_string(getpid()) + "_" + test->name());
-    std::filesystem::remove_all(path_);
-    std::filesystem::create_directories(path_);
-  }
-  ~TempDir() { std::filesystem::remove_all(path_); }
-  std::string File(const std::string& name) const { return (path_ / name).string(); }
-
- private:
-  std::filesystem::path path_;
-};
-
-Json PersonSeat() { return Json{{"kind", "person"}}; }
-Json BotSeat(const std::string& bot) { return Json{{"kind", "bot"}, {"bot", bot}}; }
-
-// POST /api/matches; the answer of a created match (201).
-Json CreateMatch(unsigned short port, const std::string& game, const Json& options,
-                 const std::vector<Json>& seats) {
-  const Json request{{"game", game}, {"options", options}, {"seats", seats}};
-  const HttpReply reply = HttpPost(port, "/api/matches", request.dump());
-  EXPECT_EQ(reply.status, 201) << reply.body.dump();
-  return reply.body;
-}
-
-Json JoinMessage(const std::string& match, const std::string& token = "",
-                 std::optional<int> since = std::nullopt) {
-  Json join{{"type", "join"}, {"match", match}};
-  if (!token.empty()) join["token"] = token;
-  if (since) join["since"] = *since;
-  return join;
-}
-
-Json ActMessage(const std::string& match, int event, int action) {
-  return Json{{"type", "act"}, {"match", match}, {"event", event}, {"actions", {action}}};
-}
-
-// The next message of `client` that is not one of `skipped` types.
-Json NextOfType(WsClient& client, const std::string& type) {
-  for (;;) {
-    Json message = client.Next();
-    if (message["type"] == type) return message;
-    if (message["type"] == "error") throw std::runtime_error("unexpected error: " + message.dump());
-  }
-}
-
-std::vector<int> LegalIds(const Json& state) {
-  std::vector<int> ids;
-  for (const Json& legal : state["legal"]) ids.push_back(legal["id"].get<int>());
-  return ids;
-}
 
 // The states of a finished match after each prefix of its record: states[p] after p entries.
 std::vector<std::unique_ptr<engine::State>> ReplayPrefixes(const Json& record_json) {
@@ -133,7 +78,11 @@ void CheckFrames(const Frames& frames, const std::vector<std::unique_ptr<engine:
   for (std::size_t i = 0; i < frames.messages.size(); ++i) {
     const Json& message = frames.messages[i];
     SCOPED_TRACE("frame " + std::to_string(i) + " (event " + message["event"].dump() + ")");
-    if (i > 0) {
+    if (i > 0 && message["type"] == "draft") {
+      // A placement of the viewer's own setup in progress: no event, to the viewer alone.
+      EXPECT_NE(frames.viewer, kSpectator);
+      EXPECT_EQ(message["event"].get<int>(), frames.messages[i - 1]["event"].get<int>());
+    } else if (i > 0) {
       EXPECT_EQ(message["type"], "event");
       EXPECT_EQ(message["event"].get<int>(), frames.messages[i - 1]["event"].get<int>() + 1);
     }
@@ -189,7 +138,7 @@ TEST_P(ServerMatchTest, WholeMatchFramesAreEachViewersView) {
         JoinMessage(match, client < 2 ? created["seats"][client]["token"].get<std::string>() : ""));
   }
   std::mt19937 random(11);
-  std::set<std::pair<int, int>> acted;  // (client, event) already answered
+  std::set<std::pair<int, int>> acted;  // (client, frame) already answered
   int final_event = -1;
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
   while (final_event < 0 || frames[0].LastEvent() < final_event ||
@@ -199,16 +148,20 @@ TEST_P(ServerMatchTest, WholeMatchFramesAreEachViewersView) {
       std::optional<Json> message = clients[client]->Receive(milliseconds(2));
       if (!message) continue;
       ASSERT_NE((*message)["type"], "error") << message->dump();
-      ASSERT_TRUE((*message)["type"] == "joined" || (*message)["type"] == "event")
+      ASSERT_TRUE((*message)["type"] == "joined" || (*message)["type"] == "event" ||
+                  (*message)["type"] == "draft")
           << message->dump();
       frames[client].messages.push_back(*message);
       const Json& state = (*message)["state"];
       const int event = (*message)["event"];
       if (state["over"].get<bool>()) final_event = event;
-      if (client < 2 && state["your_turn"].get<bool>() && !acted.contains({client, event})) {
+      // Each frame that leaves the decision to the client is answered once (a setup's placements
+      // are answered by "draft" frames under one event number).
+      const int frame = static_cast<int>(frames[client].messages.size());
+      if (client < 2 && state["your_turn"].get<bool>() && !acted.contains({client, frame})) {
         const std::vector<int> legal = LegalIds(state);
         ASSERT_FALSE(legal.empty());
-        acted.insert({client, event});
+        acted.insert({client, frame});
         clients[client]->Send(ActMessage(match, event, legal[random() % legal.size()]));
       }
     }
@@ -234,15 +187,6 @@ INSTANTIATE_TEST_SUITE_P(Server, ServerMatchTest,
                          });
 
 // --- Refusals ------------------------------------------------------------------------------------
-
-// Sends `message` and expects an error with `code` as the answer.
-void ExpectRefused(WsClient& client, const std::string& text, const std::string& code) {
-  SCOPED_TRACE(text.substr(0, 120));
-  client.SendText(text);
-  const Json answer = client.Next();
-  EXPECT_EQ(answer["type"], "error") << answer.dump();
-  EXPECT_EQ(answer["code"], code) << answer.dump();
-}
 
 TEST(Server, RefusalsNameTheirErrorAndChangeNothing) {
   TempDir dir;
@@ -345,33 +289,6 @@ TEST(Server, RestRefusalsAre400WithAnError) {
 // --- Reconnecting
 // ---------------------------------------------------------------------------------
 
-// A match of two persons, each seat on its own connection; moves are random legal actions.
-struct PersonMatch {
-  PersonMatch(unsigned short port, const std::string& game) {
-    const Json created = CreateMatch(port, game, Json::object(), {PersonSeat(), PersonSeat()});
-    id = created["match"];
-    for (int seat = 0; seat < 2; ++seat) {
-      seats.push_back(std::make_unique<WsClient>(port));
-      seats[seat]->Send(JoinMessage(id, created["seats"][seat]["token"]));
-      last.push_back(NextOfType(*seats[seat], "joined"));
-    }
-  }
-  // The seat to act plays; returns the number of the event it made (both seats have read it).
-  int Move() {
-    const int mover = last[0]["state"]["your_turn"].get<bool>() ? 0 : 1;
-    const std::vector<int> legal = LegalIds(last[mover]["state"]);
-    EXPECT_FALSE(legal.empty());
-    seats[mover]->Send(ActMessage(id, last[mover]["event"], legal[random() % legal.size()]));
-    for (int seat = 0; seat < 2; ++seat) last[seat] = NextOfType(*seats[seat], "event");
-    return last[0]["event"];
-  }
-
-  std::string id;
-  std::vector<std::unique_ptr<WsClient>> seats;
-  std::vector<Json> last;  // each seat's last "joined" or "event"
-  std::mt19937 random{5};
-};
-
 // A spectator goes away at event k and comes back with since=k: it gets exactly the events it
 // missed, each as a spectator that stayed received it, then "joined".
 TEST(Server, ReconnectReceivesExactlyTheMissedEvents) {
@@ -418,10 +335,6 @@ TEST(Server, ReconnectReceivesExactlyTheMissedEvents) {
 }
 
 // --- Resignation and draws ----------------------------------------------------------------------
-
-Json SeatMessage(const std::string& type, const std::string& match, int event) {
-  return Json{{"type", type}, {"match", match}, {"event", event}};
-}
 
 // A draw by agreement where the rules have one (Stratego): offered, refused when repeated or
 // accepted by the offerer, accepted by the other side; the offer is part of every viewer's state

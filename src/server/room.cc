@@ -86,6 +86,22 @@ std::shared_ptr<Room> Room::Restore(Strand strand, RoomServices services, Stored
     room->events_.back().end_entry = static_cast<int>(i) + 1;
   }
   room->published_ = room->match_.state().Clone();
+  for (const auto& [seat, actions] : room->stored_.drafts) {
+    if (room->match_.Over() || room->match_.state().CurrentSeat() != seat || actions.empty()) {
+      continue;  // the turn ended by other means: nothing of it was published
+    }
+    Draft draft{seat, {}, room->match_.state().Clone()};
+    try {
+      for (Action action : actions) {
+        draft.state->ApplyAction(action);
+        draft.actions.push_back(action);
+      }
+      room->draft_ = std::move(draft);
+    } catch (const Error&) {  // not its text: it names the seat's secret placements
+      spdlog::error("match {}: a stored draft does not replay and is dropped", room->id());
+    }
+  }
+  room->stored_.drafts.clear();
   return room;
 }
 
@@ -158,16 +174,17 @@ void Room::Join(const std::shared_ptr<Peer>& peer, Seat viewer, std::optional<in
           EventMessage(number, span, start, after.state(), EndedOutside(after), viewer).dump()));
     });
   }
-  Json joined{{"type", "joined"},
-              {"match", id()},
-              {"game", stored_.game},
-              {"options", match_.game().options().values()},
-              {"seats", SeatLabels(stored_)},
-              {"seat_names", Json::array()},
-              {"you", viewer == kSpectator ? Json("spectator") : Json(viewer)},
-              {"event", LastEvent()},
-              {"resent", resend ? LastEvent() - *since : 0},
-              {"state", StatePayload(*published_, EndedOutside(match_), LastEvent(), viewer)}};
+  Json joined{
+      {"type", "joined"},
+      {"match", id()},
+      {"game", stored_.game},
+      {"options", match_.game().options().values()},
+      {"seats", SeatLabels(stored_)},
+      {"seat_names", Json::array()},
+      {"you", viewer == kSpectator ? Json("spectator") : Json(viewer)},
+      {"event", LastEvent()},
+      {"resent", resend ? LastEvent() - *since : 0},
+      {"state", StatePayload(ShownState(viewer), EndedOutside(match_), LastEvent(), viewer)}};
   for (int seat = 0; seat < match_.game().NumSeats(); ++seat) {
     joined["seat_names"].push_back(match_.game().SeatName(seat));
   }
@@ -208,12 +225,7 @@ void Room::Handle(const std::shared_ptr<Peer>& peer, Seat seat, const ClientMess
     auto start = match_.state().Clone();
     switch (message.type) {
       case ClientType::kAct:
-        for (Action action : CheckedActions(seat, message)) {
-          match_.Apply(action);
-          stored_.entries.push_back({LastEvent() + 1, EntryKind::kAction, seat, action});
-        }
-        DrawChance();
-        Publish(EntryKind::kAction, seat, first, std::move(start), received);
+        Act(seat, message, received);
         break;
       case ClientType::kResign:
         Resign(seat);
@@ -239,8 +251,76 @@ void Room::Handle(const std::shared_ptr<Peer>& peer, Seat seat, const ClientMess
   }
 }
 
-std::vector<Action> Room::CheckedActions(Seat seat, const ClientMessage& message) const {
-  const engine::SeatHandle handle(match_.state(), seat, LastEvent());
+// A seat's command. Where the seat's turn goes on afterwards and is its own secret (a setup
+// placed piece by piece), the actions join its draft and nobody else hears of them; otherwise the
+// draft, if any, and these actions are published as one event.
+void Room::Act(Seat seat, const ClientMessage& message,
+               std::optional<std::chrono::steady_clock::time_point> received) {
+  const engine::State& from = ShownState(seat);
+  const std::vector<Action> actions = CheckedActions(from, seat, message);
+  auto after = from.Clone();
+  for (Action action : actions) after->ApplyAction(action);
+  if (after->CurrentSeat() == seat && after->ActionsUncountedBy(kSpectator) > 0) {
+    return ExtendDraft(seat, actions, std::move(after));
+  }
+  const int first = static_cast<int>(stored_.entries.size());
+  auto start = match_.state().Clone();
+  std::optional<Seat> draft_done;
+  if (draft_ && draft_->seat == seat) {
+    for (Action action : draft_->actions) {
+      match_.Apply(action);
+      stored_.entries.push_back({LastEvent() + 1, EntryKind::kAction, seat, action});
+    }
+    draft_.reset();
+    draft_done = seat;
+  }
+  for (Action action : actions) {
+    match_.Apply(action);
+    stored_.entries.push_back({LastEvent() + 1, EntryKind::kAction, seat, action});
+  }
+  DrawChance();
+  Publish(EntryKind::kAction, seat, first, std::move(start), received, draft_done);
+}
+
+void Room::ExtendDraft(Seat seat, const std::vector<Action>& actions,
+                       std::unique_ptr<engine::State> after) {
+  if (!draft_) draft_ = Draft{seat, {}, nullptr};
+  const auto before = std::move(draft_->state);
+  const std::string text = (before ? *before : match_.state()).DescribeTurn(actions, seat);
+  draft_->actions.insert(draft_->actions.end(), actions.begin(), actions.end());
+  draft_->state = std::move(after);
+  Json frame{{"type", "draft"},
+             {"match", id()},
+             {"event", LastEvent()},
+             {"text", text},
+             {"state", StatePayload(*draft_->state, {}, LastEvent(), seat)}};
+  ++commits_in_flight_;
+  services_.commits.Submit(
+      [id = id(), seat, draft = draft_->actions](Storage& storage) {
+        storage.SaveDraft(id, seat, draft);
+      },
+      [self = shared_from_this(), seat, frame = MakeFrame(frame.dump())](bool stored) {
+        asio::post(self->strand_, [self, seat, frame, stored] {
+          if (!stored) {
+            self->Fail("the database refused a draft");
+            return self->CommitDone();
+          }
+          for (const Subscriber& subscriber : self->subscribers_) {
+            auto peer = subscriber.peer.lock();
+            if (peer && subscriber.viewer == seat) peer->Send(frame);
+          }
+          self->CommitDone();
+        });
+      });
+}
+
+const engine::State& Room::ShownState(Seat viewer) const {
+  return draft_ && draft_->seat == viewer ? *draft_->state : *published_;
+}
+
+std::vector<Action> Room::CheckedActions(const engine::State& state, Seat seat,
+                                         const ClientMessage& message) const {
+  const engine::SeatHandle handle(state, seat, LastEvent());
   if (!handle.IsMyDecision()) {
     throw ProtocolError(ErrorCode::kNotYourTurn, "it is not your decision");
   }
@@ -252,7 +332,7 @@ std::vector<Action> Room::CheckedActions(Seat seat, const ClientMessage& message
     }
   }
   // Action ids: each legal in turn, on a copy, before the match sees any.
-  auto trial = match_.state().Clone();
+  auto trial = state.Clone();
   std::vector<Action> actions;
   for (int action : message.actions) {
     const engine::SeatHandle trial_handle(*trial, seat, LastEvent());
@@ -315,7 +395,8 @@ void Room::DrawChance() {
 // --- Publishing ----------------------------------------------------------------------------------
 
 void Room::Publish(EntryKind kind, Seat by, int first_entry, std::unique_ptr<engine::State> start,
-                   std::optional<std::chrono::steady_clock::time_point> received) {
+                   std::optional<std::chrono::steady_clock::time_point> received,
+                   std::optional<Seat> draft_done) {
   const EventSpan span{kind, by, first_entry, static_cast<int>(stored_.entries.size())};
   events_.push_back(span);
   int moves = 0;
@@ -325,15 +406,18 @@ void Room::Publish(EntryKind kind, Seat by, int first_entry, std::unique_ptr<eng
   services_.metrics.moves_total += moves;
 
   published_ = match_.state().Clone();
+  // The end of the match ends a draft too: that turn was never published, and never will be.
+  if (match_.Over()) draft_.reset();
   // Frames for the viewers someone watches as; a client joining meanwhile waits for the commit.
   std::vector<std::pair<Seat, Frame>> frames;
   for (Seat viewer : Viewers()) {
     const bool watched = std::any_of(subscribers_.begin(), subscribers_.end(),
                                      [&](const Subscriber& s) { return s.viewer == viewer; });
     if (!watched) continue;
-    frames.emplace_back(viewer, MakeFrame(EventMessage(LastEvent(), span, *start, *published_,
-                                                       EndedOutside(match_), viewer)
-                                              .dump()));
+    frames.emplace_back(viewer,
+                        MakeFrame(EventMessage(LastEvent(), span, *start, ShownState(viewer),
+                                               EndedOutside(match_), viewer)
+                                      .dump()));
   }
   ++commits_in_flight_;
   const bool over = match_.Over();
@@ -346,15 +430,18 @@ void Room::Publish(EntryKind kind, Seat by, int first_entry, std::unique_ptr<eng
   std::vector<StoredEntry> entries(stored_.entries.begin() + span.first_entry,
                                    stored_.entries.end());
   services_.commits.Submit(
-      [id = id(), first_entry, entries = std::move(entries), over, result,
+      [id = id(), first_entry, entries = std::move(entries), over, result, draft_done,
        ending = match_.record().ending](Storage& storage) {
         storage.AppendEntries(id, first_entry, entries);
+        if (draft_done) storage.SaveDraft(id, *draft_done, {});
         if (over) storage.FinishMatch(id, result, ending);
       },
       [self = shared_from_this(), frames = std::move(frames), received, over](bool stored) {
         asio::post(self->strand_, [self, frames, received, over, stored] {
-          --self->commits_in_flight_;
-          if (!stored) return self->Fail("the database refused an event");
+          if (!stored) {
+            self->Fail("the database refused an event");
+            return self->CommitDone();
+          }
           // Counted as finished before anyone hears of it (the creator may start another).
           if (over) self->services_.on_finished(self->id(), self->stored_.creator_address);
           for (const Subscriber& subscriber : self->subscribers_) {
@@ -367,14 +454,17 @@ void Room::Publish(EntryKind kind, Seat by, int first_entry, std::unique_ptr<eng
           if (received) {
             self->services_.metrics.ObserveLatency(std::chrono::steady_clock::now() - *received);
           }
-          if (self->commits_in_flight_ == 0) {
-            auto waiting = std::move(self->after_commits_);
-            self->after_commits_.clear();
-            for (auto& work : waiting) work();
-          }
+          self->CommitDone();
         });
       });
   MaybeStartBot();
+}
+
+void Room::CommitDone() {
+  if (--commits_in_flight_ > 0) return;
+  auto waiting = std::move(after_commits_);
+  after_commits_.clear();
+  for (auto& work : waiting) work();
 }
 
 void Room::ReplayEvents(const std::function<void(int, const EventSpan&, const engine::State&,

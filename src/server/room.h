@@ -7,9 +7,14 @@
 // chain), the chance outcomes it led to, a bot's turn (up to a chance draw), a resignation, a draw
 // offer or agreement. Each viewer (each seat, the spectators) receives each event computed from
 // its own view: the words from State::DescribeTurn for that viewer, its JSON view after the event,
-// and its legal actions when the decision is its own. Only whole events are numbered, so the count
-// of secret actions inside one (setup placements) is never published. An action names the event
-// it answers (the last one); anything older is stale and refused.
+// and its legal actions when the decision is its own. An action names the event it answers (the
+// last one); anything older is stale and refused.
+//
+// Drafts. A turn that is its seat's own secret while it lasts (a setup placed piece by piece:
+// rulings, the number of placements is secret) is no event until it ends: its actions are stored
+// as the seat's draft (durable, private), the seat alone is answered with a "draft" frame, and the
+// match the others see does not change. When the turn ends, the draft and its last actions are
+// published as one event. Nothing another viewer receives depends on how many placements it took.
 //
 // Durability: an event's entries are committed (CommitQueue) before any client hears of it. A
 // room is rebuilt from its stored entries after a restart (Restore), exactly as it was.
@@ -96,9 +101,24 @@ class Room : public std::enable_shared_from_this<Room> {
     std::weak_ptr<Peer> peer;
     engine::Seat viewer;
   };
+  // A seat's secret turn in progress (see "Drafts" above).
+  struct Draft {
+    engine::Seat seat = engine::kSpectator;
+    std::vector<engine::Action> actions;
+    std::unique_ptr<engine::State> state;  // the match's state with `actions` applied
+  };
 
-  void Act(engine::Seat seat, const ClientMessage& message);
-  std::vector<engine::Action> CheckedActions(engine::Seat seat, const ClientMessage& message) const;
+  void Act(engine::Seat seat, const ClientMessage& message,
+           std::optional<std::chrono::steady_clock::time_point> received);
+  // The actions of `message`, each legal in turn from `state` (the seat's draft or the match).
+  std::vector<engine::Action> CheckedActions(const engine::State& state, engine::Seat seat,
+                                             const ClientMessage& message) const;
+  // Keeps `actions` (legal after the seat's draft so far) in the seat's draft, stores it, then
+  // sends the seat its "draft" frame.
+  void ExtendDraft(engine::Seat seat, const std::vector<engine::Action>& actions,
+                   std::unique_ptr<engine::State> after);
+  // The state `viewer` is shown now: its own draft's, or the last published one.
+  const engine::State& ShownState(engine::Seat viewer) const;
   void Resign(engine::Seat seat);
   void OfferDraw(engine::Seat seat);
   void AcceptDraw(engine::Seat seat);
@@ -108,7 +128,10 @@ class Room : public std::enable_shared_from_this<Room> {
   // Ends the event in progress (entries from `first_entry`): stores it, then sends it.
   void Publish(EntryKind kind, engine::Seat by, int first_entry,
                std::unique_ptr<engine::State> start,
-               std::optional<std::chrono::steady_clock::time_point> received);
+               std::optional<std::chrono::steady_clock::time_point> received,
+               std::optional<engine::Seat> draft_done = std::nullopt);
+  // Runs after a commit of this room on its strand: counts it done, then runs what waited for it.
+  void CommitDone();
   void MaybeStartBot();
   void OnBotAction(engine::Seat seat, int version, std::optional<engine::Action> action);
   void AbandonBotTurn();
@@ -151,6 +174,7 @@ class Room : public std::enable_shared_from_this<Room> {
   bool bot_thinking_ = false;
   std::unique_ptr<engine::State> bot_turn_start_;
   int bot_turn_first_entry_ = -1;
+  std::optional<Draft> draft_;
 };
 
 // The "state" of a frame, computed for `viewer` (a seat or kSpectator) through its SeatHandle

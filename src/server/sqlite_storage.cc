@@ -39,6 +39,12 @@ const char* const kMigrations[] = {
     "  seat INTEGER NOT NULL,"
     "  action INTEGER NOT NULL,"
     "  PRIMARY KEY (match_id, idx)) WITHOUT ROWID;",
+    // 2: a seat's secret turn in progress (a setup placed piece by piece), not yet an entry.
+    "CREATE TABLE drafts ("
+    "  match_id TEXT NOT NULL REFERENCES matches(id),"
+    "  seat INTEGER NOT NULL,"
+    "  actions TEXT NOT NULL,"  // JSON array of action ids
+    "  PRIMARY KEY (match_id, seat)) WITHOUT ROWID;",
 };
 
 class Connection {
@@ -192,6 +198,24 @@ class SqliteStorage : public Storage {
     Statement update(writer_,
                      "UPDATE matches SET finished = 1, result = ?, ending = ? WHERE id = ?");
     update.Bind(1, Json(result).dump()).Bind(2, ending).Bind(3, match_id).Run();
+    Statement forget(writer_, "DELETE FROM drafts WHERE match_id = ?");
+    forget.Bind(1, match_id).Run();
+  }
+
+  void SaveDraft(const std::string& match_id, int seat, std::span<const int> actions) override {
+    std::lock_guard lock(writer_.mutex());
+    if (actions.empty()) {
+      Statement forget(writer_, "DELETE FROM drafts WHERE match_id = ? AND seat = ?");
+      forget.Bind(1, match_id).Bind(2, std::int64_t{seat}).Run();
+      return;
+    }
+    Statement save(writer_,
+                   "INSERT INTO drafts (match_id, seat, actions) VALUES (?, ?, ?)"
+                   " ON CONFLICT (match_id, seat) DO UPDATE SET actions = excluded.actions");
+    save.Bind(1, match_id)
+        .Bind(2, std::int64_t{seat})
+        .Bind(3, Json(std::vector<int>(actions.begin(), actions.end())).dump())
+        .Run();
   }
 
   std::vector<StoredMatch> LoadRunningMatches() override {
@@ -313,6 +337,12 @@ class SqliteStorage : public Storage {
     while (entries.Step()) {
       match.entries.push_back({static_cast<int>(entries.Int(0)), ParseEntryKind(entries.Text(1)),
                                static_cast<int>(entries.Int(2)), static_cast<int>(entries.Int(3))});
+    }
+    Statement drafts(db, "SELECT seat, actions FROM drafts WHERE match_id = ?");
+    drafts.Bind(1, id);
+    while (drafts.Step()) {
+      match.drafts[static_cast<int>(drafts.Int(0))] =
+          Json::parse(drafts.Text(1)).get<std::vector<int>>();
     }
     return match;
   }

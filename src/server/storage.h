@@ -2,7 +2,9 @@
 // the only file with SQL in it), PostgreSQL next. A match is stored as its creation (game,
 // options, seats with the hash of each person's token) and its entries in order: every action
 // (chance outcomes included), resignation and draw offer, each tagged with the event that
-// published it. Replaying the entries gives the match back exactly (match_room.cc).
+// published it. Replaying the entries gives the match back exactly (room.cc). Beside them, a
+// seat's draft: the actions of a turn that is its own secret while it lasts (a setup placed piece
+// by piece), kept so that a restart does not lose them, and no entry until the turn ends.
 //
 // Threads: a Storage is used by one writer thread (the server's commit queue) for the write
 // methods, and by any thread for the read methods (they use their own connection and lock).
@@ -45,6 +47,8 @@ struct StoredMatch {
   std::vector<std::string> result;  // per seat, once finished
   std::string ending;               // EndReason name when it ended outside the rules
   std::vector<StoredEntry> entries;
+  // Per seat, the actions of its secret turn in progress (Room's draft), when it has one.
+  std::map<int, std::vector<int>> drafts;
 };
 
 struct MatchSummary {
@@ -68,8 +72,11 @@ class Storage {
   virtual void CreateMatch(const StoredMatch& match) = 0;  // with its first entries
   virtual void AppendEntries(const std::string& match_id, int first_index,
                              std::span<const StoredEntry> entries) = 0;
+  // Also forgets the match's drafts (a turn left unfinished by the end is never published).
   virtual void FinishMatch(const std::string& match_id, const std::vector<std::string>& result,
                            const std::string& ending) = 0;
+  // Replaces `seat`'s draft with `actions`; an empty list forgets it.
+  virtual void SaveDraft(const std::string& match_id, int seat, std::span<const int> actions) = 0;
 
   // --- Reads (any thread) ---
   virtual std::vector<StoredMatch> LoadRunningMatches() = 0;
