@@ -251,7 +251,7 @@ std::string EverythingShown(const State& state, Seat viewer, bool every_action) 
       }
       return std::string("accepted");
     };
-    for (int version : {handle.version(), handle.version() + 1, 0, 1, 8, 30, 40, 64}) {
+    for (int version : {handle.version(), handle.version() + 1, 0, 40}) {
       out += fmt::format("\n{}\n{}", told([&] { (void)handle.ParseTurn("a1-a2", version); }),
                          handle.WhyRefused(0, version));
     }
