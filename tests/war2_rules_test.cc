@@ -84,6 +84,15 @@ TEST(War2Movement, ArmiesThatMovedByLandOrAirAreNotCarried) {
   Play(*state, "airlift 2 brasil egito");
   Play(*state, "transport peru venezuela");
   EXPECT_FALSE(Parses(*state, "carry 2 peru venezuela")) << "2 of peru's 3 armies moved";
+  // The refusal is true: one army may be carried, and it says so (it said "no army in peru may
+  // be carried").
+  try {
+    state->StringToTurn("carry 2 peru venezuela");
+  } catch (const Error& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "'carry 2 peru venezuela': only 1 army can go, not 2 (after it, no army in peru may "
+              "be carried: one stays, and those that moved this turn stay)");
+  }
   Play(*state, "carry 1 peru venezuela");
   Play(*state, "done");
   // Nor are airlifted armies: egito's own army may go, the 2 airlifted there stay.

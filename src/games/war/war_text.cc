@@ -333,6 +333,12 @@ std::vector<Action> WarState::Repeated(Action action, int count, std::string_vie
   std::vector<Action> actions;
   for (int k = 0; k < count; ++k) {
     const std::string why = copy->WhyIllegal(action);
+    // After k of them the reason speaks of what is left: say how many were possible, so that
+    // the refusal stays true ("no army may be carried" when one may).
+    if (!why.empty() && k > 0) {
+      throw Error(fmt::format("'{}': only {} can go, not {} (after {}, {})", text,
+                              Plural(k, "army", "armies"), count, k == 1 ? "it" : "them", why));
+    }
     if (!why.empty()) throw Error(fmt::format("'{}': {}", text, why));
     copy->DoApplyAction(action, nullptr);
     actions.push_back(action);
