@@ -6,7 +6,9 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -509,6 +511,72 @@ TEST(Gravon, CliExportFormat) {
   });
   EXPECT_NE(what.find("unknown export format 'pgn'"), std::string::npos) << what;
   std::remove(json.c_str());
+}
+
+// The archive's date in a Gravon file name chooses the repetition rule of its time
+// (docs/rules/stratego.md, "Gravon records").
+TEST(GravonRepetition, TheFileNamesDateNamesTheRule) {
+  EXPECT_EQ(GravonRepetitionOfName("classic-2004.11-5.xml"), "five_moves");
+  EXPECT_EQ(GravonRepetitionOfName("/archive/barrage-2005.3-12.gsn"), "five_moves");
+  EXPECT_EQ(GravonRepetitionOfName("classic-2006.7-1.xml"), "isf");
+  EXPECT_EQ(GravonRepetitionOfName("strados2005-1/classic-2015.2-349.xml"), "isf");
+  EXPECT_EQ(GravonRepetitionOfName("game.xml"), "");
+  EXPECT_EQ(GravonRepetitionOfName("12005.3.xml"), "");
+}
+
+// A game of 2005 in which a piece goes back and forth five times: refused under ISF at the
+// fourth, imported under its year's rule (five_moves) from a dated file name, by trying the rules
+// in order from an undated one, and as --repetition says.
+TEST(GravonRepetition, AGameOf2005ImportsUnderItsYearsRule) {
+  games::RegisterAllGames();
+  engine::Match match(engine::LoadGame("stratego", {{"repetition", "five_moves"}}),
+                      {"Red", "Blue"});
+  for (const char* setup : {"preset fortress", "preset shoreline"}) {
+    for (Action action : match.state().StringToTurn(setup)) match.Apply(action);
+  }
+  // Each seat's first step onto an empty square, then back and forth: five moves each.
+  std::array<std::array<std::string, 2>, 2> shuttle;
+  for (int move = 0; move < 10; ++move) {
+    const int seat = match.state().CurrentSeat();
+    if (move < 2) {
+      for (Action action : match.state().LegalActions()) {
+        const std::string notation = match.state().ActionToString(action);
+        const auto dash = notation.find('-');
+        const std::string from = notation.substr(0, dash), to = notation.substr(dash + 1);
+        const bool step = from[0] == to[0]
+                              ? std::abs(std::stoi(from.substr(1)) - std::stoi(to.substr(1))) == 1
+                              : from.substr(1) == to.substr(1);
+        if (dash != std::string::npos && step) {
+          shuttle[seat] = {notation, to + "-" + from};
+          break;
+        }
+      }
+    }
+    match.Apply(match.state().StringToAction(shuttle[seat][move / 2 % 2]));
+  }
+  match.Resign(0);
+  const std::string xml = RecordToGravonXml(match.record());
+  const std::string dir = std::filesystem::temp_directory_path().string();
+  const auto write = [&](const std::string& name) {
+    const std::string path = dir + "/" + name;
+    std::ofstream(path) << xml;
+    return path;
+  };
+  const std::string of_2005 = write("classic-2005.3-17.xml");
+  const std::string of_2015 = write("classic-2015.2-17.xml");
+  const std::string undated = write("quartel_gravon_undated_test.xml");
+  EXPECT_EQ(ReadGravonFile(of_2005).options.at("repetition"), "five_moves");
+  EXPECT_EQ(ReadGravonFile(undated).options.at("repetition"), "five_moves");
+  std::string what = ErrorOf([&] { ReadGravonFile(of_2015); });
+  EXPECT_NE(what.find("move 7"), std::string::npos) << what;  // Red's fourth back-and-forth
+  what = ErrorOf([&] { ReadGravonFile(of_2005, "isf"); });
+  EXPECT_NE(what.find("move 7"), std::string::npos) << what;
+  EXPECT_EQ(ReadGravonFile(of_2015, "five_moves").actions.size(), match.record().actions.size());
+  // The importer's own command: the 2005 file imports and replays.
+  std::ostringstream out;
+  EXPECT_EQ(cli::Import(of_2005, "", out), 0);
+  EXPECT_NE(out.str().find("\"five_moves\""), std::string::npos);
+  for (const std::string& file : {of_2005, of_2015, undated}) std::remove(file.c_str());
 }
 
 }  // namespace

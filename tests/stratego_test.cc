@@ -629,6 +629,77 @@ TEST(StrategoRepetition, IsfChaseUndo) {
   }
 }
 
+// Gravon's rule of 2004 and 2005 (repetition=five_moves, docs/rules/stratego.md): five moves
+// back and forth between the same two squares are allowed, the sixth is not; where ISF refuses the
+// fourth. A Scout's line is shortened as under ISF; no chase rule.
+TEST(StrategoRepetition, FiveMovesRuleRefusesTheSixth) {
+  const std::map<std::string, std::string> five = {{"repetition", "five_moves"}};
+  auto state = Place("r5k4 r5a1 rFk1 bFk10 b5a7", 0, five);
+  const char* red[] = {"k4-k5", "k5-k4", "k4-k5", "k5-k4", "k4-k5"};
+  const char* blue[] = {"a7-a6", "a6-a7", "a7-a6", "a6-a7", "a7-a6"};
+  for (int i = 0; i < 5; ++i) {
+    EXPECT_TRUE(IsLegal(*state, red[i])) << "move " << i + 1;
+    Play(*state, red[i]);
+    Play(*state, blue[i]);
+  }
+  EXPECT_FALSE(IsLegal(*state, "k5-k4"));  // the sixth
+  EXPECT_TRUE(IsLegal(*state, "k5-k6"));
+  EXPECT_TRUE(IsLegal(*state, "a1-a2"));
+  // The same moves under ISF: the fourth is refused.
+  auto isf = Place("r5k4 r5a1 rFk1 bFk10 b5a7", 0, {{"repetition", "isf"}});
+  for (int i = 0; i < 3; ++i) {
+    Play(*isf, red[i]);
+    Play(*isf, blue[i]);
+  }
+  EXPECT_FALSE(IsLegal(*isf, red[3]));
+  // Another piece's move in between starts the count again.
+  auto broken = Place("r5k4 r5a1 rFk1 bFk10 b5a7", 0, five);
+  for (int i = 0; i < 4; ++i) {
+    Play(*broken, red[i]);
+    Play(*broken, blue[i]);
+  }
+  Play(*broken, "a1-a2");
+  Play(*broken, "a7-a6");
+  for (const char* m :
+       {"k4-k5", "a6-a5", "k5-k4", "a5-a4", "k4-k5", "a4-a5", "k5-k4", "a5-a6", "k4-k5", "a6-a5"}) {
+    ASSERT_TRUE(IsLegal(*broken, m)) << m;
+    Play(*broken, m);
+  }
+  EXPECT_FALSE(IsLegal(*broken, "k5-k4")) << "the sixth of the new run";
+  // A Scout's line: after five moves between k2 and k4 it may stop at k3, not reach k2 or pass it.
+  auto scout = Place("r2k2 r5a1 rFe1 bFk10 b5a10", 0, five);
+  for (const char* m : {"k2-k4", "a10-a9", "k4-k2", "a9-a10", "k2-k4", "a10-a9", "k4-k2", "a9-a10",
+                        "k2-k4", "a10-a9"}) {
+    Play(*scout, m);
+  }
+  EXPECT_TRUE(IsLegal(*scout, "k4-k3"));
+  EXPECT_FALSE(IsLegal(*scout, "k4-k2"));
+  EXPECT_FALSE(IsLegal(*scout, "k4-k1"));
+  EXPECT_TRUE(IsLegal(*scout, "k4-k9"));
+  // No chase rule: the ISF chase's forbidden move is legal.
+  auto chase = Place(kChase, 0, five);
+  for (const char* m : kChaseMoves) Play(*chase, m);
+  EXPECT_TRUE(IsLegal(*chase, "b3-b2"));
+  // Undo restores the five moves of history, and the position text round-trips them.
+  auto undone = Place("r5k4 r5a1 rFk1 bFk10 b5a7", 0, five);
+  std::vector<std::pair<Action, engine::UndoInfo>> done;
+  std::vector<std::unique_ptr<engine::State>> before;
+  for (int i = 0; i < 5; ++i) {
+    for (const char* m : {red[i], blue[i]}) {
+      before.push_back(undone->Clone());
+      done.emplace_back(undone->StringToAction(m), engine::UndoInfo{});
+      undone->ApplyAction(done.back().first, done.back().second);
+    }
+  }
+  engine::CheckPositionTextRoundTrip(*undone);
+  EXPECT_NE(undone->PositionText().find("k4-k5,k5-k4,k4-k5,k5-k4,k4-k5"), std::string::npos)
+      << undone->PositionText();
+  for (int i = static_cast<int>(done.size()) - 1; i >= 0; --i) {
+    undone->UndoAction(done[i].first, done[i].second);
+    EXPECT_TRUE(undone->Equals(*before[i])) << i;
+  }
+}
+
 // ==== Engine caps ====
 
 TEST(StrategoCaps, MaxPliesDraws) {

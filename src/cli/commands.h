@@ -54,7 +54,8 @@ int Bench(double seconds_per_game, const std::string& only, std::ostream& out);
 // A Gravon Stratego record (.xml or .gsn) as a Quartel JSON record, printed or written to
 // `out_file`; and a finished Quartel Stratego record as Gravon XML or .gsn
 // (games/stratego/gravon.h): `format` "xml" or "gsn", or "" to follow out_file's extension.
-int Import(const std::string& file, const std::string& out_file, std::ostream& out);
+int Import(const std::string& file, const std::string& out_file, std::ostream& out,
+           const std::string& repetition = "");
 int Export(const std::string& file, const std::string& out_file, std::ostream& out,
            const std::string& format = "");
 int Arena(const std::string& game, const std::string& options, const std::string& bot_a,

@@ -12,8 +12,9 @@
 
 namespace quartel::cli {
 
-int Import(const std::string& file, const std::string& out_file, std::ostream& out) {
-  const engine::Record record = stratego::ReadGravonFile(file);
+int Import(const std::string& file, const std::string& out_file, std::ostream& out,
+           const std::string& repetition) {
+  const engine::Record record = stratego::ReadGravonFile(file, repetition);
   // Replaying proves the record is one Quartel accepts back (import already played it).
   engine::Match::Replay(record);
   if (out_file.empty()) {

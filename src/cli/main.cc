@@ -109,8 +109,16 @@ int main(int argc, char** argv) {
       ->required()
       ->check(CLI::ExistingFile);
   import_cmd->add_option("-o,--output", out_file, "Write the record here (default: print it)");
-  import_cmd->callback(
-      [&] { run = [&] { return cli::Import(record_file, out_file, std::cout); }; });
+  std::string import_repetition;
+  import_cmd
+      ->add_option("--repetition", import_repetition,
+                   "The repetition rule the game was played under (isf, five_moves); default: "
+                   "the rule of the archive date in the file name (five_moves up to 2005, isf "
+                   "after), else the first of isf, five_moves under which the game replays")
+      ->check(CLI::IsMember({"seed", "isf", "five_moves"}));
+  import_cmd->callback([&] {
+    run = [&] { return cli::Import(record_file, out_file, std::cout, import_repetition); };
+  });
 
   std::string export_format;
   auto* export_cmd = app.add_subcommand(

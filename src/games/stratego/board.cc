@@ -159,16 +159,19 @@ Position Position::Initial(const Rules& rules) {
 // three consecutive turns, so after X->Y, Y->X the move X->Y is illegal. ISF two-squares rule
 // (`repetition=isf`): after X->Y, Y->X, X->Y the move Y->X is illegal (the fourth); for a Scout the
 // rule only shortens its line (reference file): from Y toward X it may stop short of X but not
-// reach or pass it. Only the owner's own moves count ("whatever the opponent does"); the run is one
-// piece because each move starts where the previous one ended.
+// reach or pass it. Gravon's older rule (`repetition=five_moves`, docs/rules/stratego.md): the
+// same with five moves allowed, the sixth illegal. Only the owner's own moves count ("whatever the
+// opponent does"); the run is one piece because each move starts where the previous one ended.
 bool Position::RepetitionForbids(int seat, int from, int to) const {
   const auto& hist = h.history[seat];
   const int back = hist[0].from;  // X; `from` is Y
-  if (hist[0].to != from || back == kNone || hist[1].from != from || hist[1].to != back) {
-    return false;
+  if (hist[0].to != from || back == kNone) return false;
+  // Newest first: X->Y, Y->X, X->Y, ... as many as the rule allows.
+  for (int i = 1; i < MovesBetweenTwoSquares(h.rules.repetition); ++i) {
+    const bool forth = i % 2 == 0;
+    if (hist[i].from != (forth ? back : from) || hist[i].to != (forth ? from : back)) return false;
   }
   if (h.rules.repetition == Repetition::kSeed) return to == back;
-  if (hist[2].from != back || hist[2].to != from) return false;
   // `to` lies on the ray from Y through X, at least as far as X.
   const int dr = to / kSize - from / kSize, df = to % kSize - from % kSize;
   const int xr = back / kSize - from / kSize, xf = back % kSize - from % kSize;
@@ -412,7 +415,7 @@ void Position::Apply(Action action, engine::UndoInfo* undo) {
   UndoData u;
   if (undo != nullptr) {
     u.last = h.last;
-    u.dropped = h.history[h.to_move][2];
+    u.dropped = h.history[h.to_move][HistoryDepth(h.rules.repetition) - 1];
     u.rescuer = h.rescuer;
     u.quiet_plies = h.quiet_plies;
     if (IsMove(action)) {
@@ -500,8 +503,7 @@ void Position::ApplyMove(Action action, UndoData& undo) {
   // The chases read the opponent's last move and this one: before this move enters the history.
   if (h.rules.repetition == Repetition::kIsf) UpdateChases(seat, from, to, q != 0, undo);
   auto& hist = h.history[seat];
-  hist[2] = hist[1];
-  hist[1] = hist[0];
+  for (int i = HistoryDepth(h.rules.repetition) - 1; i > 0; --i) hist[i] = hist[i - 1];
   hist[0] = MoveRecord{static_cast<std::int8_t>(from), static_cast<std::int8_t>(to)};
   // The rescuer is followed from square to square (seed "Rescue": not the same piece twice).
   if (h.rescuer[seat] == from) h.rescuer[seat] = static_cast<std::int8_t>(survived ? to : kNone);
@@ -658,9 +660,9 @@ void Position::Undo(Action action, const engine::UndoInfo& undo) {
     board[from] = u.old_from;
     board[to] = u.old_to;
     auto& hist = h.history[seat];
-    hist[0] = hist[1];
-    hist[1] = hist[2];
-    hist[2] = u.dropped;
+    const int depth = HistoryDepth(h.rules.repetition);
+    for (int i = 0; i + 1 < depth; ++i) hist[i] = hist[i + 1];
+    hist[depth - 1] = u.dropped;
     --h.play_plies;
     if (u.written != kNone) h.chase[seat].positions[u.written] = u.overwritten;
   } else if (action != kNoRescue) {

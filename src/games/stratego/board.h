@@ -135,7 +135,17 @@ constexpr int PieceRank(std::uint8_t p) { return p & 0x0f; }
 constexpr bool Movable(int rank) { return rank != kFlag && rank != kBomb; }
 
 // --- Options that shape the rules, kept in the position so it is self-contained ---
-enum class Repetition : std::uint8_t { kSeed = 0, kIsf = 1 };
+// seed: the third move back and forth between two squares is illegal; isf: the fourth, plus the
+// more-squares rule; five_moves: the sixth (Gravon's archive until 2005:
+// "Five-Moves-on-Two-Squares").
+enum class Repetition : std::uint8_t { kSeed = 0, kIsf = 1, kFiveMoves = 2 };
+// How many moves in a row between the same two squares a piece may make.
+constexpr int MovesBetweenTwoSquares(Repetition rule) {
+  return rule == Repetition::kSeed ? 2 : rule == Repetition::kIsf ? 3 : 5;
+}
+// How many of each seat's last moves the position keeps (and its text shows).
+constexpr int kMostHistory = 5;
+constexpr int HistoryDepth(Repetition rule) { return rule == Repetition::kFiveMoves ? 5 : 3; }
 
 struct Rules {
   std::int32_t max_plies = 2000;                 // engine cap (play moves), draw
@@ -218,8 +228,9 @@ struct Header {
   std::array<Army, 2> lost{};      // pieces each seat has lost
   // Of those, the ones whose rank the opponent knows (all of them unless silent_defense).
   std::array<Army, 2> lost_known{};
-  // Each seat's last three moves, newest first (repetition rules).
-  std::array<std::array<MoveRecord, 3>, 2> history{};
+  // Each seat's last moves, newest first (repetition rules): HistoryDepth of the rule, the rest
+  // left empty.
+  std::array<std::array<MoveRecord, kMostHistory>, 2> history{};
   LastMove last;
   std::array<std::uint8_t, 2> rescues{};  // rescues made per seat (at most two)
   // Square of the piece that made the seat's rescue (the same piece may not rescue twice).

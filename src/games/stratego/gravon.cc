@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <fstream>
@@ -471,9 +472,7 @@ void EndAsTheFileSays(engine::Match& match, const Gravon& g, const GravonEnding&
   }
 }
 
-}  // namespace
-
-engine::Record GravonToRecord(std::string_view text) {
+engine::Record GravonUnderRule(std::string_view text, std::string_view repetition) {
   std::size_t first = 0;
   while (first < text.size() && std::isspace(static_cast<unsigned char>(text[first]))) ++first;
   const Gravon g =
@@ -490,9 +489,9 @@ engine::Record GravonToRecord(std::string_view text) {
       {"army", ArmyName(g.army)},
       {"max_plies", "100000"},
       {"max_plies_without_capture", "100000"},
-      // Gravon applied the ISF rules (two-squares and more-squares); the seed's rule is stricter
-      // than what was played.
-      {"repetition", "isf"}};
+      // The rule Gravon applied when the game was played (kGravonRepetitions); the seed's rule
+      // is stricter than what was played.
+      {"repetition", std::string(repetition)}};
   std::vector<std::string> seats;
   for (int seat = 0; seat < 2; ++seat) {
     seats.push_back(g.players[seat].empty() ? (seat == 0 ? "Red" : "Blue") : g.players[seat]);
@@ -518,13 +517,44 @@ engine::Record GravonToRecord(std::string_view text) {
   return match.record();
 }
 
-engine::Record ReadGravonFile(const std::string& path) {
+}  // namespace
+
+std::string GravonRepetitionOfName(std::string_view file_name) {
+  const std::size_t slash = file_name.find_last_of("/\\");
+  if (slash != std::string_view::npos) file_name.remove_prefix(slash + 1);
+  // "<type>-<year>.<month>-<n>": the first run of four digits followed by '.' and a digit.
+  for (std::size_t i = 0; i + 5 < file_name.size(); ++i) {
+    const std::string_view year = file_name.substr(i, 4);
+    const bool starts = i == 0 || !std::isdigit(static_cast<unsigned char>(file_name[i - 1]));
+    if (starts && std::all_of(year.begin(), year.end(), [](char c) { return std::isdigit(c); }) &&
+        file_name[i + 4] == '.' && std::isdigit(static_cast<unsigned char>(file_name[i + 5]))) {
+      return std::stoi(std::string(year)) <= 2005 ? "five_moves" : "isf";
+    }
+  }
+  return "";
+}
+
+engine::Record GravonToRecord(std::string_view text, std::string_view repetition) {
+  if (!repetition.empty()) return GravonUnderRule(text, repetition);
+  std::optional<Error> first_error;
+  for (const char* rule : kGravonRepetitions) {
+    try {
+      return GravonUnderRule(text, rule);
+    } catch (const Error& e) {
+      if (!first_error) first_error = e;
+    }
+  }
+  throw *first_error;
+}
+
+engine::Record ReadGravonFile(const std::string& path, const std::string& repetition) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error(fmt::format("cannot read Gravon file '{}'", path));
   std::stringstream text;
   text << in.rdbuf();
   try {
-    return GravonToRecord(text.str());
+    return GravonToRecord(text.str(),
+                          repetition.empty() ? GravonRepetitionOfName(path) : repetition);
   } catch (const Error& e) {
     throw Error(fmt::format("{}: {}", path, e.what()));
   }

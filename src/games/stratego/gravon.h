@@ -25,6 +25,7 @@
 // the moves lead, with the file's winner; the others become the record's ending (Match::End:
 // forfeit a resignation, tie agreed an agreement, the clocks time, missing players abandoned) with
 // the file's winner as it is; Gravon's words for the ending are kept as the record's ending_detail.
+// The repetition rule is the one of the file's date (see kGravonRepetitions).
 // Export: a finished classic or Barrage Quartel record (the field read where the placements
 // leave it) without Gravon's missing rules (rescue, aggressor_advantage, silent_defense) becomes
 // Gravon XML in the archive's layout or .gsn that imports back to the same game, with the result
@@ -38,11 +39,22 @@
 
 namespace quartel::stratego {
 
+// The repetition rules Gravon applied, newest first (docs/rules/stratego.md, "Repetition"): the
+// ISF rules from 2006, the older five-moves-on-two-squares rule in the archive's 2004 and 2005
+// months. A file read with no date and no rule given is tried with each in this order.
+inline constexpr const char* kGravonRepetitions[] = {"isf", "five_moves"};
+// The rule of the archive date a Gravon file name carries ("classic-2005.3-12.xml", the StraDoS2
+// archive's naming: year.month): "five_moves" up to 2005, "isf" after; "" when there is no date.
+std::string GravonRepetitionOfName(std::string_view file_name);
+
 // Parses Gravon text (.gsn when it starts with '#', .xml otherwise) into a Quartel record that
-// replays; throws quartel::Error "line N: <problem>" (or naming what is missing) when malformed.
-engine::Record GravonToRecord(std::string_view text);
-// Reads a Gravon file; errors are prefixed with the path.
-engine::Record ReadGravonFile(const std::string& path);
+// replays under the `repetition` option given; throws quartel::Error "line N: <problem>" (or
+// naming what is missing) when malformed. With `repetition` empty, each of kGravonRepetitions is
+// tried in order and the first that replays is kept (the error of the first when none does).
+engine::Record GravonToRecord(std::string_view text, std::string_view repetition = "");
+// Reads a Gravon file under `repetition` when given, else the rule of the file name's date, else
+// as GravonToRecord tries them; errors are prefixed with the path.
+engine::Record ReadGravonFile(const std::string& path, const std::string& repetition = "");
 // Gravon XML for a finished Quartel Stratego record; throws quartel::Error when it cannot be
 // expressed (another game, not finished, the seed's army, a rule Gravon lacks) or does not replay.
 std::string RecordToGravonXml(const engine::Record& record);

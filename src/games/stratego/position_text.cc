@@ -32,9 +32,10 @@ std::string RanksOrDash(const Army& army) {
   return out.empty() ? "-" : out;
 }
 
-std::string HistoryText(const std::array<MoveRecord, 3>& moves) {
+std::string HistoryText(const std::array<MoveRecord, kMostHistory>& moves, Repetition rule) {
   std::vector<std::string> parts;
-  for (const MoveRecord& m : moves) {
+  for (int i = 0; i < HistoryDepth(rule); ++i) {
+    const MoveRecord& m = moves[i];
     parts.push_back(m.from == kNone ? "-" : SquareName(m.from) + "-" + SquareName(m.to));
   }
   return fmt::format("{}", fmt::join(parts, ","));
@@ -211,8 +212,13 @@ void ParseUnseen(std::string_view text, Position& p) {
 void ParseHistory(std::string_view text, Position& p) {
   const std::vector<std::string> sides = Parts("history", text, '/', 2);
   for (int seat = 0; seat < 2; ++seat) {
-    const std::vector<std::string> moves = Parts("history", sides[seat], ',', 3);
-    for (int i = 0; i < 3; ++i) {
+    // Three moves, or five under repetition=five_moves; three are read under any rule (the
+    // older moves then none), so that a position written for another rule still reads.
+    const int depth = HistoryDepth(p.h.rules.repetition);
+    const std::size_t given = Split(sides[seat], ',').size();
+    const std::vector<std::string> moves =
+        Parts("history", sides[seat], ',', given == 3 ? 3 : static_cast<std::size_t>(depth));
+    for (int i = 0; i < static_cast<int>(moves.size()); ++i) {
       MoveRecord& m = p.h.history[seat][i];
       if (moves[i] == "-") continue;
       const std::vector<std::string> squares = Parts("history", moves[i], '-', 2);
@@ -398,13 +404,14 @@ std::string PositionToText(const Position& p, const PositionTextView& view) {
     }
     if (ArmySize(h.to_place[0]) + ArmySize(h.to_place[1]) > 0) ending += ":setup";
   }
-  return fmt::format("{} {} {} {} {} {} {} {}/{} {} {},{}/{},{}{} {}/{} {}", board,
-                     kSideChars[h.to_move], kPhaseNames[static_cast<int>(h.phase)],
-                     h.phase == Phase::kSetup && !view.full ? "?" : std::to_string(h.plies),
-                     h.play_plies, h.quiet_plies, unseen, HistoryText(h.history[0]),
-                     HistoryText(h.history[1]), last, h.rescues[0], SquareOrDash(h.rescuer[0]),
-                     h.rescues[1], SquareOrDash(h.rescuer[1]), h.rescue_pending ? ":offered" : "",
-                     ChaseText(h.chase[0]), ChaseText(h.chase[1]), ending);
+  return fmt::format(
+      "{} {} {} {} {} {} {} {}/{} {} {},{}/{},{}{} {}/{} {}", board, kSideChars[h.to_move],
+      kPhaseNames[static_cast<int>(h.phase)],
+      h.phase == Phase::kSetup && !view.full ? "?" : std::to_string(h.plies), h.play_plies,
+      h.quiet_plies, unseen, HistoryText(h.history[0], h.rules.repetition),
+      HistoryText(h.history[1], h.rules.repetition), last, h.rescues[0], SquareOrDash(h.rescuer[0]),
+      h.rescues[1], SquareOrDash(h.rescuer[1]), h.rescue_pending ? ":offered" : "",
+      ChaseText(h.chase[0]), ChaseText(h.chase[1]), ending);
 }
 
 Position PositionFromText(std::string_view text, const Rules& rules) {

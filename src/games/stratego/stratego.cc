@@ -82,8 +82,10 @@ StrategoGame::StrategoGame(const engine::GameOptions& options)
   rules_.max_plies = static_cast<std::int32_t>(options.GetInt("max_plies"));
   rules_.max_plies_without_capture =
       static_cast<std::int32_t>(options.GetInt("max_plies_without_capture"));
-  rules_.repetition =
-      options.GetString("repetition") == "isf" ? Repetition::kIsf : Repetition::kSeed;
+  const std::string& repetition = options.GetString("repetition");
+  rules_.repetition = repetition == "isf"          ? Repetition::kIsf
+                      : repetition == "five_moves" ? Repetition::kFiveMoves
+                                                   : Repetition::kSeed;
   const std::string& army_name = options.GetString("army");
   rules_.army = army_name == "seed"      ? ArmyKind::kSeed
                 : army_name == "barrage" ? ArmyKind::kBarrage
@@ -128,10 +130,11 @@ void Register() {
       engine::OptionType::kString,
       "seed",
       "seed: the third move back and forth between two squares is illegal; isf: the fourth, "
-      "and the ISF more-squares (chase) rule",
+      "and the ISF more-squares (chase) rule; five_moves: the sixth, no chase rule (Gravon "
+      "until 2005)",
       0,
       0,
-      {"seed", "isf"}};
+      {"seed", "isf", "five_moves"}};
   engine::OptionSpec max_plies{"max_plies",
                                engine::OptionType::kInt,
                                "2000",

@@ -15,7 +15,9 @@
 //               anywhere in the four rows)
 //   repetition  seed (default: the third move back and forth between two squares is illegal) |
 //               isf (the ISF two-squares rule: the fourth is illegal, a Scout's line shortened;
-//               and the ISF more-squares (chase) rule, read as in board.h Chase)
+//               and the ISF more-squares (chase) rule, read as in board.h Chase) | five_moves
+//               (Gravon's rule in 2004 and 2005: the sixth is illegal, a Scout's line shortened
+//               as under isf; no chase rule)
 //   max_plies                  int, default 2000: engine cap on play moves, then a draw
 //   max_plies_without_capture  int, default 200: engine cap on play moves without combat, a draw
 //   aggressor_advantage  bool, default false: seed tournament rule, equal ranks: the attacker wins
@@ -91,7 +93,8 @@
 //   plies        actions applied, setup included; then play_plies, quiet_plies (the engine caps)
 //   unseen       per seat "<red>/<blue>": the rank characters of its lost pieces the opponent has
 //                not seen (silent_defense), '-' none
-//   history      per seat three moves, newest first, "a4-a5,a5-a4,-" (repetition rules)
+//   history      per seat three moves (five under repetition=five_moves; three are read under
+//                any rule), newest first, "a4-a5,a5-a4,-" (repetition rules)
 //   last         '-' or "<r|b>:<from>-<to>:<combat>:<marks>:<rescue>": combat '-' or
 //                "<attacker>x<defender><a|d|b>" (attacker won, defender won, both removed); marks
 //                '-' or s (long move showed a Scout) and d (combat showed the defender); rescue '-'

@@ -29,7 +29,7 @@ export const options: Record<string, Entry> = {
   'option.stratego.max_plies_without_capture': ['Moves without an attack', 'Lances sem ataque'],
   'option.stratego.max_plies_without_capture.help': ['Draw after this many moves without an attack.', 'Empate após este número de lances sem ataque.'],
   'option.stratego.repetition': ['Repetition rule', 'Regra de repetição'],
-  'option.stratego.repetition.help': ['seed: the third move back and forth between two squares is illegal; isf: the fourth, and the ISF chase rule.', 'seed: o terceiro vaivém entre duas casas é ilegal; isf: o quarto, e a regra de perseguição da ISF.'],
+  'option.stratego.repetition.help': ['seed: the third move back and forth between two squares is illegal; isf: the fourth, and the ISF chase rule; five_moves: the sixth (Gravon until 2005).', 'seed: o terceiro vaivém entre duas casas é ilegal; isf: o quarto, e a regra de perseguição da ISF; five_moves: o sexto (Gravon até 2005).'],
   'option.stratego.rescue': ['Rescue', 'Resgate'],
   'option.stratego.rescue.help': ['Tournament rule: a piece (not a Scout) reaching the enemy back row may bring back a captured piece, twice per player.', 'Regra de torneio: uma peça (não Batedor) que chega à última fileira inimiga pode trazer de volta uma peça capturada, duas vezes por jogador.'],
   'option.stratego.silent_defense': ['Silent defence', 'Defesa silenciosa'],
