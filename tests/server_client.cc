@@ -1,8 +1,12 @@
 #include "server_client.h"
 
+#include <arpa/inet.h>
 #include <fcntl.h>
+#include <netinet/in.h>
+#include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -153,6 +157,61 @@ HttpReply HttpGet(unsigned short port, const std::string& target, const std::str
 
 HttpReply HttpPost(unsigned short port, const std::string& target, const std::string& body) {
   return Request(port, http::verb::post, target, body, "");
+}
+
+// --- Raw TCP -------------------------------------------------------------------------------------
+
+RawConnection::RawConnection(unsigned short port) {
+  socket_ = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(port);
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (socket_ < 0 ||
+      ::connect(socket_, reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0) {
+    throw std::runtime_error("cannot connect to port " + std::to_string(port));
+  }
+}
+
+RawConnection::~RawConnection() {
+  if (socket_ >= 0) ::close(socket_);
+}
+
+bool RawConnection::Send(const std::string& bytes) {
+  std::size_t sent = 0;
+  while (sent < bytes.size()) {
+    const ssize_t n = ::send(socket_, bytes.data() + sent, bytes.size() - sent, MSG_NOSIGNAL);
+    if (n <= 0) return false;
+    sent += static_cast<std::size_t>(n);
+  }
+  return true;
+}
+
+std::string RawConnection::ReadAll(std::chrono::milliseconds timeout) {
+  std::string out;
+  const auto deadline = Clock::now() + timeout;
+  char buffer[4096];
+  while (Clock::now() < deadline) {
+    pollfd wanted{socket_, POLLIN, 0};
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+    if (::poll(&wanted, 1, static_cast<int>(std::max<long>(1, left.count()))) <= 0) continue;
+    const ssize_t n = ::recv(socket_, buffer, sizeof buffer, 0);
+    if (n <= 0) break;
+    out.append(buffer, static_cast<std::size_t>(n));
+  }
+  return out;
+}
+
+std::string RawExchange(unsigned short port, const std::string& bytes) {
+  RawConnection connection(port);
+  connection.Send(bytes);
+  return connection.ReadAll();
+}
+
+int StatusOf(const std::string& answer) {
+  if (answer.rfind("HTTP/1.", 0) != 0 || answer.size() < 12) return 0;
+  return std::atoi(answer.c_str() + 9);
 }
 
 // --- WebSocket -----------------------------------------------------------------------------------

@@ -48,6 +48,27 @@ struct HttpReply {
 HttpReply HttpGet(unsigned short port, const std::string& target, const std::string& token = "");
 HttpReply HttpPost(unsigned short port, const std::string& target, const std::string& body);
 
+// A TCP connection that sends whatever bytes it is given, for requests no HTTP library would
+// write (malformed ones, a body never sent), and reads what comes back.
+class RawConnection {
+ public:
+  explicit RawConnection(unsigned short port);
+  ~RawConnection();
+  RawConnection(const RawConnection&) = delete;
+  RawConnection& operator=(const RawConnection&) = delete;
+  // Sends `bytes`; false when the server closed the connection meanwhile.
+  bool Send(const std::string& bytes);
+  // What the server sent until it closed the connection or `timeout` passed.
+  std::string ReadAll(std::chrono::milliseconds timeout = std::chrono::seconds(5));
+
+ private:
+  int socket_ = -1;
+};
+// Sends `bytes` on a connection of its own and returns what the server answered.
+std::string RawExchange(unsigned short port, const std::string& bytes);
+// The status code of a raw HTTP answer ("HTTP/1.1 431 ..."), or 0 when there is none.
+int StatusOf(const std::string& answer);
+
 // One WebSocket connection to /ws. Messages arriving are read in the background of every call
 // (Receive, Send) and queued, in order.
 class WsClient {

@@ -616,8 +616,30 @@ std::string FinishedBotMatch(unsigned short port, const std::string& game) {
   return id;
 }
 
+// Every frame of a record's replay as `viewer` saw it, asked for page by page; each page starts
+// where it was asked to and holds at most the server's page of frames.
+Json ReplayAll(unsigned short port, const Json& record, const Json& viewer) {
+  Json plies = Json::array();
+  int total = 0;
+  do {
+    const int from = static_cast<int>(plies.size());
+    const HttpReply reply = HttpPost(
+        port, "/api/replay", Json{{"record", record}, {"viewer", viewer}, {"from", from}}.dump());
+    EXPECT_EQ(reply.status, 200) << reply.body.dump();
+    if (reply.status != 200) break;
+    EXPECT_EQ(reply.body["from"], from);
+    EXPECT_LE(reply.body["plies"].size(), 200u);
+    total = reply.body["total"];
+    if (reply.body["plies"].empty()) break;
+    for (const Json& ply : reply.body["plies"]) plies.push_back(ply);
+  } while (static_cast<int>(plies.size()) < total);
+  EXPECT_EQ(static_cast<int>(plies.size()), total);
+  return plies;
+}
+
 // POST /api/replay: ply k of the frames is the viewer's view of the record's first k entries,
-// replayed here by the engine; the spectator sees no rank the rules hide; a bad record is a 400.
+// replayed here by the engine, asked for in pages; the words alone come in larger pages and are
+// the same; the spectator sees no rank the rules hide; a bad record or range is a 400.
 TEST(ServerReplay, EachPlyIsTheViewersViewOfThatPrefix) {
   TempDir dir;
   ServerProcess server(dir.File("quartel.db"));
@@ -625,12 +647,10 @@ TEST(ServerReplay, EachPlyIsTheViewersViewOfThatPrefix) {
   const Json record = HttpGet(server.port(), "/api/matches/" + id + "/record").body;
   const engine::Match replayed = engine::Match::Replay(engine::RecordFromJson(record.dump()));
   const auto& entries = replayed.record().actions;
+  ASSERT_GT(entries.size(), 250u) << "the game fits in one page";
   for (const Json& viewer : {Json(0), Json(1), Json("spectator")}) {
     const Seat seat = viewer.is_string() ? kSpectator : viewer.get<int>();
-    const HttpReply reply =
-        HttpPost(server.port(), "/api/replay", Json{{"record", record}, {"viewer", viewer}}.dump());
-    ASSERT_EQ(reply.status, 200) << reply.body.dump();
-    const Json& plies = reply.body["plies"];
+    const Json plies = ReplayAll(server.port(), record, viewer);
     ASSERT_EQ(plies.size(), entries.size() + 1);
     engine::Match step(replayed.shared_game(), replayed.record().seats);
     for (std::size_t ply = 0; ply < plies.size(); ++ply) {
@@ -642,14 +662,36 @@ TEST(ServerReplay, EachPlyIsTheViewersViewOfThatPrefix) {
     EXPECT_EQ(plies.back()["state"]["result"], record["result"]);
   }
   // Blue's setup as Red was told it: squares, never ranks.
-  const Json red =
-      HttpPost(server.port(), "/api/replay", Json{{"record", record}, {"viewer", 0}}.dump()).body;
-  for (std::size_t ply = 1; ply < red["plies"].size(); ++ply) {
-    const Json& frame = red["plies"][ply];
+  const Json red = ReplayAll(server.port(), record, 0);
+  for (std::size_t ply = 1; ply < red.size(); ++ply) {
+    const Json& frame = red[ply];
     if (frame["by"] == 1 && frame["state"]["view"]["phase"] == "setup") {
       EXPECT_EQ(frame["text"].get<std::string>().find(':'), std::string::npos) << frame["text"];
     }
   }
+
+  const Json words = HttpPost(server.port(), "/api/replay",
+                              Json{{"record", record}, {"viewer", 0}, {"states", false}}.dump())
+                         .body;
+  ASSERT_EQ(words["plies"].size(), red.size()) << "the words of the whole game in one page";
+  for (std::size_t ply = 0; ply < red.size(); ++ply) {
+    EXPECT_EQ(words["plies"][ply]["text"], red[ply]["text"]) << "ply " << ply;
+    EXPECT_FALSE(words["plies"][ply].contains("state"));
+  }
+  const auto page = [&](const Json& extra) {
+    Json request{{"record", record}, {"viewer", 0}};
+    request.update(extra);
+    return HttpPost(server.port(), "/api/replay", request.dump());
+  };
+  const HttpReply tail = page({{"from", red.size() - 3}, {"count", 10}});
+  ASSERT_EQ(tail.status, 200);
+  EXPECT_EQ(tail.body["plies"].size(), 3u);
+  EXPECT_EQ(tail.body["plies"][2], red.back());
+  EXPECT_EQ(page({{"from", red.size() + 5}}).body["plies"].size(), 0u);
+  EXPECT_EQ(page({{"count", 201}}).status, 400);
+  EXPECT_EQ(page({{"count", 0}}).status, 400);
+  EXPECT_EQ(page({{"from", -1}}).status, 400);
+  EXPECT_EQ(page({{"page", 2}}).status, 400);
 
   Json bad = record;
   bad["actions"][3]["notation"] = "z9";

@@ -2,11 +2,14 @@
 // calls them. Each returns the process exit code; user errors are thrown as quartel::Error.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <iosfwd>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "engine/record.h"
 
 namespace quartel::cli {
 
@@ -38,7 +41,16 @@ struct LoadTestArgs {
   int threads = 1;       // the clients' own network threads
   int think_ms = 0;      // each client waits this long before each move; 0: as fast as answered
   std::string database;  // the server's database file, checked after the run; "": not checked
+  // When not 0: meanwhile, two clients replay through POST /api/replay, page after page, the
+  // longest record a server with this --max-replay-bytes accepts (LongestReplayRecord).
+  std::size_t replay_bytes = 0;
 };
+
+// The longest Stratego record whose JSON stays under `max_bytes`: Barrage with the engine caps
+// raised to their highest through the record's own options, pieces stepping onto empty squares
+// only, so that no combat ends it. What anyone may post to /api/replay: the server's replay limits
+// are measured with it (docs/PERFORMANCE.md).
+engine::Record LongestReplayRecord(std::size_t max_bytes, std::uint64_t seed);
 
 int ListGames(std::ostream& out);
 int PrintRules(const std::string& game, std::ostream& out);

@@ -20,6 +20,8 @@
 #include "core/json.h"
 #include "core/rng.h"
 #include "core/secret.h"
+#include "engine/game.h"
+#include "engine/record.h"
 #include "server/storage.h"
 
 namespace quartel::cli {
@@ -217,6 +219,71 @@ awaitable<void> PlayPair(Endpoint endpoint, Tally& tally, std::uint64_t seed,
   }
 }
 
+// Posts pages of `record` to /api/replay one after another until the run ends, timing each; the
+// record is sent whole with each page, as the web client's replay viewer sends it.
+awaitable<void> ReplayPages(Endpoint endpoint, Tally& tally, std::string record, int total,
+                            std::uint64_t seed, std::vector<double>& times_ms) {
+  auto executor = co_await asio::this_coro::executor;
+  Rng rng(seed);
+  while (!tally.stop) {
+    const int from = static_cast<int>(rng.Below(static_cast<std::uint32_t>(total)));
+    http::request<http::string_body> request{http::verb::post, "/api/replay", 11};
+    request.set(http::field::host, endpoint.host);
+    request.set(http::field::content_type, "application/json");
+    request.body() =
+        R"({"viewer": 0, "from": )" + std::to_string(from) + R"(, "record": )" + record + "}";
+    request.prepare_payload();
+    const auto sent = Clock::now();
+    bool failed = false;
+    try {
+      tcp::resolver resolver(executor);
+      beast::tcp_stream stream(executor);
+      co_await stream.async_connect(
+          co_await resolver.async_resolve(endpoint.host, endpoint.port, use_awaitable),
+          use_awaitable);
+      co_await http::async_write(stream, request, use_awaitable);
+      beast::flat_buffer buffer;
+      http::response_parser<http::string_body> response;
+      response.body_limit(64 * 1024 * 1024);
+      co_await http::async_read(stream, buffer, response, use_awaitable);
+      if (response.get().result_int() != 200) {
+        throw Error("replay: " + std::to_string(response.get().result_int()) + " " +
+                    response.get().body().substr(0, 200));
+      }
+      std::lock_guard lock(tally.mutex);
+      times_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - sent).count());
+    } catch (const std::exception&) {
+      tally.Failed(std::current_exception());
+      failed = true;
+    }
+    if (failed) {  // no co_await in a catch block
+      asio::steady_timer wait(executor, std::chrono::milliseconds(500));
+      co_await wait.async_wait(use_awaitable);
+    }
+  }
+}
+
+// The value of one metric in GET /metrics, or -1.
+double MetricValue(const Endpoint& endpoint, const std::string& name) {
+  try {
+    asio::io_context io;
+    beast::tcp_stream stream(io);
+    tcp::resolver resolver(io);
+    stream.connect(resolver.resolve(endpoint.host, endpoint.port));
+    http::request<http::empty_body> request{http::verb::get, "/metrics", 11};
+    request.set(http::field::host, endpoint.host);
+    http::write(stream, request);
+    beast::flat_buffer buffer;
+    http::response<http::string_body> response;
+    http::read(stream, buffer, response);
+    const std::string& text = response.body();
+    const auto at = text.find("\n" + name + " ");
+    if (at != std::string::npos) return std::atof(text.c_str() + at + name.size() + 2);
+  } catch (const std::exception&) {
+  }
+  return -1;
+}
+
 double Percentile(std::vector<double>& values, double fraction) {
   if (values.empty()) return 0;
   const auto index = static_cast<std::size_t>(fraction * static_cast<double>(values.size() - 1));
@@ -226,8 +293,49 @@ double Percentile(std::vector<double>& values, double fraction) {
 
 }  // namespace
 
+engine::Record LongestReplayRecord(std::size_t max_bytes, std::uint64_t seed) {
+  const auto game = engine::LoadGame(
+      "stratego",
+      {{"army", "barrage"}, {"max_plies", "100000"}, {"max_plies_without_capture", "100000"}});
+  engine::Match match(game, {"Red", "Blue"});
+  for (int seat = 0; seat < 2; ++seat) {
+    for (engine::Action action :
+         match.state().StringToTurn("random " + std::to_string(seed + seat))) {
+      match.Apply(action);
+    }
+  }
+  const auto bytes = [&] { return engine::RecordToJson(match.record()).dump().size(); };
+  Rng rng(seed);
+  std::vector<engine::Action> quiet;
+  double per_move = 0;
+  std::size_t checked_at = 0;
+  while (!match.Over()) {
+    const std::size_t moves = match.record().actions.size();
+    if (moves == 1000) per_move = static_cast<double>(bytes()) / static_cast<double>(moves);
+    // Measured when the estimate says it is near: each measure writes the whole record.
+    if (per_move > 0 && moves >= checked_at &&
+        static_cast<double>(moves + 200) * per_move > static_cast<double>(max_bytes)) {
+      if (bytes() > max_bytes) break;
+      checked_at = moves + 100;
+    }
+    quiet.clear();
+    for (engine::Action action : match.state().LegalActions()) {
+      if (match.state().ActionToString(action).find('x') == std::string::npos) {
+        quiet.push_back(action);
+      }
+    }
+    if (quiet.empty()) break;
+    match.Apply(quiet[rng.Below(static_cast<std::uint32_t>(quiet.size()))]);
+  }
+  while (bytes() > max_bytes && match.CanUndo()) match.Undo();
+  return match.record();
+}
+
 int LoadTest(const LoadTestArgs& args, std::ostream& out) {
   if (args.clients < 2 || args.clients % 2 != 0) throw Error("--clients must be even and >= 2");
+  if (args.replay_bytes > 0 && args.replay_bytes < 16 * 1024) {
+    throw Error("--replay-bytes: at least 16384 (a server takes at least that)");
+  }
   rlimit limit{};
   if (getrlimit(RLIMIT_NOFILE, &limit) == 0) {
     limit.rlim_cur = limit.rlim_max;
@@ -246,6 +354,20 @@ int LoadTest(const LoadTestArgs& args, std::ostream& out) {
                    PlayPair(endpoint, tally, SecureRandom64(),
                             std::chrono::milliseconds(args.think_ms), start_after),
                    asio::detached);
+  }
+  std::vector<double> replay_ms;
+  if (args.replay_bytes > 0) {
+    // The request around the record takes a few bytes of the server's limit.
+    const engine::Record record = LongestReplayRecord(args.replay_bytes - 1024, 1);
+    const std::string text = engine::RecordToJson(record).dump();
+    out << fmt::format("replaying meanwhile: a record of {} entries, {} bytes, 2 clients\n",
+                       record.actions.size(), text.size());
+    for (int replayer = 0; replayer < 2; ++replayer) {
+      asio::co_spawn(asio::make_strand(io),
+                     ReplayPages(endpoint, tally, text, static_cast<int>(record.actions.size()),
+                                 SecureRandom64(), replay_ms),
+                     asio::detached);
+    }
   }
   std::vector<std::thread> threads;
   for (int i = 0; i < std::max(1, args.threads); ++i) threads.emplace_back([&io] { io.run(); });
@@ -283,6 +405,15 @@ int LoadTest(const LoadTestArgs& args, std::ostream& out) {
   const double p50 = Percentile(latencies, 0.5), p99 = Percentile(latencies, 0.99);
   const double max = latencies.empty() ? 0 : *std::max_element(latencies.begin(), latencies.end());
   out << fmt::format("latency: p50 {:.2f} ms, p99 {:.2f} ms, max {:.2f} ms\n", p50, p99, max);
+  if (args.replay_bytes > 0) {
+    std::lock_guard lock(tally.mutex);
+    out << fmt::format(
+        "replays: {} pages answered, median {:.0f} ms, max {:.0f} ms\n", replay_ms.size(),
+        Percentile(replay_ms, 0.5),
+        replay_ms.empty() ? 0.0 : *std::max_element(replay_ms.begin(), replay_ms.end()));
+  }
+  const double peak = MetricValue(endpoint, "quartel_peak_resident_memory_bytes");
+  if (peak >= 0) out << fmt::format("server memory: peak {:.0f} MiB\n", peak / (1 << 20));
   out << fmt::format("errors: {} error messages, {} clients failed\n", tally.errors.load(),
                      tally.failed_clients.load());
   for (const auto& [why, count] : tally.failures) out << fmt::format("  {} x {}\n", count, why);

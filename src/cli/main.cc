@@ -202,6 +202,18 @@ int main(int argc, char** argv) {
       ->default_val(20000)
       ->check(CLI::PositiveNumber);
   serve
+      ->add_option("--max-connections-per-address", serve_config.max_connections_per_address,
+                   "Most connections (HTTP and WebSocket) from one client address at once")
+      ->default_val(64)
+      ->check(CLI::PositiveNumber);
+  serve
+      ->add_option("--max-replay-bytes", serve_config.max_replay_bytes,
+                   "Largest record POST /api/replay accepts, in bytes")
+      ->default_val(4 * 1024 * 1024)
+      ->check(CLI::Range(std::size_t{1024}, std::size_t{64} * 1024 * 1024));
+  serve->add_flag("--public-metrics", serve_config.public_metrics,
+                  "Answer GET /metrics to any address (by default only to this machine)");
+  serve
       ->add_option("--max-matches-per-address", serve_config.limits.max_running_matches_per_address,
                    "Most running matches created from one client address")
       ->default_val(50)
@@ -236,6 +248,11 @@ int main(int argc, char** argv) {
   loadtest->add_option("--threads", loadtest_args.threads, "The clients' network threads")
       ->default_val(1)
       ->check(CLI::Range(1, 64));
+  loadtest
+      ->add_option("--replay-bytes", loadtest_args.replay_bytes,
+                   "Meanwhile replay the longest record a server with this "
+                   "--max-replay-bytes accepts, two clients page after page")
+      ->check(CLI::Range(std::size_t{0}, std::size_t{64} * 1024 * 1024));
   loadtest
       ->add_option("--think-ms", loadtest_args.think_ms,
                    "Each client thinks this long before each move (0: answers at once)")

@@ -119,6 +119,10 @@ Record RecordFromJson(std::string_view text) {
   } catch (const Json::exception&) {
     Malformed("not valid JSON (a number out of range)");  // e.g. 7e777 overflows a double
   }
+  return RecordFromJsonValue(json);
+}
+
+Record RecordFromJsonValue(const Json& json) {
   if (!json.is_object()) Malformed("the top level must be an object");
   Record record;
   record.game = RequireString(json, "game", "the record");

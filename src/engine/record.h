@@ -56,6 +56,8 @@ struct Record {
 Json RecordToJson(const Record& record);
 // Parses the JSON text of a record; throws quartel::Error "record: <what is wrong>".
 Record RecordFromJson(std::string_view text);
+// The same, from JSON already parsed.
+Record RecordFromJsonValue(const Json& json);
 Record ReadRecordFile(const std::string& path);
 void WriteRecordFile(const std::string& path, const Record& record);
 

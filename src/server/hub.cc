@@ -356,7 +356,7 @@ void Hub::OnMessage(const std::shared_ptr<Peer>& peer, Subscriptions& subscripti
   ++metrics_.messages_total;
   ClientMessage message;
   try {
-    message = ParseClientMessage(text);
+    ParseClientMessage(text, message);
     switch (message.type) {
       case ClientType::kPing: {
         Json pong{{"type", "pong"}};

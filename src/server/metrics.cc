@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <cstdlib>
+#include <fstream>
+
 namespace quartel::server {
 
 void Metrics::ObserveLatency(std::chrono::steady_clock::duration latency) {
@@ -25,6 +28,17 @@ std::string Metrics::PrometheusText() const {
   gauge("quartel_messages_total", "counter", "Client messages received.", messages_total);
   gauge("quartel_errors_total", "counter", "Error messages sent to clients.", errors_total);
   gauge("quartel_bot_queue", "gauge", "Bot moves asked for and not yet answered.", bot_queue);
+  // The process's memory now and at its peak (Linux: /proc/self/status, VmRSS and VmHWM).
+  std::ifstream status("/proc/self/status");
+  for (std::string line; std::getline(status, line);) {
+    const bool now = line.starts_with("VmRSS:"), peak = line.starts_with("VmHWM:");
+    if (!now && !peak) continue;
+    const long long kib = std::atoll(line.c_str() + 6);
+    out += fmt::format("# HELP {0} {1}\n# TYPE {0} gauge\n{0} {2}\n",
+                       now ? "quartel_resident_memory_bytes" : "quartel_peak_resident_memory_bytes",
+                       now ? "Memory the server holds now." : "The most memory the server held.",
+                       kib * 1024);
+  }
   out +=
       "# HELP quartel_action_latency_seconds From an action received to its event sent.\n"
       "# TYPE quartel_action_latency_seconds histogram\n";

@@ -1,7 +1,12 @@
 #include "server/protocol.h"
 
+#include <fmt/format.h>
+
 #include <array>
 #include <set>
+#include <tuple>
+
+#include "core/text.h"
 
 namespace quartel::server {
 namespace {
@@ -30,6 +35,8 @@ const std::array<TypeSpec, 7>& TypeSpecs() {
   throw ProtocolError(ErrorCode::kBadMessage, message);
 }
 
+// A string field: at most `max_size` bytes and no control character (a NUL would cut short the
+// text of any error that quotes it; no command, id, match or token has one).
 std::string StringField(const Json& object, const char* name, std::size_t max_size) {
   const Json& value = object.at(name);
   if (!value.is_string()) Bad(std::string("'") + name + "' must be a string");
@@ -37,7 +44,35 @@ std::string StringField(const Json& object, const char* name, std::size_t max_si
   if (text.size() > max_size) {
     Bad(std::string("'") + name + "' is longer than " + std::to_string(max_size) + " characters");
   }
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c < 0x20 || c == 0x7f) {
+      Bad(fmt::format("'{}' holds a control character (U+{:04X}) at byte {}", name, c, i));
+    }
+  }
   return text;
+}
+
+// `text` with its control characters shown as '?', to be quoted in an error (an error's text is
+// a C string on its way: a NUL would end it).
+std::string Printable(std::string text) {
+  for (char& c : text) {
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+  }
+  return text;
+}
+
+// The "id" and "match" of a message, when they are well-formed strings: what an error echoes.
+void EchoedFields(const Json& object, ClientMessage& message) {
+  for (const auto& [name, field, max_size] :
+       {std::tuple{"id", &message.id, std::size_t{64}}, {"match", &message.match, 64}}) {
+    if (!object.contains(name)) continue;
+    try {
+      *field = StringField(object, name, max_size);
+    } catch (const ProtocolError&) {
+      // Reported below with the rest of the message.
+    }
+  }
 }
 
 int IntField(const Json& value, const std::string& name) {
@@ -83,9 +118,17 @@ std::string ErrorCodeName(ErrorCode code) {
 }
 
 ClientMessage ParseClientMessage(std::string_view text) {
+  ClientMessage message;
+  ParseClientMessage(text, message);
+  return message;
+}
+
+void ParseClientMessage(std::string_view text, ClientMessage& message) {
+  message = ClientMessage{};
   const Json object = Json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (object.is_discarded()) Bad("not JSON");
   if (!object.is_object()) Bad("a message is a JSON object");
+  EchoedFields(object, message);
   if (!object.contains("type")) Bad("no 'type'");
   const std::string type = StringField(object, "type", 32);
   if (object.contains("v") && object["v"] != kProtocolVersion) {
@@ -103,14 +146,13 @@ ClientMessage ParseClientMessage(std::string_view text) {
   }
   for (const auto& [name, value] : object.items()) {
     if (name != "type" && name != "v" && name != "id" && !spec->fields.contains(name)) {
-      Bad("unknown field '" + name + "' in a '" + type + "' message");
+      Bad("unknown field '" + Excerpt(Printable(name), 40) + "' in a '" + type + "' message");
     }
   }
   for (const std::string& name : spec->required) {
     if (!object.contains(name)) Bad("a '" + type + "' message needs '" + name + "'");
   }
 
-  ClientMessage message;
   message.type = spec->type;
   if (object.contains("id")) message.id = StringField(object, "id", 64);
   if (object.contains("match")) message.match = StringField(object, "match", 64);
@@ -125,10 +167,18 @@ ClientMessage ParseClientMessage(std::string_view text) {
     }
     for (const Json& action : actions) message.actions.push_back(IntField(action, "actions"));
   }
-  if (message.type == ClientType::kAct && message.turn.empty() == message.actions.empty()) {
-    Bad("an 'act' message needs either 'turn' (a typed command) or 'actions' (ids), not both");
+  if (message.type == ClientType::kAct) {
+    const bool has_turn = object.contains("turn");
+    if (has_turn && object.contains("actions")) {
+      Bad("an 'act' message has either 'turn' (a typed command) or 'actions' (ids), not both");
+    }
+    if (!has_turn && message.actions.empty()) {
+      Bad("an 'act' message needs 'turn' (a typed command) or 'actions' (ids)");
+    }
+    if (has_turn && message.turn.find_first_not_of(' ') == std::string::npos) {
+      Bad("'turn' is empty: type a command, as in the terminal (\"b4-b5\", \"end\")");
+    }
   }
-  return message;
 }
 
 Json ErrorMessage(ErrorCode code, const std::string& message, const std::string& id,

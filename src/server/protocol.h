@@ -52,7 +52,10 @@ struct ClientMessage {
   std::vector<int> actions;  // act: action ids, instead of a typed command
 };
 
-// Throws ProtocolError (kBadMessage or kUnknownType) naming the problem.
+// Throws ProtocolError (kBadMessage or kUnknownType) naming the problem. `message` receives the
+// "id" and "match" of the text first, whenever they are well-formed, so that an error about the
+// rest of it can still echo them.
+void ParseClientMessage(std::string_view text, ClientMessage& message);
 ClientMessage ParseClientMessage(std::string_view text);
 
 // {"type":"error","code":...,"message":...} (+ "id" and "match" when known).

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <functional>
+
 #include "core/error.h"
 #include "engine/record.h"
 #include "server/room.h"
@@ -24,6 +26,17 @@ Seat ParseViewer(const Json& viewer, int seats) {
 
 Json ByOf(Seat seat) { return seat == engine::kChanceSeat ? Json("chance") : Json(seat); }
 
+// An optional whole-number field of the request, within [least, most].
+int RangeField(const Json& request, const char* name, int fallback, int least, int most) {
+  if (!request.contains(name)) return fallback;
+  const Json& value = request.at(name);
+  if (!value.is_number_integer() || value.get<std::int64_t>() < least ||
+      value.get<std::int64_t>() > most) {
+    throw Error(fmt::format("\"{}\" must be a whole number from {} to {}", name, least, most));
+  }
+  return value.get<int>();
+}
+
 }  // namespace
 
 Reply ReplayFrames(std::string_view body) {
@@ -37,41 +50,65 @@ Reply ReplayFrames(std::string_view body) {
     return Refuse("expected {\"record\": ..., \"viewer\": seat or \"spectator\"}");
   }
   try {
+    for (const auto& [name, value] : request.items()) {
+      if (name != "record" && name != "viewer" && name != "from" && name != "count" &&
+          name != "states") {
+        throw Error("unknown field \"" + name + "\" (known: record, viewer, from, count, states)");
+      }
+    }
+    const bool states = request.value("states", Json(true)) == Json(true);
+    const int from = RangeField(request, "from", 0, 0, 1 << 30);
+    const int most = states ? kMostReplayFrames : kMostReplayLines;
+    const int count = RangeField(request, "count", most, 1, most);
     // The whole record is checked first, so that a bad one is refused before any frame; the
     // checked match's record has every entry's action resolved from its notation.
-    const engine::Record record = engine::RecordFromJson(request["record"].dump());
+    const engine::Record record = engine::RecordFromJsonValue(request["record"]);
+    const Json viewer_field = request.value("viewer", Json("spectator"));
+    request = Json();  // the record is parsed: its JSON is no longer needed
     const engine::Match checked = engine::Match::Replay(record);
     const engine::Game& game = checked.game();
-    const Seat viewer = ParseViewer(request.value("viewer", Json("spectator")), game.NumSeats());
+    const Seat viewer = ParseViewer(viewer_field, game.NumSeats());
+    const bool ended_outside = !checked.record().ending.empty();
+    const int total =
+        static_cast<int>(checked.record().actions.size()) + 1 + (ended_outside ? 1 : 0);
+    const int end = std::min(total, from + count);
     engine::Match match(checked.shared_game(), record.seats, record.start);
     Json plies = Json::array();
-    auto frame = [&](Json by, std::string text, const std::vector<std::string>& ended) {
-      const int ply = static_cast<int>(plies.size());
-      plies.push_back({{"ply", ply},
-                       {"by", std::move(by)},
-                       {"text", std::move(text)},
-                       {"state", ViewerState(match.state(), ended, ply, viewer, std::nullopt)}});
+    int ply = 0;
+    auto frame = [&](Json by, const std::function<std::string()>& text,
+                     const std::vector<std::string>& ended) {
+      if (ply >= from && ply < end) {
+        Json entry{{"ply", ply}, {"by", std::move(by)}, {"text", text()}};
+        if (states) entry["state"] = ViewerState(match.state(), ended, ply, viewer, std::nullopt);
+        plies.push_back(std::move(entry));
+      }
+      ++ply;
     };
-    frame(Json(), "the game begins", {});
+    frame(Json(), [] { return std::string("the game begins"); }, {});
     for (const engine::RecordedAction& entry : checked.record().actions) {
+      if (ply >= end) break;
       if (entry.resign) {
         match.Resign(entry.seat);
-        frame(entry.seat, fmt::format("{} resigned", game.SeatName(entry.seat)), {});
+        frame(entry.seat, [&] { return fmt::format("{} resigned", game.SeatName(entry.seat)); },
+              {});
         continue;
       }
       // Told as the live move list tells it (State::DescribeTurn), one action at a time.
-      std::string text = match.state().DescribeTurn({&entry.action, 1}, viewer);
+      const bool wanted = ply >= from;  // `ply` is this entry's frame
+      const std::string text =
+          wanted ? match.state().DescribeTurn({&entry.action, 1}, viewer) : std::string();
       const Seat by = match.state().CurrentSeat();
       match.Apply(entry.action);
-      frame(ByOf(by), std::move(text), {});
+      frame(ByOf(by), [&] { return text; }, {});
     }
-    if (!checked.record().ending.empty()) {
+    if (ended_outside && ply < end) {
       // Ended outside its rules (a resignation, a draw agreed): the game ends here too, so that
       // the last frame shows every viewer everything, as the live match did.
       match.End(engine::ParseEndReason(checked.record().ending), checked.state().Results(),
                 checked.record().ending_detail);
-      frame(Json(), fmt::format("the game ended: {}", checked.record().ending),
-            checked.record().result);
+      frame(
+          Json(), [&] { return fmt::format("the game ended: {}", checked.record().ending); },
+          checked.record().result);
     }
     std::vector<std::string> names;
     for (int seat = 0; seat < game.NumSeats(); ++seat) names.push_back(game.SeatName(seat));
@@ -79,6 +116,8 @@ Reply ReplayFrames(std::string_view body) {
                       {"options", game.options().values()},
                       {"seat_names", names},
                       {"viewer", viewer == engine::kSpectator ? Json("spectator") : Json(viewer)},
+                      {"total", total},
+                      {"from", from},
                       {"plies", std::move(plies)}}};
   } catch (const Error& e) {
     return Refuse(e.what());

@@ -8,10 +8,14 @@
 #include <deque>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
+#include <optional>
 #include <sstream>
 #include <thread>
+#include <unordered_map>
 
 #include "core/error.h"
+#include "core/text.h"
 #include "games/war/odds.h"
 #include "server/replay.h"
 #include "server/storage.h"
@@ -45,6 +49,17 @@ awaitable<Reply> AwaitReply(const ReplyStart& start) {
       use_awaitable);
 }
 
+// Whether a client address is this machine's (127.0.0.0/8, ::1, or either mapped into IPv6).
+bool IsLoopback(const std::string& address) {
+  boost::system::error_code error;
+  const asio::ip::address parsed = asio::ip::make_address(address, error);
+  if (error) return false;
+  if (parsed.is_v6() && parsed.to_v6().is_v4_mapped()) {
+    return asio::ip::make_address_v4(asio::ip::v4_mapped, parsed.to_v6()).is_loopback();
+  }
+  return parsed.is_loopback();
+}
+
 std::string HelloMessage() {
   return Json{{"type", "hello"}, {"protocol", kProtocolVersion}, {"server", "quartel"}}.dump();
 }
@@ -67,6 +82,62 @@ class RateLimit {
   double rate_, burst_, tokens_;
   std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
 };
+
+// What each client address holds at once (connections, replays in flight), against a cap.
+class PerAddress {
+ public:
+  // A place for one more, or false past `limit`.
+  bool TryEnter(const std::string& address, int limit) {
+    std::lock_guard lock(mutex_);
+    int& held = held_[address];
+    if (held >= limit) {
+      if (held == 0) held_.erase(address);
+      return false;
+    }
+    ++held;
+    return true;
+  }
+  void Leave(const std::string& address) {
+    std::lock_guard lock(mutex_);
+    const auto found = held_.find(address);
+    if (found != held_.end() && --found->second <= 0) held_.erase(found);
+  }
+
+ private:
+  std::mutex mutex_;
+  std::unordered_map<std::string, int> held_;
+};
+
+// One place held in a PerAddress count, given back when it goes.
+class Held {
+ public:
+  Held() = default;
+  Held(PerAddress& count, std::string address) : count_(&count), address_(std::move(address)) {}
+  Held(Held&& other) noexcept
+      : count_(std::exchange(other.count_, nullptr)), address_(std::move(other.address_)) {}
+  Held& operator=(Held&& other) noexcept {
+    Release();
+    count_ = std::exchange(other.count_, nullptr);
+    address_ = std::move(other.address_);
+    return *this;
+  }
+  ~Held() { Release(); }
+  void Release() {
+    if (count_) count_->Leave(address_);
+    count_ = nullptr;
+  }
+
+ private:
+  PerAddress* count_ = nullptr;
+  std::string address_;
+};
+
+// The HTTP header a request may have (request line and fields together): Beast's default.
+constexpr std::size_t kMostHeaderBytes = 8 * 1024;
+// Replays in flight (their record read, waiting or replayed): a few per address and a few in all,
+// so that the memory they take is bounded whatever is posted (docs/PERFORMANCE.md).
+constexpr int kReplaysPerAddress = 2;
+constexpr int kReplaysInFlight = 8;
 
 class Server;
 
@@ -104,7 +175,12 @@ class Server {
       : config_(config),
         io_(io),
         hub_(io.get_executor(), storage, config.bot_threads, config.limits),
-        catalogue_(hub_.Catalogue().dump()) {}
+        catalogue_(hub_.Catalogue().dump()),
+        replay_pool_(static_cast<std::size_t>(std::max(1, config.replay_threads))) {}
+  ~Server() {
+    replay_pool_.stop();
+    replay_pool_.join();
+  }
 
   Hub& hub() { return hub_; }
   const ServerConfig& config() const { return config_; }
@@ -128,11 +204,18 @@ class Server {
   awaitable<void> Session(beast::tcp_stream stream);
   awaitable<Response> Answer(const Request& request, const std::string& address);
   Response StaticFile(const Request& request) const;
+  // Places for a replay from `address` whose record is about to be read (`places` holds them),
+  // or the refusal to send.
+  std::optional<Response> ReplayRefused(const http::request_header<>& header,
+                                        const std::string& address, std::vector<Held>& places);
 
   const ServerConfig& config_;
   asio::io_context& io_;
   Hub hub_;
   std::string catalogue_;
+  PerAddress connections_;
+  PerAddress replays_;  // by address, and all of them under the address ""
+  asio::thread_pool replay_pool_;
 };
 
 Response JsonResponse(const Request& request, int status, const Json& body) {
@@ -222,6 +305,12 @@ awaitable<Response> Server::Answer(const Request& request, const std::string& ad
   const bool get = request.method() == http::verb::get || request.method() == http::verb::head;
   if (path == "/healthz" && get) co_return TextResponse(request, 200, "ok\n");
   if (path == "/metrics" && get) {
+    // Its counters move with every message of every match (a setup placed piece by piece too):
+    // for the operator's machine only, unless the operator opens it.
+    if (!config_.public_metrics && !IsLoopback(address)) {
+      co_return ErrorResponse(request, 403,
+                              "metrics are served to this machine only (--public-metrics)");
+    }
     co_return TextResponse(request, 200, hub_.metrics().PrometheusText(),
                            "text/plain; version=0.0.4");
   }
@@ -255,7 +344,12 @@ awaitable<Response> Server::Answer(const Request& request, const std::string& ad
   if (path == "/api/odds" && get) co_return OddsResponse(request, target);
   if (path == "/api/replay") {
     if (request.method() != http::verb::post) co_return ErrorResponse(request, 405, "use POST");
-    const Reply reply = ReplayFrames(request.body());
+    // On the replay threads: a long record takes a while, and the network threads carry on.
+    const std::string* body = &request.body();
+    const ReplyStart replay = [this, body](std::function<void(Reply)> done) {
+      asio::post(replay_pool_, [body, done = std::move(done)] { done(ReplayFrames(*body)); });
+    };
+    const Reply reply = co_await AwaitReply(replay);
     co_return JsonResponse(request, reply.status, reply.body);
   }
   constexpr std::string_view kMatches = "/api/matches/";
@@ -281,8 +375,38 @@ awaitable<Response> Server::Answer(const Request& request, const std::string& ad
   co_return StaticFile(request);
 }
 
+// Whether `encoding` ("br", "gzip") is in an Accept-Encoding header and not refused with q=0.
+bool Accepts(std::string_view header, std::string_view encoding) {
+  for (const std::string& item : Split(header, ',')) {
+    const std::vector<std::string> parts = Split(item, ';');
+    if (parts.empty() || ToLower(parts[0]) != encoding) continue;
+    for (std::size_t i = 1; i < parts.size(); ++i) {
+      const std::string parameter = ToLower(parts[i]);
+      if (parameter.starts_with("q=") && std::strtod(parameter.c_str() + 2, nullptr) <= 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+  return false;
+}
+
+const char* ContentType(const std::string& extension) {
+  return extension == ".html"    ? "text/html; charset=utf-8"
+         : extension == ".js"    ? "text/javascript"
+         : extension == ".css"   ? "text/css"
+         : extension == ".svg"   ? "image/svg+xml"
+         : extension == ".json"  ? "application/json"
+         : extension == ".png"   ? "image/png"
+         : extension == ".woff2" ? "font/woff2"
+                                 : "application/octet-stream";
+}
+
 // The web client's files (--web DIR); any path that is no file gets index.html (the client's
-// own routes, /match/ID). Without a client, a page that says what the server offers.
+// own routes, /match/ID). The build wrote a Brotli (.br) and a gzip (.gz) copy beside each text
+// file: the smallest the browser accepts is sent. Vite's hashed files under /assets/ never change
+// (cached for a year, immutable); everything else, index.html first, is revalidated each time
+// (ETag, 304). Without a client, a page that says what the server offers.
 Response Server::StaticFile(const Request& request) const {
   std::string path(request.target());
   path = path.substr(0, path.find_first_of("?#"));
@@ -299,21 +423,92 @@ Response Server::StaticFile(const Request& request) const {
   const fs::path root = fs::weakly_canonical(config_.web_dir);
   fs::path file = fs::weakly_canonical(root / path.substr(1));
   const auto [root_end, ignored] = std::mismatch(root.begin(), root.end(), file.begin());
-  if (root_end != root.end() || !fs::is_regular_file(file)) file = root / "index.html";
-  std::ifstream in(file, std::ios::binary);
+  std::error_code error;
+  if (root_end != root.end() || !fs::is_regular_file(file, error)) file = root / "index.html";
+  const bool immutable = path.starts_with("/assets/") && file.parent_path() == root / "assets";
+  fs::path sent = file;
+  std::string encoding;
+  const std::string_view accepted = request[http::field::accept_encoding];
+  for (const char* candidate : {"br", "gzip"}) {
+    const fs::path copy = file.string() + (std::string_view(candidate) == "br" ? ".br" : ".gz");
+    if (Accepts(accepted, candidate) && fs::is_regular_file(copy, error)) {
+      sent = copy;
+      encoding = candidate;
+      break;
+    }
+  }
+  const auto size = fs::file_size(sent, error);
+  const auto modified = fs::last_write_time(sent, error);
+  if (error) return TextResponse(request, 404, "not found\n");
+  const std::string etag = fmt::format("\"{:x}-{:x}{}\"", size, modified.time_since_epoch().count(),
+                                       encoding.empty() ? "" : "-" + encoding);
+  Response response{http::status::ok, request.version()};
+  response.set(http::field::content_type, ContentType(file.extension().string()));
+  response.set(http::field::cache_control,
+               immutable ? "public, max-age=31536000, immutable" : "no-cache");
+  response.set(http::field::etag, etag);
+  response.set(http::field::vary, "Accept-Encoding");
+  if (!encoding.empty()) response.set(http::field::content_encoding, encoding);
+  response.keep_alive(request.keep_alive());
+  if (request[http::field::if_none_match] == etag) {
+    response.result(http::status::not_modified);
+    return response;
+  }
+  std::ifstream in(sent, std::ios::binary);
   if (!in) return TextResponse(request, 404, "not found\n");
   std::ostringstream body;
   body << in.rdbuf();
-  const std::string extension = file.extension().string();
-  const char* type = extension == ".html"    ? "text/html; charset=utf-8"
-                     : extension == ".js"    ? "text/javascript"
-                     : extension == ".css"   ? "text/css"
-                     : extension == ".svg"   ? "image/svg+xml"
-                     : extension == ".json"  ? "application/json"
-                     : extension == ".png"   ? "image/png"
-                     : extension == ".woff2" ? "font/woff2"
-                                             : "application/octet-stream";
-  return TextResponse(request, 200, body.str(), type);
+  response.body() = body.str();
+  response.prepare_payload();
+  if (request.method() == http::verb::head) response.body().clear();  // Content-Length stays
+  return response;
+}
+
+// The answer to a request that could not be read, or none where the client went away (closed,
+// timed out). Nothing malformed is dropped without a word: 431 for a header over the limit, 413
+// for a body over it, 400 for the rest (a bad request line, version, field, length or chunk).
+std::optional<std::pair<int, std::string>> RefusalOf(const beast::error_code& error,
+                                                     std::size_t body_limit) {
+  if (error == http::error::header_limit) {
+    return std::pair{431, fmt::format("the request's header is over {} bytes", kMostHeaderBytes)};
+  }
+  if (error == http::error::body_limit) {
+    return std::pair{413, fmt::format("the request's body is over {} bytes", body_limit)};
+  }
+  if (error.category() == http::make_error_code(http::error::bad_target).category() &&
+      error != http::error::end_of_stream && error != http::error::partial_message &&
+      error != http::error::need_more && error != http::error::need_buffer) {
+    return std::pair{400, "malformed HTTP request: " + error.message()};
+  }
+  return std::nullopt;
+}
+
+// RFC 6455 4.1: the key is 16 random bytes in base64, 24 characters ending "==".
+bool ValidWebSocketKey(std::string_view key) {
+  if (key.size() != 24 || !key.ends_with("==")) return false;
+  return std::all_of(key.begin(), key.end() - 2, [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '+' || c == '/';
+  });
+}
+
+std::optional<Response> Server::ReplayRefused(const http::request_header<>& header,
+                                              const std::string& address,
+                                              std::vector<Held>& places) {
+  Request request;
+  request.version(header.version());
+  request.keep_alive(false);  // its body is left unread
+  if (!replays_.TryEnter(address, kReplaysPerAddress)) {
+    return ErrorResponse(request, 429,
+                         fmt::format("at most {} replays at once from one address; ask for the "
+                                     "next when one is answered",
+                                     kReplaysPerAddress));
+  }
+  places.emplace_back(replays_, address);
+  if (!replays_.TryEnter("", kReplaysInFlight)) {
+    return ErrorResponse(request, 503, "the server is busy with other replays; try again soon");
+  }
+  places.emplace_back(replays_, "");
+  return std::nullopt;
 }
 
 awaitable<void> Server::Session(beast::tcp_stream stream) {
@@ -323,27 +518,68 @@ awaitable<void> Server::Session(beast::tcp_stream stream) {
   } catch (const std::exception&) {
     co_return;
   }
+  // One address may not hold every connection (docs/PROTOCOL.md, "Limits").
+  Held connection;
+  const bool admitted = connections_.TryEnter(address, config_.max_connections_per_address);
+  if (admitted) connection = Held(connections_, address);
   beast::flat_buffer buffer;
-  bool oversized = false;
+  beast::error_code error;
+  std::size_t body_limit = config_.max_request_bytes;
+  std::optional<Response> refusal;
   try {
     for (;;) {
       stream.expires_after(std::chrono::seconds(30));
       http::request_parser<http::string_body> parser;
-      parser.body_limit(config_.max_request_bytes);
-      co_await http::async_read(stream, buffer, parser, use_awaitable);
+      parser.header_limit(kMostHeaderBytes);
+      // Beast checks a Content-Length against this as soon as the header is read: the largest
+      // of the limits, the one of this request's target checked below.
+      parser.body_limit(std::max(config_.max_request_bytes, config_.max_replay_bytes));
+      body_limit = config_.max_request_bytes;
+      co_await http::async_read_header(stream, buffer, parser,
+                                       asio::redirect_error(use_awaitable, error));
+      if (error) break;
+      if (!admitted) {
+        spdlog::warn("refused a connection from {}: {} connections from it", address,
+                     config_.max_connections_per_address);
+        Request head;
+        head.keep_alive(false);
+        refusal = ErrorResponse(head, 503,
+                                fmt::format("too many connections from your address (at most "
+                                            "{}); close some and try again",
+                                            config_.max_connections_per_address));
+        break;
+      }
+      std::vector<Held> replay_places;
+      const std::string_view target = parser.get().target();
+      if (target.substr(0, target.find('?')) == "/api/replay" &&
+          parser.get().method() == http::verb::post) {
+        refusal = ReplayRefused(parser.get(), address, replay_places);
+        if (refusal) break;
+        body_limit = config_.max_replay_bytes;
+      }
+      if (parser.content_length().value_or(0) > body_limit) {
+        error = http::error::body_limit;
+        break;
+      }
+      parser.body_limit(body_limit);  // a chunked body is counted as it comes
+      co_await http::async_read(stream, buffer, parser, asio::redirect_error(use_awaitable, error));
+      if (error) break;
       Request request = parser.release();
       if (websocket::is_upgrade(request)) {
         if (request.target() != "/ws") {
-          Response refusal = ErrorResponse(request, 404, "the WebSocket is at /ws");
-          co_await http::async_write(stream, refusal, use_awaitable);
-          co_return;
+          refusal = ErrorResponse(request, 404, "the WebSocket is at /ws");
+          break;
+        }
+        if (!ValidWebSocketKey(request[http::field::sec_websocket_key])) {
+          refusal = ErrorResponse(request, 400,
+                                  "Sec-WebSocket-Key must be 16 bytes in base64 (RFC 6455)");
+          break;
         }
         if (hub_.metrics().connections >= config_.max_connections) {
           spdlog::warn("refused a connection from {}: {} connections", address,
                        config_.max_connections);
-          Response refusal = ErrorResponse(request, 503, "too many connections; try later");
-          co_await http::async_write(stream, refusal, use_awaitable);
-          co_return;
+          refusal = ErrorResponse(request, 503, "too many connections; try later");
+          break;
         }
         stream.expires_never();
         auto session = std::make_shared<WebSocketSession>(
@@ -352,25 +588,42 @@ awaitable<void> Server::Session(beast::tcp_stream stream) {
         co_return;
       }
       Response response = co_await Answer(request, address);
+      replay_places.clear();
       const bool keep_alive = response.keep_alive();
       co_await http::async_write(stream, response, use_awaitable);
       if (!keep_alive) break;
     }
-  } catch (const boost::system::system_error& error) {
-    oversized = error.code() == http::error::body_limit;
-  } catch (const std::exception& error) {
-    spdlog::error("http session {}: {}", address, error.what());
+  } catch (const boost::system::system_error&) {
+    // The client went away while it was answered.
+  } catch (const std::exception& failure) {
+    spdlog::error("http session {}: {}", address, failure.what());
+  }
+  if (!refusal && error) {
+    if (const auto refused = RefusalOf(error, body_limit)) {
+      spdlog::info("refused a malformed request from {}: {}", address, error.message());
+      Request head;
+      head.keep_alive(false);
+      refusal = ErrorResponse(head, refused->first, refused->second);
+    }
   }
   beast::error_code ignored;
-  if (oversized) {  // answered outside the handler: no co_await in a catch block
-    spdlog::info("refused an oversized request from {}", address);
-    Response refusal = ErrorResponse(
-        Request{}, 413, fmt::format("the request is over {} bytes", config_.max_request_bytes));
-    refusal.keep_alive(false);
-    co_await http::async_write(stream, refusal,
+  if (refusal) {  // answered outside the handler: no co_await in a catch block
+    refusal->keep_alive(false);
+    stream.expires_after(std::chrono::seconds(5));
+    co_await http::async_write(stream, *refusal,
                                boost::asio::redirect_error(use_awaitable, ignored));
   }
   stream.socket().shutdown(tcp::socket::shutdown_send, ignored);
+  if (refusal) {
+    // What the client still sends (a body left unread) is read and dropped for a moment before
+    // the socket closes: closed with unread data, it would be reset, and the answer lost.
+    stream.expires_after(std::chrono::seconds(2));
+    std::array<char, 16 * 1024> sink;
+    for (std::size_t drained = 0; drained < config_.max_replay_bytes && !ignored;) {
+      drained += co_await stream.async_read_some(
+          asio::buffer(sink), boost::asio::redirect_error(use_awaitable, ignored));
+    }
+  }
 }
 
 awaitable<void> WebSocketSession::Run(Request request) {

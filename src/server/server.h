@@ -16,11 +16,19 @@ struct ServerConfig {
   std::string database = "quartel.db";
   std::string web_dir;  // static files of the web client; empty: none yet
   int bot_threads = 1;
-  int network_threads = 0;  // 0: one per core
-  int max_connections = 20000;
+  int network_threads = 0;      // 0: one per core
+  int max_connections = 20000;  // WebSocket connections at once
+  // TCP connections (HTTP and WebSocket) from one client address at once: past it, 503.
+  int max_connections_per_address = 64;
   std::size_t max_message_bytes = 64 * 1024;  // larger messages are refused (too_large)
-  // HTTP request bodies: a record posted to /api/replay (a long WAR game is a few hundred KiB).
-  std::size_t max_request_bytes = 8 * 1024 * 1024;
+  // HTTP request bodies: a record posted to /api/replay (a long WAR game is a few hundred KiB),
+  // anything else (a new match).
+  std::size_t max_replay_bytes = 4 * 1024 * 1024;
+  std::size_t max_request_bytes = 64 * 1024;
+  int replay_threads = 1;  // replays run here, off the network threads
+  // /metrics answers any address; by default only the machine itself (loopback), since its
+  // counters move with every message of every match.
+  bool public_metrics = false;
   double messages_per_second = 20;  // per connection, with bursts of `message_burst`
   double message_burst = 60;
   int idle_timeout_seconds = 60;  // a silent WebSocket is pinged, then dropped

@@ -84,19 +84,50 @@ export interface ReplayPly {
   text: string;
   state: import('./types').MatchState;
 }
+// One page of a record replayed as one viewer (POST /api/replay): frames from..from+plies.length
+// of `total`.
 export interface Replay {
   game: string;
   options: Record<string, unknown>;
   seat_names: string[];
   viewer: Viewer;
+  total: number;
+  from: number;
   plies: ReplayPly[];
 }
-export function replay(record: unknown, viewer: Viewer) {
-  return call<Replay>('/api/replay', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ record, viewer }),
-  });
+// The most frames a page holds with their states (the server's limit), and with words only.
+export const REPLAY_PAGE = 200;
+const REPLAY_LINES_PAGE = 5000;
+
+// One replay request at a time from this page: the server takes only a few at once from one
+// address, and a record is replayed whole for each.
+let replays: Promise<unknown> = Promise.resolve();
+function replayCall(body: object): Promise<Replay> {
+  const run = () =>
+    call<Replay>('/api/replay', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const next = replays.then(run, run);
+  replays = next.catch(() => undefined);
+  return next;
+}
+
+// Frames `from` to `from + REPLAY_PAGE` of `record` as `viewer` saw them.
+export function replayPage(record: unknown, viewer: Viewer, from: number) {
+  return replayCall({ record, viewer, from, count: REPLAY_PAGE });
+}
+
+// Every frame's words (no states), page by page: the move list of a replay.
+export async function replayLines(record: unknown, viewer: Viewer) {
+  const lines: MoveLine[] = [];
+  let answer: Replay;
+  do {
+    answer = await replayCall({ record, viewer, from: lines.length + 1, count: REPLAY_LINES_PAGE, states: false });
+    lines.push(...answer.plies.map((p) => ({ event: p.ply, by: p.by, text: p.text })));
+  } while (answer.plies.length > 0 && lines.length + 1 < answer.total);
+  return { lines, total: answer.total, seat_names: answer.seat_names, options: answer.options };
 }
 
 // Events of a running match as this viewer saw them, for the move list.
@@ -106,8 +137,8 @@ export async function eventsSoFar(id: string, token: string | null, viewer: View
   if (record.running) return { lines: record.events.map((e: any) => ({ event: e.event, by: e.by, text: e.text })), finished: false };
   // A finished match: its record replayed as this viewer, one line per entry in the words of the
   // live move list (numbered as the replay numbers its plies).
-  const { plies } = await replay(record, viewer);
-  return { lines: plies.slice(1).map((p) => ({ event: p.ply, by: p.by, text: p.text })), finished: true };
+  const { lines } = await replayLines(record, viewer);
+  return { lines, finished: true };
 }
 
 // Seat tokens this browser was given, by match: what "my matches" and seat links rest on.

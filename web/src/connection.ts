@@ -20,6 +20,14 @@ export interface EventFrame {
   text: string;
   state: MatchState;
 }
+// A placement of the viewer's own setup in progress (docs/PROTOCOL.md, "Drafts"): its state only,
+// under the last event's number; no move-list line.
+export interface DraftFrame {
+  match: string;
+  event: number;
+  text: string;
+  state: MatchState;
+}
 export interface ServerError {
   code: string;
   message: string;
@@ -29,6 +37,7 @@ export type Status = 'connecting' | 'open' | 'lost';
 export interface Handlers {
   joined(frame: Joined): void;
   event(frame: EventFrame): void;
+  draft(frame: DraftFrame): void;
   error(error: ServerError): void;
   status(status: Status): void;
 }
@@ -119,6 +128,9 @@ export class MatchConnection {
         if (frame.event <= this.lastEvent) return;  // already seen (a resend after a reconnect)
         this.lastEvent = frame.event;
         this.handlers.event(frame as EventFrame);
+        break;
+      case 'draft':
+        if (frame.event === this.lastEvent) this.handlers.draft(frame as DraftFrame);
         break;
       case 'error':
         this.handlers.error({ code: frame.code, message: frame.message });

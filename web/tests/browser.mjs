@@ -441,7 +441,8 @@ try {
         async ([record, viewers]) => {
           let n = 0;
           for (const viewer of viewers) {
-            const answer = await (await fetch('/api/replay', { method: 'POST', body: JSON.stringify({ record, viewer }) })).json();
+            const answer = await (await fetch('/api/replay', { method: 'POST', body: JSON.stringify({ record, viewer, states: false }) })).json();
+            if (answer.plies.length !== answer.total) throw new Error(`a replay of ${answer.total} frames answered ${answer.plies.length} lines`);
             for (const ply of answer.plies) {
               for (const line of ply.text.split('\n')) {
                 n++;

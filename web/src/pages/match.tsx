@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { eventsSoFar, heldSeats, holdSeat, seatLink, watchLink } from '../api';
 import { boardFor } from '../boards';
 import type { BoardProps } from '../boards/types';
-import { MatchConnection, type EventFrame, type Joined, type Status } from '../connection';
+import { MatchConnection, type DraftFrame, type EventFrame, type Joined, type Status } from '../connection';
 import { gameName, seatName, useGameInfo } from '../games';
 import { t } from '../i18n';
 import type { MatchState, Move, MoveLine, Viewer } from '../types';
@@ -48,6 +48,10 @@ export function MatchPage({ id }: { id: string }) {
         seen = frame.event;
         setMoves((old) => mergeLines(old, [{ event: frame.event, by: frame.by, text: frame.text }]));
         setLive((old) => (old ? { joined: old.joined, event: frame.event, state: frame.state, lastText: frame.text } : old));
+        setError('');
+      },
+      draft(frame: DraftFrame) {
+        setLive((old) => (old ? { ...old, state: frame.state, lastText: frame.text } : old));
         setError('');
       },
       error(e) {

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'preact/hooks';
-import { matchRecord, replay, type Replay } from '../api';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { REPLAY_PAGE, matchRecord, replayLines, replayPage, type ReplayPly } from '../api';
 import { boardFor } from '../boards';
 import { gameName, seatName, useGameInfo } from '../games';
 import { t } from '../i18n';
@@ -9,9 +9,37 @@ import { GameOver, MoveList } from './match-parts';
 // What the replay shows: one seat's view at the time, the spectator's, or everything revealed.
 type Lens = Viewer | 'revealed';
 
+// A record's replay for one lens: its move list (every frame's words) and, fetched page by page
+// as the player steps through it, the frames of each viewer it needs.
 interface Loaded {
   record: any;
-  frames: Map<string, Replay>;  // by lens
+  lens: Lens;
+  names: string[];
+  options: Record<string, unknown>;
+  total: number;
+  lines: MoveLine[];
+}
+
+// Pages of frames by viewer and page number, for one record; what was asked for is remembered
+// so that a page is fetched once.
+class Pages {
+  private pages = new Map<string, ReplayPly[]>();
+  private asked = new Set<string>();
+  constructor(readonly record: any, private readonly loaded: () => void, private readonly failed: (e: Error) => void) {}
+  frame(viewer: Viewer, ply: number): ReplayPly | undefined {
+    const page = Math.floor(ply / REPLAY_PAGE);
+    const key = `${viewer}:${page}`;
+    const frames = this.pages.get(key);
+    if (frames) return frames[ply - page * REPLAY_PAGE];
+    if (!this.asked.has(key)) {
+      this.asked.add(key);
+      replayPage(this.record, viewer, page * REPLAY_PAGE).then((r) => {
+        this.pages.set(key, r.plies);
+        this.loaded();
+      }, this.failed);
+    }
+    return undefined;
+  }
 }
 
 export function ReplayPage({ id }: { id: string | null }) {
@@ -20,6 +48,9 @@ export function ReplayPage({ id }: { id: string | null }) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [ply, setPly] = useState(0);
   const [error, setError] = useState('');
+  const [, setPagesLoaded] = useState(0);
+  const pages = useRef<Pages | null>(null);
+  const shown = useRef<{ state: MatchState; text: string; at: number } | null>(null);
   const hidden = Boolean(useGameInfo(record?.game)?.hidden_information);  // the lens matters
 
   useEffect(() => {
@@ -31,23 +62,22 @@ export function ReplayPage({ id }: { id: string | null }) {
 
   useEffect(() => {
     if (!record) return;
+    if (pages.current?.record !== record) {
+      pages.current = new Pages(record, () => setPagesLoaded((n) => n + 1), (e) => setError(t('replay.bad_record', { message: e.message })));
+      shown.current = null;
+    }
     const module = boardFor(record.game);
-    const frames = new Map(loaded && loaded.record === record ? loaded.frames : []);
-    const get = (v: Viewer): Promise<Replay> => {
-      const had = frames.get(String(v));
-      return had ? Promise.resolve(had) : replay(record, v).then((r) => (frames.set(String(v), r), r));
-    };
+    // The move list and the flow: the lens's own, or seat 0's when everything is revealed from
+    // every seat's view (the spectator's where the game reveals nothing).
+    const viewer: Viewer = lens === 'revealed' ? (module.reveal ? 0 : 'spectator') : lens;
     let stale = false;
-    (async () => {
-      // The lens's own frames: seat 0's (and every seat's, below) when everything is revealed.
-      const first = await get(lens === 'revealed' ? (module.reveal ? 0 : 'spectator') : lens);
-      // The seats come from the server's answer: a record need not list them ("seats" is optional).
-      const seats = first.seat_names.length;
-      if (module.reveal && lens === 'revealed') await Promise.all([...Array(seats).keys()].map(get));
-      if (stale) return;
-      setLoaded({ record, frames });
-      setError('');
-    })().catch((e) => !stale && setError(t('replay.bad_record', { message: e.message })));
+    replayLines(record, viewer)
+      .then((r) => {
+        if (stale) return;
+        setLoaded({ record, lens, names: r.seat_names, options: r.options, total: r.total, lines: r.lines });
+        setError('');
+      })
+      .catch((e) => !stale && setError(t('replay.bad_record', { message: e.message })));
     return () => {
       stale = true;
     };
@@ -106,8 +136,7 @@ export function ReplayPage({ id }: { id: string | null }) {
     );
   }
   const module = boardFor(record.game);
-  const any = loaded?.frames.values().next().value as Replay | undefined;
-  if (!loaded || !any) {
+  if (!loaded || loaded.record !== record || !pages.current) {
     return (
       <div class="replay">
         {error ? (
@@ -121,23 +150,34 @@ export function ReplayPage({ id }: { id: string | null }) {
       </div>
     );
   }
-  const last = any.plies.length - 1;
+  const last = loaded.total - 1;
   const at = Math.min(Math.max(0, ply), last);
-  const names = any.seat_names;
-  // The frames the move list and the flow come from: the lens's own, or seat 0's when everything
-  // is revealed from every seat's view (the spectator's where the game reveals nothing).
-  const revealing = lens === 'revealed' && Boolean(module.reveal);
-  const lensViewer: Viewer = lens === 'revealed' ? 'spectator' : lens;
-  const frames = loaded.frames.get(revealing ? '0' : String(lensViewer));
-  if (!frames) return <p class="muted">{t('common.loading')}</p>;
-  const view = revealing
-    ? module.reveal!(names.map((_, s) => loaded.frames.get(String(s))?.plies[at].state.view))
-    : frames.plies[at].state.view;
-  const state: MatchState = { ...frames.plies[at].state, view, legal: [], your_turn: false };
-  // Stratego and Espionage set up piece by piece: a way past it to the first move of the play.
+  const names = loaded.names;
+  const revealing = loaded.lens === 'revealed' && Boolean(module.reveal);
+  const lensViewer: Viewer = loaded.lens === 'revealed' ? 'spectator' : loaded.lens;
+  const flowViewer: Viewer = revealing ? 0 : lensViewer;
+  // This ply's frames, fetched with their page when missing; meanwhile the last one shown stays.
+  const frame = pages.current.frame(flowViewer, at);
+  const views = revealing ? names.map((_, s) => pages.current!.frame(s, at)?.state.view) : [];
+  if (frame && views.every((v) => v !== undefined)) {
+    const view = revealing ? module.reveal!(views) : frame.state.view;
+    shown.current = { state: { ...frame.state, view, legal: [], your_turn: false }, text: frame.text, at };
+  }
+  if (!shown.current) return <p class="muted">{t('common.loading')}</p>;
+  const { state, text: lastText } = shown.current;
+  // Stratego and Espionage set up piece by piece: a way past it to the first move of the play
+  // (found in the first page, where every setup ends).
   const setupPhases = ['setup', 'volcanoes', 'order'];
-  const firstPlay = frames.plies.findIndex((p) => !setupPhases.includes(p.state.view?.phase));
-  const lines = moveLines(frames);
+  let firstPlay = -1;
+  for (let p = 0; p < Math.min(loaded.total, REPLAY_PAGE); p++) {
+    const f = pages.current.frame(flowViewer, p);
+    if (!f) break;
+    if (!setupPhases.includes(f.state.view?.phase)) {
+      firstPlay = p;
+      break;
+    }
+  }
+  const lines = loaded.lines;
   return (
     <div class={`match replay game-${record.game}`} data-ply={at}>
       <div class="match-head">
@@ -181,31 +221,23 @@ export function ReplayPage({ id }: { id: string | null }) {
         <div class="board-area">
           <module.Board
             game={record.game}
-            options={any.options}
+            options={loaded.options}
             state={state}
             you={lensViewer}
             seatNames={names}
-            lastText={frames.plies[at].text}
+            lastText={lastText}
             interactive={false}
             act={() => {}}
           />
         </div>
         <aside class="side">
           {module.Panel && (
-            <module.Panel game={record.game} options={any.options} state={state} you={lensViewer} seatNames={names} lastText={frames.plies[at].text} interactive={false} act={() => {}} />
+            <module.Panel game={record.game} options={loaded.options} state={state} you={lensViewer} seatNames={names} lastText={lastText} interactive={false} act={() => {}} />
           )}
-          {at === last && state.over && <GameOver hidden={hidden} names={names} state={state} matchId={id ?? ''} />}
+          {shown.current.at === last && state.over && <GameOver hidden={hidden} names={names} state={state} matchId={id ?? ''} />}
           <MoveList game={record.game} names={names} lines={lines} current={at} onPick={setPly} />
         </aside>
       </div>
     </div>
   );
-}
-
-// The move list of a lens's frames, made once per frames (the list words each line once per list).
-const linesOf = new WeakMap<Replay, MoveLine[]>();
-function moveLines(frames: Replay): MoveLine[] {
-  let lines = linesOf.get(frames);
-  if (!lines) linesOf.set(frames, (lines = frames.plies.slice(1).map((p) => ({ event: p.ply, by: p.by, text: p.text }))));
-  return lines;
 }
