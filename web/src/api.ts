@@ -1,7 +1,11 @@
 // REST calls (docs/PROTOCOL.md) and the seat tokens this browser holds.
 import type { GameInfo, MoveLine, Viewer } from './types';
 
-export class ApiError extends Error {}
+export class ApiError extends Error {
+  constructor(message: string, readonly status = 0) {
+    super(message);
+  }
+}
 
 async function call<T>(path: string, init?: RequestInit): Promise<T> {
   let response: Response;
@@ -11,7 +15,7 @@ async function call<T>(path: string, init?: RequestInit): Promise<T> {
     throw new ApiError('network');
   }
   const body = await response.json().catch(() => ({}));
-  if (!response.ok) throw new ApiError(body.error ?? `HTTP ${response.status}`);
+  if (!response.ok) throw new ApiError(body.error ?? `HTTP ${response.status}`, response.status);
   return body as T;
 }
 
@@ -103,12 +107,23 @@ const REPLAY_LINES_PAGE = 5000;
 // address, and a record is replayed whole for each.
 let replays: Promise<unknown> = Promise.resolve();
 function replayCall(body: object): Promise<Replay> {
-  const run = () =>
-    call<Replay>('/api/replay', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+  // Busy (other tabs replaying from this address, or the server's replays all taken): wait and
+  // ask again, a few times.
+  const run = async (): Promise<Replay> => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await call<Replay>('/api/replay', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      } catch (e) {
+        const busy = e instanceof ApiError && (e.status === 429 || e.status === 503);
+        if (!busy || attempt >= 5) throw e;
+        await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** attempt));
+      }
+    }
+  };
   const next = replays.then(run, run);
   replays = next.catch(() => undefined);
   return next;
