@@ -60,21 +60,14 @@ TEST_P(ServerDraftTest, PlacementsAreNoEventForOthersAndSurviveARestart) {
   std::string others_before, spectator_before;
   {
     ServerProcess server(database, {"--rate", "100000"});
-    const Json created =
-        CreateMatch(server.port(), setup.game, Json::object(), {PersonSeat(), PersonSeat()});
-    match = created["match"];
-    std::vector<std::unique_ptr<WsClient>> seats;
-    std::vector<Json> joined;
-    for (int seat = 0; seat < 2; ++seat) {
-      seats.push_back(std::make_unique<WsClient>(server.port()));
-      seats[seat]->Send(JoinMessage(match, created["seats"][seat]["token"]));
-      joined.push_back(NextOfType(*seats[seat], "joined"));
-    }
+    PersonMatch persons(server.port(), setup.game);
+    match = persons.id;
+    const std::vector<Json>& joined = persons.last;
     first = joined[0]["state"]["your_turn"].get<bool>() ? 0 : 1;
-    first_token = created["seats"][first]["token"];
-    second_token = created["seats"][1 - first]["token"];
-    WsClient& placer = *seats[first];
-    WsClient& other = *seats[1 - first];
+    first_token = persons.tokens[first];
+    second_token = persons.tokens[1 - first];
+    WsClient& placer = *persons.seats[first];
+    WsClient& other = *persons.seats[1 - first];
     WsClient spectator(server.port());
     spectator.Send(JoinMessage(match));
     NextOfType(spectator, "joined");

@@ -93,6 +93,7 @@ struct PersonMatch {
     const Json created = CreateMatch(port, game, Json::object(), {PersonSeat(), PersonSeat()});
     id = created["match"];
     for (int seat = 0; seat < 2; ++seat) {
+      tokens.push_back(created["seats"][seat]["token"]);
       seats.push_back(std::make_unique<WsClient>(port));
       seats[seat]->Send(JoinMessage(id, created["seats"][seat]["token"]));
       last.push_back(NextOfType(*seats[seat], "joined"));
@@ -109,6 +110,7 @@ struct PersonMatch {
   }
 
   std::string id;
+  std::vector<std::string> tokens;  // each seat's
   std::vector<std::unique_ptr<WsClient>> seats;
   std::vector<Json> last;  // each seat's last "joined" or "event"
   std::mt19937 random{5};

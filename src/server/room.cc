@@ -256,7 +256,9 @@ void Room::Handle(const std::shared_ptr<Peer>& peer, Seat seat, const ClientMess
 // draft, if any, and these actions are published as one event.
 void Room::Act(Seat seat, const ClientMessage& message,
                std::optional<std::chrono::steady_clock::time_point> received) {
-  const engine::State& from = ShownState(seat);
+  // The seat acts on its draft when it has one, else on the match (which a bot's turn not yet
+  // published may have taken past what was shown: then it is not this seat's decision).
+  const engine::State& from = draft_ && draft_->seat == seat ? *draft_->state : match_.state();
   const std::vector<Action> actions = CheckedActions(from, seat, message);
   auto after = from.Clone();
   for (Action action : actions) after->ApplyAction(action);
