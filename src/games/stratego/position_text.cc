@@ -453,4 +453,19 @@ Position PositionFromText(std::string_view text, const Rules& rules) {
   return p;
 }
 
+std::string StrategoState::PositionText() const {
+  return PositionToText(position_, PositionTextView::Full());
+}
+
+// The same projection as ViewJson: the pieces on the viewer's board, the ranks it sees, its own
+// lost pieces (and, once the game is over, everything), the defender it was shown.
+std::string StrategoState::ViewPositionText(engine::Seat viewer) const {
+  const bool over = position_.h.phase == Phase::kOver;
+  PositionTextView view{false, [this, viewer](std::uint8_t p) { return OnViewersBoard(viewer, p); },
+                        [this, viewer](std::uint8_t p) { return ShownRank(viewer, p); },
+                        [over, viewer](int seat) { return over || seat == viewer; },
+                        [this, viewer](const LastMove&) { return DefenderChar(viewer); }};
+  return PositionToText(position_, view);
+}
+
 }  // namespace quartel::stratego

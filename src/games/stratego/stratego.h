@@ -112,6 +112,11 @@
 // ViewPositionText: the same form as the viewer may know it (as ViewJson): ranks it has not seen
 // are '?', the other seat's pieces are left out during the setup, plies is '?' during the setup,
 // the opponent's unseen losses are one '?' each, a defender it was not shown is '?'.
+//
+// Files: board.h the fast core (Position: rules and undo); this adapter in stratego.cc, its views
+// in views.cc, notation and typed turns in notation.cc, SampleConsistentState in sampling.cc,
+// position text in position_text.cc; setups.h the presets and random setups; gravon.h the Gravon
+// archive's records.
 #pragma once
 
 #include <array>
