@@ -10,7 +10,6 @@
 
 #include "core/error.h"
 #include "games/war/dice.h"
-#include "games/war/war.h"
 
 namespace quartel::war {
 namespace {
@@ -37,18 +36,18 @@ int NthCard(std::uint64_t mask, int k) {
 
 }  // namespace
 
-Board::Board(const WarGame& game) : game_(&game), map_(&game.map()) {
-  pos_.num_seats = static_cast<std::int8_t>(game.NumSeats());
+Board::Board(const Rules& rules) : rules_(&rules), map_(&rules.map()) {
+  pos_.num_seats = static_cast<std::int8_t>(rules.players());
   pos_.owner.fill(-1);
   pos_.objective.fill(-1);
   pos_.eliminated_by.fill(-1);
   pos_.ci.fill(-1);
   pos_.undealt = Bit(map_->NumTerritories()) - 1;
-  if (game.war2()) {  // the Strategic Centre cards are dealt first
+  if (rules.war2()) {  // the Strategic Centre cards are dealt first
     pos_.undealt = 0;
-    for (int t : map_->strategic_centres) pos_.undealt |= Bit(game.CardOf(t));
+    for (int t : map_->strategic_centres) pos_.undealt |= Bit(rules.CardOf(t));
   }
-  pos_.objectives_left = game.EligibleObjectives();
+  pos_.objectives_left = rules.EligibleObjectives();
   pos_.phase = Phase::kDealer;
 }
 
@@ -102,14 +101,14 @@ int Board::TerritoryIncome(Seat seat) const {
   for (int c = 0; c < static_cast<int>(map_->continents.size()); ++c) {
     income += ContinentBonus(seat, c);
   }
-  return game_->war2() ? income + HeldCes(seat) : income;  // WAR-II: +1 per CE held
+  return rules_->war2() ? income + HeldCes(seat) : income;  // WAR-II: +1 per CE held
 }
 
 // The armies a continent gives its holder, bound to it: WAR's TABELA I for the whole continent;
 // WAR-II's totality, else its majority when more than half is held (seed section 5: never both).
 int Board::ContinentBonus(Seat seat, int continent) const {
   const Continent& c = map_->continents[continent];
-  if (!game_->war2()) return OwnsContinent(seat, continent) ? c.bonus : 0;
+  if (!rules_->war2()) return OwnsContinent(seat, continent) ? c.bonus : 0;
   const int held = static_cast<int>(std::count_if(c.territories.begin(), c.territories.end(),
                                                   [&](int t) { return pos_.owner[t] == seat; }));
   if (held == static_cast<int>(c.territories.size())) return c.totality;
@@ -143,7 +142,7 @@ void Board::StartTurn(Seat seat) {
   pos_.continent_pool.fill(0);
   // WAR-II, seed section 4: round 1 is everyone placing, then everyone playing the rest of a turn
   // without income. Counted per seat, so a player who leaves during round 1 shortens it (rulings).
-  if (game_->war2() && begun == 2) {
+  if (rules_->war2() && begun == 2) {
     pos_.general_pool = 0;
     pos_.phase = Phase::kAttack;
     return;
@@ -152,7 +151,7 @@ void Board::StartTurn(Seat seat) {
   for (int c = 0; c < static_cast<int>(map_->continents.size()); ++c) {
     pos_.continent_pool[c] = static_cast<std::int16_t>(ContinentBonus(seat, c));
   }
-  if (!game_->war2()) return;
+  if (!rules_->war2()) return;
   // WAR-II: +1 army on each Strategic Centre held; section 6: +1 bomber per CE into the air base,
   // as the box allows.
   const int ces = HeldCes(seat);
@@ -194,7 +193,7 @@ bool Board::InSetup() const {
 // that ends by itself for one hand and waits for another tells the others what the hand holds).
 void Board::AfterReinforcement() {
   if (pos_.phase != Phase::kReinforce || ArmiesToPlace() > 0) return;
-  if (!game_->war2() && !InFirstRound() && std::popcount(pos_.hand[pos_.seat]) >= 3) return;
+  if (!rules_->war2() && !InFirstRound() && std::popcount(pos_.hand[pos_.seat]) >= 3) return;
   if (InFirstRound()) {
     NextTurn();  // seed: in the first round each player only receives and places armies
   } else {
@@ -204,7 +203,7 @@ void Board::AfterReinforcement() {
 
 void Board::NextTurn() {
   ++pos_.turns_played;
-  if (pos_.turns_played >= game_->max_turns()) {
+  if (pos_.turns_played >= rules_->max_turns()) {
     Finish(kDrawnGame);  // engine cap, not a rule
     return;
   }
@@ -228,10 +227,10 @@ bool Board::ObjectiveMet(Seat seat) const {
   // WAR-II rulings: no objective may be reachable without a conquest. Territories are claimed by
   // choice, so claims alone could complete América do Norte and Oceania with three players: an
   // objective counts once its holder has conquered a territory.
-  if (game_->war2() && !(pos_.conquered_ever & (1u << seat))) return false;
+  if (rules_->war2() && !(pos_.conquered_ever & (1u << seat))) return false;
   // WAR-II, seed section 3, Obs. 2: reduced to one territory, the objective becomes three CEs.
   if (pos_.reduced & (1u << seat)) return HeldCes(seat) >= 3;
-  const Objective& objective = game_->Objectives()[index];
+  const Objective& objective = rules_->Objectives()[index];
   if (!CeConditionsMet(seat, objective)) return false;
   int territories = objective.territories;
   if (objective.destroy_colour >= 0) {
@@ -359,7 +358,7 @@ std::uint64_t Board::CardSource() const {
   return pos_.pile ? pos_.pile : pos_.discard;  // seed, note 3: the discards make a new pile
 }
 
-int Board::CardKind(int card) const { return game_->CardKind(card); }
+int Board::CardKind(int card) const { return rules_->CardKind(card); }
 
 std::uint64_t Board::DistinctCards(std::uint64_t cards) const {
   std::uint64_t distinct = 0, seen_kinds = 0;
@@ -420,7 +419,7 @@ void Board::ApplyPlace(int territory) {
 }
 
 void Board::DealNext() {
-  if (game_->war2()) {
+  if (rules_->war2()) {
     DealCeNext();
     return;
   }
@@ -458,7 +457,7 @@ void Board::Conquer() {
   pos_.phase = Phase::kOccupy;
   if (victim == kNeutral) return;  // neutral armies are never eliminated as a player
   // WAR-II, section 3 Obs. 2: a player reduced to a single territory pursues three CEs from then.
-  if (game_->war2() && pos_.territory_count[victim] == 1) pos_.reduced |= 1u << victim;
+  if (rules_->war2() && pos_.territory_count[victim] == 1) pos_.reduced |= 1u << victim;
   if (pos_.territory_count[victim] == 0) Eliminate(victim);
 }
 
@@ -469,7 +468,7 @@ void Board::Eliminate(Seat victim) {
   const int mine = std::popcount(pos_.hand[pos_.seat]);
   const int theirs = std::popcount(pos_.hand[victim]);
   // WAR-II, section 12: every card, usable at once; the hand limit applies at the turn's end.
-  if (game_->war2() || mine + theirs <= kForcedTradeHand) {
+  if (rules_->war2() || mine + theirs <= kForcedTradeHand) {
     pos_.hand[pos_.seat] |= pos_.hand[victim];
     pos_.hand[victim] = 0;
   } else if (mine < kForcedTradeHand) {
@@ -496,7 +495,7 @@ void Board::DiscardOutHands() {
 void Board::DiscardPending() {
   pos_.discard |= pos_.pending_cards;
   pos_.pending_cards = 0;
-  if (game_->war2()) AfterDiscard();
+  if (rules_->war2()) AfterDiscard();
 }
 
 void Board::FinishSpoils() {
@@ -508,7 +507,7 @@ void Board::FinishSpoils() {
 }
 
 void Board::EndMovement() {
-  if (game_->war2()) {
+  if (rules_->war2()) {
     if (std::popcount(pos_.hand[pos_.seat]) > kForcedTradeHand) {
       pos_.phase = Phase::kDiscardDown;  // rulings: keep at most 5 at the end of the turn
       return;
@@ -534,7 +533,7 @@ void Board::Apply(Action action, engine::UndoInfo* undo) {
 void Board::Undo(const engine::UndoInfo& undo) { undo_.Restore(pos_, undo); }
 
 void Board::ApplyRules(Action action) {
-  const WarGame& g = *game_;
+  const Rules& g = *rules_;
   ++pos_.ply;
   if (CurrentSeat() >= 0) pos_.acted = true;
   const bool free_phase = pos_.phase == Phase::kReinforce || pos_.phase == Phase::kAttack ||
@@ -546,11 +545,11 @@ void Board::ApplyRules(Action action) {
   } else {
     ApplyPhaseAction(action);
   }
-  if (pos_.phase != Phase::kOver && pos_.ply >= g.MaxGameLength()) Finish(kDrawnGame);
+  if (pos_.phase != Phase::kOver && pos_.ply >= g.MaxActions()) Finish(kDrawnGame);
 }
 
 void Board::ApplyPhaseAction(Action action) {
-  const WarGame& g = *game_;
+  const Rules& g = *rules_;
   switch (pos_.phase) {
     case Phase::kDealer:
       pos_.dealer = static_cast<std::int8_t>(action - g.kChance);
@@ -609,13 +608,13 @@ void Board::ApplyObjective(int index) {
   }
   // Seed: the cards go back (with the jokers; in WAR-II with the CE cards) into one shuffled
   // pile; the player after the one who got the last territory starts.
-  pos_.pile = Bit(game_->NumCards()) - 1;
+  pos_.pile = Bit(rules_->NumCards()) - 1;
   StartTurn(pos_.first_seat);
   AfterReinforcement();
 }
 
 void Board::ApplyReinforcement(Action action) {
-  const WarGame& g = *game_;
+  const Rules& g = *rules_;
   if (action == g.kEnd) {
     pos_.phase = Phase::kAttack;
     return;
@@ -630,7 +629,7 @@ void Board::ApplyReinforcement(Action action) {
 }
 
 void Board::ApplyAttackChoice(Action action) {
-  const WarGame& g = *game_;
+  const Rules& g = *rules_;
   if (action == g.kEnd) {
     pos_.phase = Phase::kMove;
     return;
@@ -656,8 +655,8 @@ void Board::ApplyOccupy(int armies) {
 }
 
 void Board::ApplyMovement(Action action) {
-  if (action == game_->kEnd) return EndMovement();
-  const Link& link = map_->links[action - game_->kMove];
+  if (action == rules_->kEnd) return EndMovement();
+  const Link& link = map_->links[action - rules_->kMove];
   --pos_.armies[link.from];
   ++pos_.armies[link.to];
   ++pos_.arrived[link.to];
@@ -699,7 +698,7 @@ void Board::ApplyCeChoice(int territory) {
   ++pos_.territory_count[pos_.seat];
   if (map_->territories[territory].strategic_centre) {  // option a: a CE card left
     pos_.armies[territory] = 2;
-    pos_.ce_cards_left &= ~Bit(game_->CardOf(territory));
+    pos_.ce_cards_left &= ~Bit(rules_->CardOf(territory));
   } else {
     pos_.armies[territory] = 1;  // option b: two territories, 1 army each
     if (pos_.claim_first < 0) {
@@ -724,7 +723,7 @@ void Board::ApplyCeChoice(int territory) {
 bool Board::Resign(Seat seat) {
   if (InSetup()) return false;  // before the first turn: the game simply ends
   if (seat < 0 || seat >= pos_.num_seats || pos_.eliminated_by[seat] >= 0) {
-    throw Error(fmt::format("{} is no longer in the game", game_->SeatName(seat)));
+    throw Error(fmt::format("{} is no longer in the game", rules_->ColourOf(seat)));
   }
   int in_play = 0;
   Seat other = -1;
@@ -757,7 +756,7 @@ void Board::Neutralize(Seat seat) {
   pos_.territory_count[kNeutral] += pos_.territory_count[seat];
   pos_.territory_count[seat] = 0;
   DiscardOutHands();  // its cards, and any spoils not yet taken
-  if (game_->war2()) AfterDiscard();
+  if (rules_->war2()) AfterDiscard();
   if (its_turn) {
     DiscardPending();
     pos_.air_bombers = 0;
@@ -826,7 +825,7 @@ void Board::Check() const {
     all |= pos_.hand[s];
   }
   if (seen) throw Error("war: a card is in two places");
-  if (!InSetup() && all != Bit(game_->NumCards()) - 1) {
+  if (!InSetup() && all != Bit(rules_->NumCards()) - 1) {
     throw Error("war: cards are missing");
   }
   if (pos_.general_pool < 0) throw Error("war: negative armies to place");

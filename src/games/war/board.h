@@ -16,6 +16,7 @@
 #include "engine/state.h"
 #include "games/war/map.h"
 #include "games/war/position_undo.h"
+#include "games/war/rules.h"
 
 namespace quartel::war {
 
@@ -49,8 +50,7 @@ inline constexpr int kNumPhases = static_cast<int>(Phase::kOver) + 1;
 inline constexpr int kNeutral = kMaxSeats;  // owner of a resigned player's armies (rulings)
 inline constexpr int kNoWinner = -1;
 inline constexpr int kDrawnGame = -2;
-inline constexpr int kMaxHand = 6;       // 5 at most at a turn's start, plus the card it earns
-inline constexpr int kTradeCombos = 20;  // C(6, 3)
+inline constexpr int kMaxHand = 6;  // 5 at most at a turn's start, plus the card it earns
 inline constexpr int kForcedTradeHand = 5;
 inline constexpr int kDestroyFallbackTerritories = 24;  // rulings: a "destroy" card's fallback
 
@@ -122,18 +122,16 @@ struct Position {
   bool operator==(const Position&) const = default;
 };
 
-class WarGame;  // war.h: the rule set (map, options, action layout) a Board plays by
-
-// A WAR or WAR-II game's position and its rules. A Board plays by the rules of `game`, which must
+// A WAR or WAR-II game's position and its rules. A Board plays by `rules` (rules.h), which must
 // outlive it. Actions given to Apply must be legal (LegalActions); WhyIllegal (war.h) explains the
 // others.
 class Board {
  public:
   // The initial position: the dealer is drawn next.
-  explicit Board(const WarGame& game);
+  explicit Board(const Rules& rules);
 
   const Position& position() const { return pos_; }
-  const WarGame& game() const { return *game_; }
+  const Rules& rules() const { return *rules_; }
   const WarMap& map() const { return *map_; }
 
   // --- The turn ---------------------------------------------------------------------------------
@@ -291,7 +289,7 @@ class Board {
   // Resign's steps when the game goes on without the seat.
   void Neutralize(Seat seat);
 
-  const WarGame* game_;
+  const Rules* rules_;
   const WarMap* map_;
   Position pos_;
   PositionUndo<Position> undo_;  // the Positions that UndoInfo words could not hold

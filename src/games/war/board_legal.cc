@@ -6,7 +6,6 @@
 
 #include "games/war/board.h"
 #include "games/war/dice.h"
-#include "games/war/war.h"
 
 namespace quartel::war {
 namespace {
@@ -18,7 +17,7 @@ std::uint64_t Bit(int i) { return std::uint64_t{1} << i; }
 bool Board::CanPlace(int territory) const {
   if (pos_.owner[territory] != pos_.seat) return false;
   // WAR: with 5 cards a trade comes first. WAR-II has no trades; 5 is its hand limit.
-  if (!game_->war2() && std::popcount(pos_.hand[pos_.seat]) >= kForcedTradeHand) return false;
+  if (!rules_->war2() && std::popcount(pos_.hand[pos_.seat]) >= kForcedTradeHand) return false;
   return pos_.general_pool > 0 || pos_.continent_pool[map_->territories[territory].continent] > 0;
 }
 
@@ -28,7 +27,7 @@ int Board::Movable(int territory) const {
 
 void Board::LegalActions(std::vector<Action>& out) const {
   out.clear();
-  const WarGame& g = *game_;
+  const Rules& g = *rules_;
   switch (pos_.phase) {
     case Phase::kDealer:
     case Phase::kDeal:
@@ -71,7 +70,7 @@ void Board::LegalActions(std::vector<Action>& out) const {
 // A transport under way: done, or one more army carried, one way only, of those that have not
 // moved this turn.
 void Board::AppendTransportSteps(std::vector<Action>& out) const {
-  const WarGame& g = *game_;
+  const Rules& g = *rules_;
   out.push_back(g.kEnd);
   if (pos_.transport_way != 1 && Movable(pos_.transport_a) > 0) out.push_back(g.kCarry);
   if (pos_.transport_way != 0 && Movable(pos_.transport_b) > 0) out.push_back(g.kCarry + 1);
@@ -80,7 +79,7 @@ void Board::AppendTransportSteps(std::vector<Action>& out) const {
 
 // The outcomes of a chance node, in ChanceOutcomes' order.
 void Board::AppendChanceActions(std::vector<Action>& out) const {
-  const WarGame& g = *game_;
+  const Rules& g = *rules_;
   auto append_each = [&](std::uint64_t choices) {
     for (std::uint64_t m = choices; m; m &= m - 1) out.push_back(g.kChance + std::countr_zero(m));
   };
@@ -113,7 +112,7 @@ void Board::AppendChanceActions(std::vector<Action>& out) const {
 }
 
 void Board::AppendReinforcementActions(std::vector<Action>& out) const {
-  const WarGame& g = *game_;
+  const Rules& g = *rules_;
   for (int t = 0; t < map_->NumTerritories(); ++t) {
     if (CanPlace(t)) out.push_back(t);
   }
@@ -132,7 +131,7 @@ void Board::AppendReinforcementActions(std::vector<Action>& out) const {
 }
 
 void Board::AppendAttackActions(std::vector<Action>& out) const {
-  const WarGame& g = *game_;
+  const Rules& g = *rules_;
   const int territories = map_->NumTerritories();
   for (int from = 0; from < territories; ++from) {
     if (pos_.owner[from] != pos_.seat || pos_.armies[from] < 2) continue;
@@ -154,12 +153,12 @@ void Board::AppendAirAttacks(std::vector<Action>& out) const {
   const int bombers = pos_.bombers[pos_.seat];
   for (int t = 0; t < map_->NumTerritories() && bombers > 0; ++t) {
     if (pos_.owner[t] == pos_.seat || pos_.armies[t] < 2) continue;
-    for (int n = 1; n <= std::min(10, bombers); ++n) out.push_back(game_->kAir + 10 * t + n - 1);
+    for (int n = 1; n <= std::min(10, bombers); ++n) out.push_back(rules_->kAir + 10 * t + n - 1);
   }
 }
 
 void Board::AppendMovementActions(std::vector<Action>& out) const {
-  const WarGame& g = *game_;
+  const Rules& g = *rules_;
   for (int from = 0; from < map_->NumTerritories(); ++from) {
     if (pos_.owner[from] != pos_.seat || Movable(from) == 0) continue;
     for (int l = map_->first_link[from]; l < map_->first_link[from + 1]; ++l) {
@@ -176,7 +175,7 @@ void Board::AppendMovementActions(std::vector<Action>& out) const {
 // Seed section 11: airlift between any two Strategic Centres held (neighbours move by land, so
 // the airlift is offered only between CEs that do not border each other).
 void Board::AppendAirlifts(std::vector<Action>& out) const {
-  const WarGame& g = *game_;
+  const Rules& g = *rules_;
   const auto& ces = map_->strategic_centres;
   for (std::size_t i = 0; i < ces.size(); ++i) {
     if (pos_.owner[ces[i]] != pos_.seat || Movable(ces[i]) == 0) continue;
@@ -197,7 +196,7 @@ void Board::AppendCeChoices(std::vector<Action>& out) const {
   for (int t = 0; t < map_->NumTerritories(); ++t) {
     if (pos_.owner[t] >= 0) continue;
     const bool ce = map_->territories[t].strategic_centre;
-    if (ce && option_a && (pos_.ce_cards_left & Bit(game_->CardOf(t)))) out.push_back(t);
+    if (ce && option_a && (pos_.ce_cards_left & Bit(rules_->CardOf(t)))) out.push_back(t);
     if (!ce && option_b &&
         (pos_.claim_first < 0 ||
          map_->territories[t].continent != map_->territories[pos_.claim_first].continent)) {
@@ -208,7 +207,7 @@ void Board::AppendCeChoices(std::vector<Action>& out) const {
 
 // A card use in progress: done, or a number card of a value in the hand.
 void Board::AppendNumberCards(std::vector<Action>& out) const {
-  out.push_back(game_->kEnd);  // done
+  out.push_back(rules_->kEnd);  // done
   std::array<bool, 3> have{};
   for (std::uint64_t m = pos_.hand[pos_.seat]; m; m &= m - 1) {
     const int number = map_->war2_cards[std::countr_zero(m)].number;
@@ -217,7 +216,7 @@ void Board::AppendNumberCards(std::vector<Action>& out) const {
   for (int v = 1; v <= 3; ++v) {
     // Bombers for a card attack come from the box, which must hold them all (seed, 9b).
     if (have[v - 1] && (!pos_.use_bombers || pos_.use_amount + v <= BomberBox(pos_.seat))) {
-      out.push_back(game_->kAddNumber + v - 1);
+      out.push_back(rules_->kAddNumber + v - 1);
     }
   }
 }
@@ -228,7 +227,7 @@ void Board::AppendCiPayments(std::vector<Action>& out) const {
     const int card = std::countr_zero(m);
     const auto& ts = map_->war2_cards[card].territories;
     if (std::any_of(ts.begin(), ts.end(), [&](int t) { return pos_.owner[t] == pos_.seat; })) {
-      out.push_back(game_->kDiscard + card);
+      out.push_back(rules_->kDiscard + card);
     }
   }
 }
@@ -243,7 +242,7 @@ std::vector<engine::ChanceOutcome> Board::ChanceOutcomes() const {
   if (pos_.phase == Phase::kBattle) {
     const BattleRoll& roll = RollOdds(pos_.attack_dice, std::min(3, +pos_.armies[pos_.attack_to]));
     for (int i = 0; i <= roll.pairs; ++i) {
-      out.push_back({game_->kBattle + i, roll.attacker_loses[i]});
+      out.push_back({rules_->kBattle + i, roll.attacker_loses[i]});
     }
     return out;
   }
@@ -254,7 +253,7 @@ std::vector<engine::ChanceOutcome> Board::ChanceOutcomes() const {
     const std::uint64_t source = CardSource();
     const double cards = std::popcount(source);
     for (Action a : actions) {
-      out.push_back({a, SameCards(a - game_->kChance, source) / cards});
+      out.push_back({a, SameCards(a - rules_->kChance, source) / cards});
     }
     return out;
   }

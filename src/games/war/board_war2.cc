@@ -7,7 +7,6 @@
 #include <map>
 
 #include "games/war/board.h"
-#include "games/war/war.h"
 
 namespace quartel::war {
 namespace {
@@ -71,7 +70,7 @@ void Board::AppendCardActions(std::vector<Action>& out) const {
   }
   // Discards at will (section 10): a number card of each value stands for all of that value.
   for (std::uint64_t m = DistinctCards(pos_.hand[pos_.seat]); m; m &= m - 1) {
-    out.push_back(game_->kDiscard + std::countr_zero(m));
+    out.push_back(rules_->kDiscard + std::countr_zero(m));
   }
 }
 
@@ -86,7 +85,7 @@ void Board::AppendCardUses(std::vector<Action>& out) const {
       const int t = territories[k];
       const bool own = pos_.owner[t] == seat;
       if (own || (pos_.armies[t] >= 2 && BomberBox(seat) >= 1)) {
-        out.push_back(game_->kUse + 2 * card + static_cast<int>(k));
+        out.push_back(rules_->kUse + 2 * card + static_cast<int>(k));
       }
     }
   }
@@ -94,7 +93,7 @@ void Board::AppendCardUses(std::vector<Action>& out) const {
 
 // Section 10c: two cards of territories held, to transport armies between them.
 void Board::AppendTransports(std::vector<Action>& out) const {
-  const WarGame& g = *game_;
+  const Rules& g = *rules_;
   const Seat seat = pos_.seat;
   const int cards = g.NumCards();
   for (std::uint64_t a = pos_.hand[seat]; a; a &= a - 1) {
@@ -126,7 +125,7 @@ void Board::AfterDiscard() {
 // WAR-II's actions of the reinforcement, attack and movement phases and of a card use or a
 // transport under way, by kind.
 void Board::ApplyCardAction(Action action) {
-  const WarGame& g = *game_;
+  const Rules& g = *rules_;
   if (action >= g.kAir && action < g.kUse) return ApplyAirAttack(action);
   if (action >= g.kUse && action < g.kAddNumber) return ApplyCardUse(action);
   if (action >= g.kAddNumber && action < g.kTransport) {
@@ -143,8 +142,8 @@ void Board::ApplyCardAction(Action action) {
 // Seed section 9a: an air attack with bombers of the air base; the rounds follow.
 void Board::ApplyAirAttack(Action action) {
   const Seat seat = pos_.seat;
-  const int t = (action - game_->kAir) / 10;
-  const int n = (action - game_->kAir) % 10 + 1;
+  const int t = (action - rules_->kAir) / 10;
+  const int n = (action - rules_->kAir) % 10 + 1;
   pos_.bombers[seat] = static_cast<std::int8_t>(pos_.bombers[seat] - n);
   pos_.air_target = static_cast<std::int8_t>(t);
   pos_.air_bombers = static_cast<std::int16_t>(n);
@@ -155,8 +154,8 @@ void Board::ApplyAirAttack(Action action) {
 // Section 10a/b: a territory card used for armies on its territory, or bombers against it.
 void Board::ApplyCardUse(Action action) {
   const Seat seat = pos_.seat;
-  const int card = (action - game_->kUse) / 2;
-  const int t = map_->war2_cards[card].territories[(action - game_->kUse) % 2];
+  const int card = (action - rules_->kUse) / 2;
+  const int t = map_->war2_cards[card].territories[(action - rules_->kUse) % 2];
   pos_.hand[seat] &= ~Bit(card);
   pos_.pending_cards = Bit(card);
   pos_.use_territory = static_cast<std::int8_t>(t);
@@ -182,9 +181,9 @@ void Board::ApplyNumberCard(int value) {
 
 // Section 10c: two cards open a transport between their territories.
 void Board::ApplyTransport(Action action) {
-  const int code = action - game_->kTransport;
+  const int code = action - rules_->kTransport;
   const int pair = code / 4;
-  const int c1 = pair / game_->NumCards(), c2 = pair % game_->NumCards();
+  const int c1 = pair / rules_->NumCards(), c2 = pair % rules_->NumCards();
   pos_.hand[pos_.seat] &= ~(Bit(c1) | Bit(c2));
   pos_.pending_cards = Bit(c1) | Bit(c2);
   pos_.transport_a = static_cast<std::int8_t>(map_->war2_cards[c1].territories[(code >> 1) & 1]);
@@ -195,11 +194,11 @@ void Board::ApplyTransport(Action action) {
 }
 
 void Board::ApplyCarry(Action action) {
-  const bool forward = action == game_->kCarry;
+  const bool forward = action == rules_->kCarry;
   const int from = forward ? pos_.transport_a : pos_.transport_b;
   const int to = forward ? pos_.transport_b : pos_.transport_a;
   // Rulings: one way only, and the armies carried have moved for this turn.
-  pos_.transport_way = static_cast<std::int8_t>(action - game_->kCarry);
+  pos_.transport_way = static_cast<std::int8_t>(action - rules_->kCarry);
   --pos_.armies[from];
   ++pos_.armies[to];
   ++pos_.arrived[to];
@@ -216,8 +215,8 @@ void Board::ApplyDiscard(int card) {
 
 // Section 11: one army flown between two Strategic Centres held.
 void Board::ApplyAirlift(Action action) {
-  const int from = map_->strategic_centres[(action - game_->kAirlift) / 12];
-  const int to = map_->strategic_centres[(action - game_->kAirlift) % 12];
+  const int from = map_->strategic_centres[(action - rules_->kAirlift) / 12];
+  const int to = map_->strategic_centres[(action - rules_->kAirlift) % 12];
   --pos_.armies[from];
   ++pos_.armies[to];
   ++pos_.arrived[to];
@@ -265,7 +264,7 @@ void Board::AirRoundOutcomes(std::vector<engine::ChanceOutcome>& out) const {
     }
   }
   for (const auto& [code, probability] : merged) {
-    out.push_back({game_->kAirRound + code, probability});
+    out.push_back({rules_->kAirRound + code, probability});
   }
 }
 
@@ -276,7 +275,7 @@ void Board::ApplyAirRound(int shot_down, int destroyed) {
       static_cast<std::int16_t>(pos_.armies[pos_.air_target] - destroyed);
   if (pos_.air_bombers > 0 && pos_.armies[pos_.air_target] > 1) return;  // another round
   // Survivors go back to the box; Variante I sends them to the air base instead.
-  if (game_->variant1()) {
+  if (rules_->variant1()) {
     pos_.bombers[seat] = static_cast<std::int8_t>(
         std::min(map_->war2_bombers, pos_.bombers[seat] + pos_.air_bombers));
   }
@@ -312,7 +311,7 @@ bool Board::SeesObjective(Seat viewer, Seat s) const {
 }
 
 void Board::AppendCiActions(std::vector<Action>& out) const {
-  const WarGame& g = *game_;
+  const Rules& g = *rules_;
   if (!g.spy_centre()) return;
   const Seat seat = pos_.seat;
   // The CI goes on a territory of its owner in the first or at the latest the second round
@@ -336,7 +335,7 @@ void Board::AppendCiActions(std::vector<Action>& out) const {
 
 // One step to a neighbour, or between Strategic Centres by air, once per turn for each CI.
 void Board::AppendCiMoves(std::vector<Action>& out) const {
-  const WarGame& g = *game_;
+  const Rules& g = *rules_;
   const Seat seat = pos_.seat;
   for (Seat o = 0; o < pos_.num_seats; ++o) {
     const int at = pos_.ci[o];
@@ -362,13 +361,13 @@ void Board::AppendCiTransports(std::vector<Action>& out) const {
     const int at = pos_.ci[o];
     if (at < 0 || pos_.owner[at] != seat || (pos_.ci_moved >> o & 1)) continue;
     for (int t = 0; t < map_->NumTerritories(); ++t) {
-      if (t != at && pos_.owner[t] == seat) out.push_back(game_->kCiTransport + 64 * o + t);
+      if (t != at && pos_.owner[t] == seat) out.push_back(rules_->kCiTransport + 64 * o + t);
     }
   }
 }
 
 void Board::ApplyCiAction(Action action) {
-  const WarGame& g = *game_;
+  const Rules& g = *rules_;
   const Seat seat = pos_.seat;
   if (pos_.phase == Phase::kCiPay) return ApplyCiPayment(action - g.kDiscard);
   if (action < g.kSpy) {

@@ -22,88 +22,16 @@ std::uint64_t Bit(int i) { return std::uint64_t{1} << i; }
 
 WarGame::WarGame(engine::GameInfo info, engine::GameOptions options)
     : Game(std::move(info), std::move(options)),
-      map_(LoadMap(this->options().GetString("map"))),
-      players_(static_cast<int>(this->options().GetInt("players"))),
-      max_turns_(static_cast<int>(this->options().GetInt("max_turns"))) {
-  war2_ = id() == "war2";
-  if (war2_ && !map_->HasWar2()) {
-    throw Error(
-        fmt::format("map {}: no \"war2\" section, so WAR-II cannot be played on it", map_->file));
-  }
-  variant1_ = war2_ && this->options().GetBool("variant");
-  spy_centre_ = war2_ && this->options().GetBool("spy_centre");
-  const int territories = map_->NumTerritories();
-  const int links = map_->NumLinks();
-  num_cards_ = war2_ ? static_cast<int>(map_->war2_cards.size()) : map_->NumCards();
-  card_of_.assign(territories, -1);
-  ce_index_.assign(territories, -1);
-  for (std::size_t i = 0; i < map_->strategic_centres.size(); ++i) {
-    ce_index_[map_->strategic_centres[i]] = static_cast<int>(i);
-  }
-  if (war2_) {
-    for (int c = 0; c < num_cards_; ++c) {
-      for (int t : map_->war2_cards[c].territories) card_of_[t] = c;
-    }
-  }
-  kAttack = territories;
-  kOccupy = kAttack + 3 * links;
-  kMove = kOccupy + 3;
-  kEnd = kMove + links;
-  kTrade = kEnd + 1;
-  kChance = kTrade + kTradeCombos;
-  num_chance_ = std::max({num_cards_, static_cast<int>(Objectives().size()), kMaxSeats});
-  kBattle = kChance + num_chance_;
-  kAir = kBattle + 4;
-  kUse = kAir + 10 * territories;
-  kAddNumber = kUse + 2 * num_cards_;
-  kTransport = kAddNumber + 3;
-  kCarry = kTransport + num_cards_ * num_cards_ * 4;
-  kDiscard = kCarry + 2;
-  kAirlift = kDiscard + num_cards_;
-  kAirRound = kAirlift + 12 * 12;
-  kPlaceCi = kAirRound + 16;
-  kSpy = kPlaceCi + 64;
-  kMoveCi = kSpy + kMaxSeats;
-  kCiTransport = kMoveCi + kMaxSeats * 64;
-  if (map_->strategic_centres.size() > 12) {
-    throw Error(fmt::format("map {}: more than 12 Strategic Centres", map_->file));
-  }
-  for (std::size_t i = 0; i < Objectives().size(); ++i) {
-    const int colour = Objectives()[i].destroy_colour;
-    if (colour < players_) eligible_objectives_ |= Bit(static_cast<int>(i));
-  }
-  if (std::popcount(eligible_objectives_) < players_) {
-    throw Error(fmt::format("map {}: fewer objectives than players", map_->file));
-  }
-}
+      Rules(LoadMap(this->options().GetString("map")), id() == "war2",
+            id() == "war2" && this->options().GetBool("variant"),
+            id() == "war2" && this->options().GetBool("spy_centre"),
+            static_cast<int>(this->options().GetInt("players")),
+            static_cast<int>(this->options().GetInt("max_turns"))) {}
 
-std::string WarGame::SeatName(int seat) const {
-  if (seat < 0 || seat >= players_) return fmt::format("seat {}", seat);
-  return map_->colours[seat];
-}
+std::string WarGame::SeatName(int seat) const { return ColourOf(seat); }
 
 std::unique_ptr<engine::State> WarGame::NewInitialState() const {
   return std::make_unique<WarState>(*this);
-}
-
-int WarGame::MaxGameLength() const {
-  // Engine cap: a game ends in a draw after max_turns turns, or when its actions reach this
-  // bound (a turn of more than 2000 actions only happens to random players with huge armies).
-  return 1 + map_->NumTerritories() + players_ + max_turns_ * 2000;
-}
-
-int WarGame::CardKind(int card) const {
-  if (war2_) {
-    const int number = map_->war2_cards[card].number;
-    return number > 0 ? -number : card;
-  }
-  return card >= map_->NumTerritories() ? -1 : card;
-}
-
-int WarGame::NumCardKinds() const {
-  std::set<int> kinds;
-  for (int card = 0; card < num_cards_; ++card) kinds.insert(CardKind(card));
-  return static_cast<int>(kinds.size());
 }
 
 // --- State

@@ -113,6 +113,7 @@
 #include "games/war/board.h"
 #include "games/war/dice.h"
 #include "games/war/map.h"
+#include "games/war/rules.h"
 
 namespace quartel::war {
 
@@ -123,63 +124,20 @@ const char* PhaseWord(Phase phase);
 
 class TurnStory;  // DescribeTurn's lines (war_view.cc)
 
-class WarGame : public engine::Game {
+// The engine's game for a rule set: the Rules of the position core (rules.h: the map, the
+// options, the action layout) with the Game API around them.
+class WarGame : public engine::Game, public Rules {
  public:
   WarGame(engine::GameInfo info, engine::GameOptions options);
 
-  int NumSeats() const override { return players_; }
+  int NumSeats() const override { return players(); }
   std::string SeatName(int seat) const override;
   std::unique_ptr<engine::State> NewInitialState() const override;
   std::unique_ptr<engine::State> NewStateFromPosition(std::string_view text) const override;
-  int NumDistinctActions() const override {
-    return spy_centre_ ? kCiTransport + kMaxSeats * 64 : war2_ ? kAirRound + 16 : kBattle + 4;
-  }
-  int MaxGameLength() const override;
+  int NumDistinctActions() const override { return NumActionIds(); }
+  int MaxGameLength() const override { return MaxActions(); }
   std::vector<int> TensorShape() const override;
   std::vector<std::string> TensorLayout() const override;
-
-  const WarMap& map() const { return *map_; }
-  int max_turns() const { return max_turns_; }
-  bool war2() const { return war2_; }
-  bool variant1() const { return variant1_; }
-  bool spy_centre() const { return spy_centre_; }
-  int NumCards() const { return num_cards_; }
-  // The objective cards of this rule set: WAR's 14, or WAR-II's 20.
-  const std::vector<Objective>& Objectives() const {
-    return war2_ ? map_->war2_objectives : map_->objectives;
-  }
-  // WAR-II: the card showing territory t; the CE index of t, or -1.
-  int CardOf(int territory) const { return card_of_[territory]; }
-  int CeIndex(int territory) const { return ce_index_[territory]; }
-  // Objectives that may be dealt: those naming an absent colour are removed (seed, Obs.).
-  std::uint64_t EligibleObjectives() const { return eligible_objectives_; }
-  int NumChanceChoices() const { return num_chance_; }
-  // Identical cards (WAR's two jokers, WAR-II's number cards of one value) are one kind; every
-  // other card is its own. The card itself, or a negative number for a shared kind.
-  int CardKind(int card) const;
-  // How many kinds of card there are.
-  int NumCardKinds() const;
-
-  // Action layout (see the file comment).
-  int kAttack = 0, kOccupy = 0, kMove = 0, kEnd = 0, kTrade = 0, kChance = 0, kBattle = 0;
-  int kAir = 0, kUse = 0, kAddNumber = 0, kTransport = 0, kCarry = 0, kDiscard = 0, kAirlift = 0,
-      kAirRound = 0;
-  // spy_centre: place the own CI on t; spy on a seat; move the CI of owner o to t (movement
-  // phase); transport the CI of owner o to t, paying two territory cards.
-  int kPlaceCi = 0, kSpy = 0, kMoveCi = 0, kCiTransport = 0;
-
- private:
-  std::shared_ptr<const WarMap> map_;
-  bool war2_ = false;
-  bool variant1_ = false;
-  bool spy_centre_ = false;
-  int num_cards_ = 0;
-  std::vector<int> card_of_;
-  std::vector<int> ce_index_;
-  int players_ = 3;
-  int max_turns_ = 0;
-  int num_chance_ = 0;
-  std::uint64_t eligible_objectives_ = 0;
 };
 
 // The engine adapter: a Board (board.h) with the notation, the parsing of typed commands, the

@@ -223,16 +223,16 @@ std::vector<std::string> WarGame::TensorLayout() const {
 
 // As WriteTensor counts them.
 std::vector<int> WarGame::TensorShape() const {
-  const int territories = map_->NumTerritories(), seats = players_;
-  const int continents = static_cast<int>(map_->continents.size());
+  const int territories = map().NumTerritories(), seats = players();
+  const int continents = static_cast<int>(map().continents.size());
   const int objectives = static_cast<int>(Objectives().size());
   const int per_seat =
-      5 + (seats + 1) + 1 + NumCardKinds() + 1 + objectives + (spy_centre_ ? territories : 0);
+      5 + (seats + 1) + 1 + NumCardKinds() + 1 + objectives + (spy_centre() ? territories : 0);
   int size = territories * (seats + 3) + seats * per_seat;  // owner, armies, movable
   size += 9 + (seats + 2) + 3 + 1 + continents + 2 * territories + 1;
-  if (war2_)
+  if (war2())
     size += NumCardKinds() + territories + 2 + 2 * territories + territories + 1 + continents;
-  if (spy_centre_) size += 1;
+  if (spy_centre()) size += 1;
   size += 4 + (seats + 1) + 5 + 3 * seats;
   return {size};
 }
