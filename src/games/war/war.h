@@ -3,11 +3,12 @@
 // objective; reinforce, attack with dice, move, draw cards. WAR-II adds Strategic Centres, bombers
 // and air attacks, card uses (armies, bombers, transport) and airlifts.
 // The rules live in the position core, Board (board.h: WAR in board.cc, WAR-II in
-// board_war2.cc); this header is the engine adapter around it: WarGame (the rule set and the
-// action layout) and WarState. Notation, typed commands and questions (odds, borders) are in
-// war_text.cc; why an action is illegal in war_why.cc; views, prompts and turn descriptions in
-// war_view.cc; the position text in war_position.cc. The classic map is
-// data/maps/war-classic.json, compiled into the binary.
+// board_war2.cc; the rule set and the action layout in rules.h); this header is the engine
+// adapter around it: WarGame (the engine's game for a rule set) and WarState. Notation, typed
+// commands and questions (odds, borders) are in notation.cc; why an action is illegal in
+// why_illegal.cc; views, prompts and turn descriptions in views.cc, the tensor in tensor.cc;
+// SampleConsistentState in sampling.cc; the position text in position_text.cc. The classic map
+// is data/maps/war-classic.json, compiled into the binary.
 //
 // Seats are the army colours in map order (branca, vermelha, preta, azul, amarela, verde).
 //
@@ -52,7 +53,7 @@
 // own (engine::Match). Undo (position_undo.h) keeps the changed words of the Position in UndoInfo.
 // The views show "ending" and "results" once the game is over, and every hand and objective.
 //
-// ViewTensor (war_tensor.cc): one flat vector, exactly the information of ViewJson for the same
+// ViewTensor (tensor.cc): one flat vector, exactly the information of ViewJson for the same
 // viewer; TensorLayout() names every value (`quartel show war --seat N --tensor` prints them).
 // Values are 0/1 ("1 if ...") or counts; seats are the colours in seat order (not relative to the
 // viewer). With T territories, K continents, C kinds of card (identical cards, such as WAR's two
@@ -74,7 +75,7 @@
 //   abandoned, agreement) and each seat's result (win, loss, draw). WAR with 3 players: 545
 //   values.
 //
-// Position text (PositionText, WarGame::NewStateFromPosition; war_position.cc): every field of
+// Position text (PositionText, WarGame::NewStateFromPosition; position_text.cc): every field of
 // Position as `name=value` words separated by spaces, in the order of the example below. Numbers
 // are decimal; card sets (hand, pile, discard, undealt, objectives_left, ce_cards_left,
 // pending_cards) are hexadecimal bit masks of card numbers (see Cards below); phase and resume are
@@ -122,7 +123,7 @@ namespace quartel::war {
 // "transport", "information centre transport", "game over".
 const char* PhaseWord(Phase phase);
 
-class TurnStory;  // DescribeTurn's lines (war_view.cc)
+class TurnStory;  // DescribeTurn's lines (views.cc)
 
 // The engine's game for a rule set: the Rules of the position core (rules.h: the map, the
 // options, the action layout) with the Game API around them.
@@ -205,15 +206,15 @@ class WarState : public engine::State {
 
  private:
   const Position& pos() const { return board_.position(); }
-  // ViewTensor's values one by one, each with its name, into `put` (war_tensor.cc).
+  // ViewTensor's values one by one, each with its name, into `put` (tensor.cc).
   template <typename Sink>
   void WriteTensor(Seat viewer, Sink& put) const;
-  // Notation (war_text.cc): WAR-II's actions, a chance outcome, the Information Centres'.
+  // Notation (notation.cc): WAR-II's actions, a chance outcome, the Information Centres'.
   std::string War2ActionToString(Action action) const;
   std::string ChanceToString(Action action) const;
   std::string TradeToString(Action action) const;
   std::string CiActionToString(Action action) const;
-  // StringToTurn's commands (war_text.cc), by kind. The dispatchers (ParseWarCommand,
+  // StringToTurn's commands (notation.cc), by kind. The dispatchers (ParseWarCommand,
   // ParseChanceOutcome, War2StringToTurn, ParseCiCommand, ParseCardCommand) return no action when
   // `words` is none of their commands; the others parse one command or throw.
   std::vector<Action> ParseWarCommand(const std::vector<std::string>& words,
@@ -240,7 +241,7 @@ class WarState : public engine::State {
   // ParseCard, its error quoting the command `text`.
   int ParseCardIn(std::string_view text, const std::string& word, std::uint64_t among,
                   std::string_view where) const;
-  // Position text (war_position.cc): the fields as `viewer` may know them (all if `whole`); how
+  // Position text (position_text.cc): the fields as `viewer` may know them (all if `whole`); how
   // many entries an array field of `whole` entries holds; the Position parsed, checked and set.
   std::string PositionWords(Seat viewer, bool whole) const;
   std::size_t FieldLength(int span, std::size_t whole) const;
@@ -250,7 +251,7 @@ class WarState : public engine::State {
   // objectives it does not see drawn again until no opponent has met its own.
   void RedealUnseenCards(Seat seat, Position& p, Rng& rng) const;
   void RedrawUnseenObjectives(Seat seat, WarState& sample, Rng& rng) const;
-  // WhyIllegal's reasons (war_why.cc), by kind of action.
+  // WhyIllegal's reasons (why_illegal.cc), by kind of action.
   std::string UnfinishedStep(Action action) const;
   std::string WhyNoEnd() const;
   std::string WhyNoPlace(int territory) const;
@@ -273,7 +274,7 @@ class WarState : public engine::State {
   std::string BordersText(int territory) const;
   // How the game ended, in words.
   std::string EndingText() const;
-  // Views (war_view.cc): the prompt of the reinforcement; a seat and the phase's facts in JSON;
+  // Views (views.cc): the prompt of the reinforcement; a seat and the phase's facts in JSON;
   // the text view's board, players and what the viewer knows of hands and objectives.
   std::string ReinforcementPrompt(Seat viewer) const;
   Json SeatJson(Seat viewer, Seat s) const;
@@ -281,7 +282,7 @@ class WarState : public engine::State {
   std::string BoardText(bool colour) const;
   std::string PlayersText(bool colour) const;
   std::string KnownCardsText(Seat viewer) const;
-  // DescribeTurn's steps: `action`, played in this state, led to `after` (war_view.cc).
+  // DescribeTurn's steps: `action`, played in this state, led to `after` (views.cc).
   void TellStep(Action action, const WarState& after, Seat viewer, TurnStory& story) const;
   bool TellChanceStep(Action action, const WarState& after, Seat viewer, TurnStory& story) const;
   void TellRoll(Action action, const WarState& after, TurnStory& story) const;

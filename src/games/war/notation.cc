@@ -1,5 +1,5 @@
 // WAR notation, the questions a player may ask at the table (odds, borders) and registration
-// (war.h). The views, prompts and turn descriptions are in war_view.cc.
+// (war.h). The views, prompts and turn descriptions are in views.cc.
 #include <fmt/format.h>
 
 #include <algorithm>
