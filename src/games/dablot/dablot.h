@@ -62,6 +62,9 @@
 
 namespace quartel::dablot {
 
+// The seats as players name them, Sámi first (they move first).
+inline constexpr const char* kSeatNames[2] = {"Sámi", "Swedes"};
+
 // ViewTensor's planes (the file comment).
 inline constexpr int kPlaneChain = 6, kPlanePhase = 7, kPlaneToMove = 10, kPlaneWinner = 12;
 inline constexpr int kPlaneTurns = 14;
