@@ -24,7 +24,6 @@ std::vector<std::array<std::uint8_t, kMaxSeats>> MakeOrders(int n) {
   return orders;
 }
 
-
 }  // namespace
 
 std::string PointName(int point) {
