@@ -152,11 +152,14 @@ void Room::WhenPublished(std::function<void()> work) {
 
 void Room::Join(const std::shared_ptr<Peer>& peer, Seat viewer, std::optional<int> since,
                 const std::string& request_id) {
-  if (commits_in_flight_ > 0) {
-    // What it would be shown is not stored yet: it joins once it is.
-    return WhenPublished([self = shared_from_this(), peer, viewer, since, request_id] {
-      self->Join(peer, viewer, since, request_id);
-    });
+  auto again = [self = shared_from_this(), peer, viewer, since, request_id] {
+    self->Join(peer, viewer, since, request_id);
+  };
+  // What it would be shown is not stored yet: it joins once it is. Only the seat setting up
+  // waits for its draft: another viewer's join must not take longer while placements are stored.
+  if (commits_in_flight_ > 0) return WhenPublished(std::move(again));
+  if (draft_ && draft_->seat == viewer && draft_commits_in_flight_ > 0) {
+    return after_draft_commits_.push_back(std::move(again));
   }
   std::erase_if(subscribers_, [&](const Subscriber& s) {
     auto locked = s.peer.lock();
@@ -267,16 +270,16 @@ void Room::Act(Seat seat, const ClientMessage& message,
   }
   const int first = static_cast<int>(stored_.entries.size());
   auto start = match_.state().Clone();
+  // The whole turn, its draft first, is one event.
+  std::vector<Action> turn;
   std::optional<Seat> draft_done;
   if (draft_ && draft_->seat == seat) {
-    for (Action action : draft_->actions) {
-      match_.Apply(action);
-      stored_.entries.push_back({LastEvent() + 1, EntryKind::kAction, seat, action});
-    }
+    turn = std::move(draft_->actions);
     draft_.reset();
     draft_done = seat;
   }
-  for (Action action : actions) {
+  turn.insert(turn.end(), actions.begin(), actions.end());
+  for (Action action : turn) {
     match_.Apply(action);
     stored_.entries.push_back({LastEvent() + 1, EntryKind::kAction, seat, action});
   }
@@ -296,22 +299,26 @@ void Room::ExtendDraft(Seat seat, const std::vector<Action>& actions,
              {"event", LastEvent()},
              {"text", text},
              {"state", StatePayload(*draft_->state, {}, LastEvent(), seat)}};
-  ++commits_in_flight_;
+  ++draft_commits_in_flight_;
   services_.commits.Submit(
       [id = id(), seat, draft = draft_->actions](Storage& storage) {
         storage.SaveDraft(id, seat, draft);
       },
       [self = shared_from_this(), seat, frame = MakeFrame(frame.dump())](bool stored) {
         asio::post(self->strand_, [self, seat, frame, stored] {
+          // Told to the seat alone either way: the others may not learn that it placed a piece.
           if (!stored) {
-            self->Fail("the database refused a draft");
-            return self->CommitDone();
+            self->Fail("the database refused a draft", seat);
+          } else {
+            for (const Subscriber& subscriber : self->subscribers_) {
+              auto peer = subscriber.peer.lock();
+              if (peer && subscriber.viewer == seat) peer->Send(frame);
+            }
           }
-          for (const Subscriber& subscriber : self->subscribers_) {
-            auto peer = subscriber.peer.lock();
-            if (peer && subscriber.viewer == seat) peer->Send(frame);
-          }
-          self->CommitDone();
+          if (--self->draft_commits_in_flight_ > 0) return;
+          auto waiting = std::move(self->after_draft_commits_);
+          self->after_draft_commits_.clear();
+          for (auto& work : waiting) work();
         });
       });
 }
@@ -575,10 +582,11 @@ void Room::SendError(const std::shared_ptr<Peer>& peer, ErrorCode code, const st
   peer->Send(MakeFrame(ErrorMessage(code, message, request_id, id()).dump()));
 }
 
-void Room::Fail(const std::string& why) {
+void Room::Fail(const std::string& why, std::optional<Seat> only) {
   failed_ = true;
   spdlog::error("match {}: {}; the match is paused until a restart", id(), why);
   for (const Subscriber& subscriber : subscribers_) {
+    if (only && subscriber.viewer != *only) continue;
     if (auto peer = subscriber.peer.lock()) {
       SendError(peer, ErrorCode::kUnavailable,
                 "the server could not store this match's last event; it is paused", "");

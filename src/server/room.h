@@ -135,7 +135,9 @@ class Room : public std::enable_shared_from_this<Room> {
   void MaybeStartBot();
   void OnBotAction(engine::Seat seat, int version, std::optional<engine::Action> action);
   void AbandonBotTurn();
-  void Fail(const std::string& why);
+  // Pauses the match until a restart and tells its viewers (`only` that one: a draft's failure
+  // is its seat's secret; the others learn of the pause when they next act).
+  void Fail(const std::string& why, std::optional<engine::Seat> only = std::nullopt);
 
   std::optional<engine::Seat> StandingOffer() const;
   int LastEvent() const { return static_cast<int>(events_.size()) - 1; }
@@ -168,6 +170,9 @@ class Room : public std::enable_shared_from_this<Room> {
   std::unique_ptr<engine::State> published_;
   int commits_in_flight_ = 0;
   std::vector<std::function<void()>> after_commits_;
+  // The same for drafts: only the drafting seat's join waits for them.
+  int draft_commits_in_flight_ = 0;
+  std::vector<std::function<void()>> after_draft_commits_;
   bool failed_ = false;
   // A bot's turn in progress: it thinks on the pool while the room waits; its actions so far are
   // applied but not yet published (one event per bot turn, up to a chance draw).
