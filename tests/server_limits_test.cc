@@ -189,6 +189,29 @@ TEST(ServerLimits, OneAddressCannotTakeEveryConnection) {
   EXPECT_EQ(again.Next()["type"], "pong");
 }
 
+// One address may make only so many HTTP requests a second (here 5, bursts of 15), over however
+// many connections: past them, 429 with the reason; the bucket refills.
+TEST(ServerLimits, OneAddressMakesSoManyRequestsASecond) {
+  TempDir dir;
+  ServerProcess server(dir.File("quartel.db"), {"--http-rate", "5"});
+  int answered = 0, limited = 0;
+  std::string refusal;
+  for (int i = 0; i < 30; ++i) {
+    const std::string answer = RawExchange(server.port(), Get("/healthz"));
+    if (StatusOf(answer) == 200) ++answered;
+    if (StatusOf(answer) == 429) {
+      ++limited;
+      refusal = answer;
+    }
+  }
+  EXPECT_GE(answered, 15);
+  EXPECT_LT(answered, 30);
+  EXPECT_EQ(answered + limited, 30);
+  EXPECT_NE(refusal.find("too many requests from your address"), std::string::npos) << refusal;
+  std::this_thread::sleep_for(milliseconds(1100));  // the bucket refills
+  EXPECT_EQ(StatusOf(RawExchange(server.port(), Get("/healthz"))), 200);
+}
+
 std::string ReplayHead(std::size_t length) {
   return "POST /api/replay HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
          "Content-Length: " +

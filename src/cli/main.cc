@@ -211,6 +211,12 @@ int main(int argc, char** argv) {
                    "Largest record POST /api/replay accepts, in bytes")
       ->default_val(4 * 1024 * 1024)
       ->check(CLI::Range(std::size_t{1024}, std::size_t{64} * 1024 * 1024));
+  serve
+      ->add_option("--http-rate", serve_config.http_requests_per_second,
+                   "HTTP requests a second one client address may make (bursts of three times "
+                   "as many)")
+      ->default_val(20)
+      ->check(CLI::PositiveNumber);
   serve->add_flag("--public-metrics", serve_config.public_metrics,
                   "Answer GET /metrics to any address (by default only to this machine)");
   serve

@@ -69,18 +69,47 @@ class RateLimit {
  public:
   RateLimit(double rate, double burst) : rate_(rate), burst_(burst), tokens_(burst) {}
   bool Allow() {
-    const auto now = std::chrono::steady_clock::now();
-    tokens_ =
-        std::min(burst_, tokens_ + rate_ * std::chrono::duration<double>(now - last_).count());
-    last_ = now;
+    Refill();
     if (tokens_ < 1) return false;
     tokens_ -= 1;
     return true;
   }
+  // Whether the bucket is full again: its history no longer matters.
+  bool Full() const {
+    const auto elapsed = std::chrono::steady_clock::now() - last_;
+    return tokens_ + rate_ * std::chrono::duration<double>(elapsed).count() >= burst_;
+  }
 
  private:
+  void Refill() {
+    const auto now = std::chrono::steady_clock::now();
+    tokens_ =
+        std::min(burst_, tokens_ + rate_ * std::chrono::duration<double>(now - last_).count());
+    last_ = now;
+  }
+
   double rate_, burst_, tokens_;
   std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+};
+
+// A RateLimit per client address, for its HTTP requests: however many connections it opens, an
+// address gets so many requests a second. Addresses whose bucket is full again are forgotten, so
+// the table holds only the addresses that asked lately.
+class AddressRates {
+ public:
+  AddressRates(double rate, double burst) : rate_(rate), burst_(burst) {}
+  bool Allow(const std::string& address) {
+    std::lock_guard lock(mutex_);
+    if (buckets_.size() >= kForgetPast)
+      std::erase_if(buckets_, [](const auto& b) { return b.second.Full(); });
+    return buckets_.try_emplace(address, rate_, burst_).first->second.Allow();
+  }
+
+ private:
+  static constexpr std::size_t kForgetPast = 4096;
+  double rate_, burst_;
+  std::mutex mutex_;
+  std::unordered_map<std::string, RateLimit> buckets_;
 };
 
 // What each client address holds at once (connections, replays in flight), against a cap.
@@ -214,6 +243,7 @@ class Server {
   Hub hub_;
   std::string catalogue_;
   PerAddress connections_;
+  AddressRates requests_{config_.http_requests_per_second, config_.http_requests_per_second * 3};
   PerAddress replays_;  // by address, and all of them under the address ""
   asio::thread_pool replay_pool_;
 };
@@ -547,6 +577,15 @@ awaitable<void> Server::Session(beast::tcp_stream stream) {
                                 fmt::format("too many connections from your address (at most "
                                             "{}); close some and try again",
                                             config_.max_connections_per_address));
+        break;
+      }
+      if (!requests_.Allow(address)) {
+        Request head;
+        head.keep_alive(false);
+        refusal = ErrorResponse(head, 429,
+                                fmt::format("too many requests from your address (at most {:g} a "
+                                            "second); slow down",
+                                            config_.http_requests_per_second));
         break;
       }
       std::vector<Held> replay_places;

@@ -30,6 +30,8 @@ struct ServerConfig {
   // counters move with every message of every match.
   bool public_metrics = false;
   double messages_per_second = 20;  // per connection, with bursts of `message_burst`
+  // HTTP requests a second per client address (bursts of three times as many): past them, 429.
+  double http_requests_per_second = 20;
   double message_burst = 60;
   int idle_timeout_seconds = 60;  // a silent WebSocket is pinged, then dropped
   HubLimits limits;
