@@ -69,7 +69,7 @@ struct Frames {
 // viewer's view of a state drawn among those its seat (for a spectator: either seat) cannot tell
 // apart from the real one, so that nothing it may not know is in it.
 void CheckFrames(const Frames& frames, const std::vector<std::unique_ptr<engine::State>>& states,
-                 bool hidden_information, int num_seats) {
+                 bool hidden_information, int num_seats, bool structured_facts) {
   SCOPED_TRACE("viewer " + std::to_string(frames.viewer));
   ASSERT_FALSE(frames.messages.empty());
   ASSERT_EQ(frames.messages.front()["type"], "joined");
@@ -87,6 +87,20 @@ void CheckFrames(const Frames& frames, const std::vector<std::unique_ptr<engine:
       EXPECT_EQ(message["event"].get<int>(), frames.messages[i - 1]["event"].get<int>() + 1);
     }
     const Json& payload = message["state"];
+    // Facts beside the words (docs/PROTOCOL.md, "Facts"): each legal action's, each event's
+    // steps; a game that has said more than words (all but WAR's) never falls back to them.
+    auto CheckFact = [&](const Json& fact) {
+      ASSERT_TRUE(fact.is_object() && fact.contains("kind") && fact["kind"].is_string())
+          << fact.dump();
+      if (structured_facts) {
+        EXPECT_NE(fact["kind"], "words") << fact.dump();
+      }
+    };
+    if (message["type"] != "joined") {
+      ASSERT_TRUE(message["steps"].is_array()) << message.dump();
+      for (const Json& step : message["steps"]) CheckFact(step);
+    }
+    for (const Json& legal : payload["legal"]) CheckFact(legal["facts"]);
     if (!payload["your_turn"].get<bool>()) {
       EXPECT_TRUE(payload["legal"].empty()) << "legal actions off the viewer's decision";
     }
@@ -171,7 +185,8 @@ TEST_P(ServerMatchTest, WholeMatchFramesAreEachViewersView) {
   ASSERT_EQ(record.body["match"], match);
   const auto states = ReplayPrefixes(record.body);
   for (const Frames& viewer_frames : frames) {
-    CheckFrames(viewer_frames, states, game.hidden_information, game.seats);
+    CheckFrames(viewer_frames, states, game.hidden_information, game.seats,
+                game.game.rfind("war", 0) != 0);
   }
 }
 
@@ -661,6 +676,15 @@ TEST(ServerReplay, EachPlyIsTheViewersViewOfThatPrefix) {
       if (ply > 0) step.Apply(entries[ply - 1].action);
       ASSERT_EQ(plies[ply]["state"]["view"], step.state().ViewJson(seat)) << "ply " << ply;
       EXPECT_EQ(plies[ply]["ply"], ply);
+      if (ply > 0) {  // the steps of the entry as this viewer learnt them
+        engine::Match before(replayed.shared_game(), replayed.record().seats);
+        for (std::size_t i = 0; i + 1 < ply; ++i) before.Apply(entries[i].action);
+        EXPECT_EQ(plies[ply]["steps"],
+                  before.state().TurnSteps({&entries[ply - 1].action, 1}, seat))
+            << "ply " << ply;
+      } else {
+        EXPECT_EQ(plies[ply]["steps"], Json::parse(R"([{"kind": "begin"}])"));
+      }
     }
     EXPECT_EQ(plies.back()["state"]["over"], true);
     EXPECT_EQ(plies.back()["state"]["result"], record["result"]);
@@ -671,6 +695,7 @@ TEST(ServerReplay, EachPlyIsTheViewersViewOfThatPrefix) {
     const Json& frame = red[ply];
     if (frame["by"] == 1 && frame["state"]["view"]["phase"] == "setup") {
       EXPECT_EQ(frame["text"].get<std::string>().find(':'), std::string::npos) << frame["text"];
+      EXPECT_EQ(frame["steps"].dump().find("rank"), std::string::npos) << frame["steps"];
     }
   }
 

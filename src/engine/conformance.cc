@@ -223,9 +223,10 @@ std::string InquiriesAnswered(const SeatHandle& handle) {
 // Every path out of the engine for `viewer`, as one text: two states the viewer cannot tell apart
 // must give the same text. The views (JSON, text, tensor, position text), the handle's version and
 // whether it shows a turn in progress, the legal actions and mask the viewer is shown, the
-// notation of every action id as it may see it, and what it is told when it types a command or
-// sends an action, with the version right, stale, or any of a few fixed numbers (a caller could
-// otherwise find the version by trying: rulings, the number of setup placements is secret).
+// facts (and so the notation) of every action id as it may see it, and what it is told when it
+// types a command or sends an action, with the version right, stale, or any of a few fixed numbers
+// (a caller could otherwise find the version by trying: rulings, the number of setup placements is
+// secret).
 std::string EverythingShown(const State& state, Seat viewer, bool every_action) {
   const SeatHandle handle(state, viewer);
   std::string out = fmt::format("{}\n{}\n{}\nversion {} mid-turn {}\n", handle.ViewJson().dump(),
@@ -237,9 +238,12 @@ std::string EverythingShown(const State& state, Seat viewer, bool every_action) 
   for (Action action : handle.LegalActions()) out += fmt::format(" {}", action);
   out += InquiriesAnswered(handle);
   if (every_action) {
-    out += "\nnotation:";
+    // The facts of every action id: the notation is written from them (or, where a game has not
+    // said more, they carry the notation's words).
+    out += "\nfacts:";
     for (Action action = 0; action < state.game().NumDistinctActions(); ++action) {
-      out += fmt::format(" {}", handle.ActionToString(action));
+      out += ' ';
+      out += handle.ActionFacts(action).dump();
     }
   }
   if (!handle.IsMyDecision()) {  // a seat's own decision is its own to know in full
@@ -319,7 +323,8 @@ void CheckHiddenFlow(const State& state, Action action, Rng& rng, const Place& a
     // A sample with another number of actions behind it (an opponent's setup in progress, whose
     // length is secret) ends that phase at another moment: the end itself is public.
     if (other->PlyCount() != state.PlyCount() || !other->WhyIllegal(action).empty()) continue;
-    const std::string other_described = other->DescribeTurn({&action, 1}, seat);
+    const std::string other_described =
+        other->DescribeTurn({&action, 1}, seat) + other->TurnSteps({&action, 1}, seat).dump();
     other->DoApplyAction(action, nullptr);
     if (played->IsTerminal() || other->IsTerminal()) continue;
     const std::string told =
@@ -332,7 +337,8 @@ void CheckHiddenFlow(const State& state, Action action, Rng& rng, const Place& a
     // The action told in words: as the seat's view after it, unless the action itself showed the
     // seat something (a combat reveals both ranks), when the view after it differs too.
     if (view == other_view) {
-      const std::string described = state.DescribeTurn({&action, 1}, seat);
+      const std::string described =
+          state.DescribeTurn({&action, 1}, seat) + state.TurnSteps({&action, 1}, seat).dump();
       Expect(described == other_described, at,
              told + fmt::format("the turn is told as '{}' or '{}'", described, other_described));
     }
@@ -346,9 +352,9 @@ void CheckHiddenFlow(const State& state, Action action, Rng& rng, const Place& a
 
 // Hidden information in which action was played: actions a viewer's notation cannot tell apart
 // (another seat's card drawn, "preta draws a card"; another seat's placement, "a hidden
-// placement") are told to it alike in the words of the turn. The notation itself is compared
-// between states the viewer cannot tell apart (EverythingShown). Every chance outcome, or up to
-// eight legal actions, for every viewer.
+// placement") are told to it alike: in their facts, and in the words and steps of the turn. The
+// notation itself is compared between states the viewer cannot tell apart (EverythingShown). Every
+// chance outcome, or up to eight legal actions, for every viewer.
 void CheckActionsToldAlike(const State& state, const std::vector<Action>& legal, Rng& rng,
                            const Place& at) {
   if (!state.game().info().hidden_information) return;
@@ -364,7 +370,11 @@ void CheckActionsToldAlike(const State& state, const std::vector<Action>& legal,
   for (Seat viewer : viewers) {
     std::map<std::string, std::pair<Action, std::string>> told_by_notation;  // the first of each
     for (Action action : actions) {
-      const std::string told = state.DescribeTurn({&action, 1}, viewer);
+      // The facts may not tell apart what the words do not (structured data could say what a
+      // sentence hid), and the steps of the turn are told alike with its words.
+      const std::string told = fmt::format("{} {} {}", state.ActionFacts(action, viewer).dump(),
+                                           state.DescribeTurn({&action, 1}, viewer),
+                                           state.TurnSteps({&action, 1}, viewer).dump());
       const auto [first, inserted] =
           told_by_notation.try_emplace(state.ActionToStringFor(action, viewer), action, told);
       Expect(inserted || first->second.second == told, at,

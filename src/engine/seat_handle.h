@@ -90,6 +90,11 @@ class SeatHandle {
   std::string DescribeTurn(std::span<const Action> actions) const {
     return state_->DescribeTurn(actions, viewer_);
   }
+  // The same as data (State::ActionFacts, State::TurnSteps), as this viewer may know it.
+  Json ActionFacts(Action action) const { return state_->ActionFacts(action, viewer_); }
+  Json TurnSteps(std::span<const Action> actions) const {
+    return state_->TurnSteps(actions, viewer_);
+  }
   // Answers a question that is not an action (WAR "odds a b") from this viewer's knowledge.
   std::optional<std::string> Inquire(std::string_view text) const {
     return state_->Inquire(text, viewer_);

@@ -130,6 +130,14 @@ std::string State::DescribeTurn(std::span<const Action> actions, Seat viewer) co
   return text;
 }
 
+Json State::ActionFacts(Action action, Seat viewer) const {
+  return Json{{"kind", "words"}, {"text", ActionToStringFor(action, viewer)}};
+}
+
+Json State::TurnSteps(std::span<const Action> actions, Seat viewer) const {
+  return Json::array({Json{{"kind", "words"}, {"text", DescribeTurn(actions, viewer)}}});
+}
+
 std::unique_ptr<State> State::SampleConsistentState(Seat, Rng&) const { return Clone(); }
 
 }  // namespace quartel::engine

@@ -171,6 +171,18 @@ class State {
   // lists the moves; games with long turns (WAR) summarise them.
   virtual std::string DescribeTurn(std::span<const Action> actions, Seat viewer) const;
 
+  // --- Facts: the same, as data ------------------------------------------------------------------
+  // What ActionToStringFor and DescribeTurn tell `viewer`, as data for clients that word it in
+  // their own language (docs/PROTOCOL.md, "Facts"): a JSON object with a "kind" and typed fields
+  // (squares, points, ranks, seats, counts), showing only what `viewer` may know, as the words
+  // do. Games that implement them write their words from these facts (one formatter per game),
+  // so words and facts cannot disagree. The defaults carry the words alone, {"kind": "words",
+  // "text": ...}, for a game that has not said more yet.
+  virtual Json ActionFacts(Action action, Seat viewer) const;
+  // The steps of a turn that starts in this state and plays `actions`, as `viewer` learnt them:
+  // one fact per step, with what the step showed (a combat's ranks, a capture).
+  virtual Json TurnSteps(std::span<const Action> actions, Seat viewer) const;
+
   // --- Endings outside the rules -----------------------------------------------------------------
   // `seat` resigns and the game goes on without it, where the game's rules say so (rulings: in
   // WAR with more than two players left its armies become neutral). Returns false when the game

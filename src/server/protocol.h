@@ -13,7 +13,7 @@
 
 namespace quartel::server {
 
-inline constexpr int kProtocolVersion = 1;
+inline constexpr int kProtocolVersion = 2;
 
 // The error codes a client can receive (the "code" of an "error" message).
 enum class ErrorCode {

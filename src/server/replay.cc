@@ -75,31 +75,34 @@ Reply ReplayFrames(std::string_view body) {
     engine::Match match(checked.shared_game(), record.seats, record.start);
     Json plies = Json::array();
     int ply = 0;
-    auto frame = [&](Json by, const std::function<std::string()>& text,
+    auto frame = [&](Json by, const std::function<std::string()>& text, Json steps,
                      const std::vector<std::string>& ended) {
       if (ply >= from && ply < end) {
-        Json entry{{"ply", ply}, {"by", std::move(by)}, {"text", text()}};
+        Json entry{
+            {"ply", ply}, {"by", std::move(by)}, {"text", text()}, {"steps", std::move(steps)}};
         if (states) entry["state"] = ViewerState(match.state(), ended, ply, viewer, std::nullopt);
         plies.push_back(std::move(entry));
       }
       ++ply;
     };
-    frame(Json(), [] { return std::string("the game begins"); }, {});
+    frame(Json(), [] { return std::string("the game begins"); }, Json::array({{{"kind", "begin"}}}),
+          {});
     for (const engine::RecordedAction& entry : checked.record().actions) {
       if (ply >= end) break;
       if (entry.resign) {
         match.Resign(entry.seat);
         frame(entry.seat, [&] { return fmt::format("{} resigned", game.SeatName(entry.seat)); },
-              {});
+              Json::array({{{"kind", "resign"}, {"seat", entry.seat}}}), {});
         continue;
       }
       // Told as the live move list tells it (State::DescribeTurn), one action at a time.
       const bool wanted = ply >= from;  // `ply` is this entry's frame
       const std::string text =
           wanted ? match.state().DescribeTurn({&entry.action, 1}, viewer) : std::string();
+      Json steps = wanted ? match.state().TurnSteps({&entry.action, 1}, viewer) : Json();
       const Seat by = match.state().CurrentSeat();
       match.Apply(entry.action);
-      frame(ByOf(by), [&] { return text; }, {});
+      frame(ByOf(by), [&] { return text; }, std::move(steps), {});
     }
     if (ended_outside && ply < end) {
       // Ended outside its rules (a resignation, a draw agreed): the game ends here too, so that
@@ -108,6 +111,7 @@ Reply ReplayFrames(std::string_view body) {
                 checked.record().ending_detail);
       frame(
           Json(), [&] { return fmt::format("the game ended: {}", checked.record().ending); },
+          Json::array({{{"kind", "ended"}, {"ending", checked.record().ending}}}),
           checked.record().result);
     }
     std::vector<std::string> names;

@@ -291,14 +291,15 @@ void Room::ExtendDraft(Seat seat, const std::vector<Action>& actions,
                        std::unique_ptr<engine::State> after) {
   if (!draft_) draft_ = Draft{seat, {}, nullptr};
   const auto before = std::move(draft_->state);
-  const std::string text = (before ? *before : match_.state()).DescribeTurn(actions, seat);
+  const engine::State& from = before ? *before : match_.state();
+  const std::string text = from.DescribeTurn(actions, seat);
+  Json steps = from.TurnSteps(actions, seat);
   draft_->actions.insert(draft_->actions.end(), actions.begin(), actions.end());
   draft_->state = std::move(after);
-  Json frame{{"type", "draft"},
-             {"match", id()},
-             {"event", LastEvent()},
-             {"text", text},
-             {"state", StatePayload(*draft_->state, {}, LastEvent(), seat)}};
+  Json frame{
+      {"type", "draft"},           {"match", id()},
+      {"event", LastEvent()},      {"text", text},
+      {"steps", std::move(steps)}, {"state", StatePayload(*draft_->state, {}, LastEvent(), seat)}};
   ++draft_commits_in_flight_;
   services_.commits.Submit(
       [id = id(), seat, draft = draft_->actions](Storage& storage) {
@@ -512,7 +513,29 @@ Json Room::EventMessage(int number, const EventSpan& span, const engine::State& 
               {"kind", number == 0 ? "start" : EntryKindName(span.kind)},
               {"by", by},
               {"text", EventText(span, start, viewer)},
+              {"steps", EventSteps(span, start, viewer)},
               {"state", StatePayload(state, ended, number, viewer)}};
+}
+
+Json Room::EventSteps(const EventSpan& span, const engine::State& start, Seat viewer) const {
+  const Json seat = span.by >= 0 ? Json(span.by) : Json();
+  switch (span.kind) {
+    case EntryKind::kResign:
+      return Json::array({{{"kind", "resign"}, {"seat", seat}}});
+    case EntryKind::kOfferDraw:
+      return Json::array({{{"kind", "offer_draw"}, {"seat", seat}}});
+    case EntryKind::kAgreeDraw:
+      return Json::array({{{"kind", "agree_draw"}, {"seat", seat}}});
+    case EntryKind::kAction:
+      break;
+  }
+  std::vector<Action> actions;
+  for (int i = span.first_entry; i < span.end_entry; ++i)
+    actions.push_back(stored_.entries[i].action);
+  if (actions.empty()) {
+    return span.by == kChanceSeat ? Json::array({{{"kind", "begin"}}}) : Json::array();
+  }
+  return start.TurnSteps(actions, viewer);
 }
 
 std::string Room::EventText(const EventSpan& span, const engine::State& start, Seat viewer) const {
@@ -559,7 +582,9 @@ Json ViewerState(const engine::State& state, const std::vector<std::string>& end
   Json legal = Json::array();
   if (!over) {
     for (Action action : handle.LegalActions()) {
-      legal.push_back({{"id", action}, {"text", handle.ActionToString(action)}});
+      legal.push_back({{"id", action},
+                       {"text", handle.ActionToString(action)},
+                       {"facts", handle.ActionFacts(action)}});
     }
   }
   payload["legal"] = std::move(legal);
@@ -676,7 +701,8 @@ Json Room::RecordFor(Seat viewer) const {
       [&](int number, const EventSpan& span, const engine::State& start, const engine::Match&) {
         events.push_back({{"event", number},
                           {"by", span.by == kChanceSeat ? Json("chance") : Json(span.by)},
-                          {"text", EventText(span, start, viewer)}});
+                          {"text", EventText(span, start, viewer)},
+                          {"steps", EventSteps(span, start, viewer)}});
       });
   return Json{{"match", id()},
               {"game", stored_.game},

@@ -155,6 +155,9 @@ class Room : public std::enable_shared_from_this<Room> {
                                              const engine::Match&)>& visit) const;
   std::string EventText(const EventSpan& span, const engine::State& start,
                         engine::Seat viewer) const;
+  // The same as facts (State::TurnSteps; docs/PROTOCOL.md, "Facts"): a resignation, a draw
+  // offered or agreed and the match's beginning are facts of their own.
+  Json EventSteps(const EventSpan& span, const engine::State& start, engine::Seat viewer) const;
   void SendError(const std::shared_ptr<Peer>& peer, ErrorCode code, const std::string& message,
                  const std::string& request_id);
 

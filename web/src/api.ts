@@ -86,6 +86,7 @@ export interface ReplayPly {
   ply: number;
   by: number | 'chance' | null;
   text: string;
+  steps: import('./types').Fact[];
   state: import('./types').MatchState;
 }
 // One page of a record replayed as one viewer (POST /api/replay): frames from..from+plies.length
@@ -140,7 +141,7 @@ export async function replayLines(record: unknown, viewer: Viewer) {
   let answer: Replay;
   do {
     answer = await replayCall({ record, viewer, from: lines.length + 1, count: REPLAY_LINES_PAGE, states: false });
-    lines.push(...answer.plies.map((p) => ({ event: p.ply, by: p.by, text: p.text })));
+    lines.push(...answer.plies.map((p) => ({ event: p.ply, by: p.by, text: p.text, steps: p.steps })));
   } while (answer.plies.length > 0 && lines.length + 1 < answer.total);
   return { lines, total: answer.total, seat_names: answer.seat_names, options: answer.options };
 }
@@ -149,7 +150,7 @@ export async function replayLines(record: unknown, viewer: Viewer) {
 // `finished`: the lines are the record's entries, which replace any live lines.
 export async function eventsSoFar(id: string, token: string | null, viewer: Viewer): Promise<{ lines: MoveLine[]; finished: boolean }> {
   const record = await matchRecord(id, token);
-  if (record.running) return { lines: record.events.map((e: any) => ({ event: e.event, by: e.by, text: e.text })), finished: false };
+  if (record.running) return { lines: record.events.map((e: MoveLine) => ({ event: e.event, by: e.by, text: e.text, steps: e.steps })), finished: false };
   // A finished match: its record replayed as this viewer, one line per entry in the words of the
   // live move list (numbered as the replay numbers its plies).
   const { lines } = await replayLines(record, viewer);

@@ -1,6 +1,6 @@
 // One match's WebSocket: joins as the seat of the token (or as a spectator), hands each frame to
 // the page, and after a drop reconnects by itself and asks for the events it missed ("since").
-import type { MatchState, Move, Seat, Viewer } from './types';
+import type { Fact, MatchState, Move, Seat, Viewer } from './types';
 
 export interface Joined {
   match: string;
@@ -18,6 +18,7 @@ export interface EventFrame {
   kind: 'start' | 'action' | 'resign' | 'offer_draw' | 'agree_draw';
   by: Seat | 'chance' | null;
   text: string;
+  steps: Fact[];
   state: MatchState;
 }
 // A placement of the viewer's own setup in progress (docs/PROTOCOL.md, "Drafts"): its state only,
@@ -26,6 +27,7 @@ export interface DraftFrame {
   match: string;
   event: number;
   text: string;
+  steps: Fact[];
   state: MatchState;
 }
 export interface ServerError {

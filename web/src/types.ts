@@ -3,9 +3,46 @@
 export type Seat = number;
 export type Viewer = Seat | 'spectator';
 
+// --- Facts: what an action or an event means, as data (docs/PROTOCOL.md, "Facts"). The client
+// words them itself; it never reads the meaning out of `text`.
+
+// The match's own events, for every game.
+export type MatchFact =
+  | { kind: 'begin' }
+  | { kind: 'resign' | 'offer_draw' | 'agree_draw'; seat: Seat | null }
+  | { kind: 'ended'; ending: string };
+
+// A game that has not said more than words yet (WAR, WAR-II), and an id that is no action here.
+export type WordsFact = { kind: 'words'; text: string } | { kind: 'invalid'; action: number };
+
+// Stratego and Espionage. Ranks are rank characters, squares as the notation writes them ("e4").
+export interface Combat {
+  attacker: string | null;
+  defender: string | null; // null: the viewer did not see it
+  result: 'attacker' | 'defender' | 'both';
+}
+export type HiddenArmyFact =
+  | { kind: 'place' | 'rescue'; rank: string; square: string }
+  | { kind: 'hidden_placement' | 'no_rescue' | 'claim_draw' }
+  | { kind: 'volcano'; square: string }
+  | { kind: 'move'; from: string; to: string; attack: boolean; combat?: Combat }
+  | { kind: 'setup'; seat: Seat; complete: boolean; army?: string; placed?: HiddenArmyFact[] };
+
+// Dablot (points 1 to 72, pieces by their view letter) and Conspiradores (points "G9").
+export type LineFact =
+  | { kind: 'first'; seat: Seat }
+  | { kind: 'stop' }
+  | { kind: 'step'; from: number | string; to: number | string }
+  | { kind: 'jump'; from: number | string; to: number | string; over?: number; taken?: string | null }
+  | { kind: 'order'; order: Seat[] }
+  | { kind: 'place'; point: string };
+
+export type Fact = MatchFact | WordsFact | HiddenArmyFact | LineFact;
+
 export interface LegalAction {
   id: number;
   text: string;
+  facts: Fact;
 }
 
 // STATE: computed by the server for this viewer only.
@@ -48,6 +85,7 @@ export interface MoveLine {
   event: number;
   by: Seat | 'chance' | null;
   text: string;
+  steps: Fact[];
 }
 
 // A move the player makes: action ids from `legal`, or a command as typed in the terminal.

@@ -17,6 +17,11 @@
 //                        chain is one jump action per jump, by the same seat.    "G9-G11"
 //   4937                 stop a jump chain that could go on.                     "stop"
 //
+// Facts (State::ActionFacts, TurnSteps; the words are written from them): {"kind": "order",
+// "order": [seats in play order, 0-based]}, {"kind": "place", "point"}, {"kind": "step" or "jump",
+// "from", "to"}, {"kind": "stop"}, with points named as in the notation ("G9"). The same for every
+// viewer.
+//
 // Passing is implicit (rulings: "a player with no legal move passes"): when a turn ends, the turn
 // goes to the next player in play order who is not yet safe and has a legal move, so a state never
 // offers a pass action.
@@ -125,6 +130,8 @@ class ConspiradoresState : public engine::State {
   // move (it jumps on or stops).
   std::vector<Action> StringToTurn(std::string_view text) const override;
   std::string DescribeTurn(std::span<const Action> actions, Seat viewer) const override;
+  Json ActionFacts(Action action, Seat viewer) const override;
+  Json TurnSteps(std::span<const Action> actions, Seat viewer) const override;
 
   std::unique_ptr<engine::State> Clone() const override;
   void CopyFrom(const engine::State& other) override;

@@ -32,26 +32,69 @@ int DirBetween(int from, int to, bool* jump) {
 
 }  // namespace
 
-std::string ConspiradoresState::ActionToString(Action action) const {
+// Facts (conspiradores.h, "Facts"). A perfect-information game: every viewer is told the same.
+Json ConspiradoresState::ActionFacts(Action action, Seat) const {
   if (IsChanceAction(action)) {
     const auto& orders = PlayOrders(pos_.meta.num_seats);
-    if (action >= static_cast<int>(orders.size())) return fmt::format("order #{}", action);
+    if (action >= static_cast<int>(orders.size()))
+      return Json{{"kind", "invalid"}, {"action", action}};
+    Json order = Json::array();
+    for (int k = 0; k < pos_.meta.num_seats; ++k) order.push_back(orders[action][k]);
+    return Json{{"kind", "order"}, {"order", std::move(order)}};
+  }
+  if (IsPlacement(action)) return Json{{"kind", "place"}, {"point", PointName(From(action))}};
+  if (IsStop(action)) return Json{{"kind", "stop"}};
+  if ((IsStep(action) || IsJump(action)) && To(action) != kNoPoint) {
+    return Json{{"kind", IsStep(action) ? "step" : "jump"},
+                {"from", PointName(From(action))},
+                {"to", PointName(To(action))}};
+  }
+  return Json{{"kind", "invalid"}, {"action", action}};
+}
+
+Json ConspiradoresState::TurnSteps(std::span<const Action> actions, Seat viewer) const {
+  Position at = pos_;
+  Json steps = Json::array();
+  for (Action action : actions) {
+    ConspiradoresState probe(static_cast<const ConspiradoresGame&>(game()));
+    probe.pos_ = at;
+    steps.push_back(probe.ActionFacts(action, viewer));
+    at.Apply(action, nullptr);
+  }
+  return steps;
+}
+
+namespace {
+
+// The notation of one fact: "order 2,1", "G9", "stop", "G9-H10" (a step or a jump alike).
+std::string Notation(const Json& fact) {
+  const std::string& kind = fact.at("kind").get_ref<const std::string&>();
+  if (kind == "order") {
     std::string text = "order ";
-    for (int k = 0; k < pos_.meta.num_seats; ++k) {
-      text += fmt::format("{}{}", k ? "," : "", orders[action][k] + 1);
+    for (std::size_t k = 0; k < fact.at("order").size(); ++k) {
+      text += fmt::format("{}{}", k ? "," : "", fact.at("order")[k].get<int>() + 1);
     }
     return text;
   }
-  if (IsPlacement(action)) return PointName(From(action));
-  if (IsStop(action)) return "stop";
-  if (IsStep(action) || IsJump(action)) {
-    const int to = To(action);
-    if (to == kNoPoint) {
-      return fmt::format("{}-off board {}", PointName(From(action)), kDirNames[Dir(action)]);
-    }
-    return PointName(From(action)) + "-" + PointName(to);
+  if (kind == "place") return fact.at("point").get<std::string>();
+  if (kind == "stop") return "stop";
+  if (kind == "step" || kind == "jump") {
+    return fact.at("from").get<std::string>() + "-" + fact.at("to").get<std::string>();
   }
-  return fmt::format("action {}", action);
+  return fmt::format("action {}", fact.at("action").get<int>());
+}
+
+}  // namespace
+
+std::string ConspiradoresState::ActionToString(Action action) const {
+  const Json fact = ActionFacts(action, engine::kSpectator);
+  if (fact.at("kind") != "invalid") return Notation(fact);
+  if (IsChanceAction(action)) return fmt::format("order #{}", action);
+  // A move off the board: named by its parts, for error messages.
+  if (IsStep(action) || IsJump(action)) {
+    return fmt::format("{}-off board {}", PointName(From(action)), kDirNames[Dir(action)]);
+  }
+  return Notation(fact);
 }
 
 Action ConspiradoresState::StringToAction(std::string_view raw) const {
@@ -120,15 +163,21 @@ std::vector<Action> ConspiradoresState::StringToTurn(std::string_view raw) const
   return turn;
 }
 
-// The draw of the play order in words ("play order by lot: black, white"); moves as written.
+// The draw of the play order in words ("play order by lot: black, white"); moves as written, a
+// space between them.
 std::string ConspiradoresState::DescribeTurn(std::span<const Action> actions, Seat viewer) const {
-  if (actions.size() != 1 || !IsChanceAction(actions.front())) {
-    return engine::State::DescribeTurn(actions, viewer);
+  const Json steps = TurnSteps(actions, viewer);
+  if (steps.size() == 1 && steps[0].at("kind") == "order") {
+    std::vector<std::string> names;
+    for (const Json& seat : steps[0].at("order")) names.push_back(kSeatNames[seat.get<int>()]);
+    return fmt::format("play order by lot: {}", fmt::join(names, ", "));
   }
-  const auto& order = PlayOrders(pos_.meta.num_seats).at(actions.front());
-  std::vector<std::string> names;
-  for (int k = 0; k < pos_.meta.num_seats; ++k) names.push_back(kSeatNames[order[k]]);
-  return fmt::format("play order by lot: {}", fmt::join(names, ", "));
+  std::string text;
+  for (const Json& step : steps) {
+    if (!text.empty()) text += ' ';
+    text += Notation(step);
+  }
+  return text;
 }
 
 }  // namespace quartel::conspiradores

@@ -21,6 +21,11 @@
 // (StringToTurn: the jumps typed, no more; where the chain could go on, the player is still to
 // move). DescribeTurn names what each capture took.
 //
+// Facts (State::ActionFacts, TurnSteps; the words are written from them): {"kind": "first",
+// "seat"}, {"kind": "stop"}, {"kind": "step", "from", "to"}, {"kind": "jump", "from", "over",
+// "to", "taken" (the taken piece's letter, as in the view)}; points numbered 1 to 72. The same
+// for every viewer.
+//
 // Views: ViewJson gives {"game", "board" (72 entries, index = point - 1: "S" Sámi soldier,
 // "P" Prince, "K" King, "s" Swedish soldier, "p" Landlord's Son, "l" Landlord, null empty),
 // "to_move" (seat or null), "chain_from" (1-based point or null), "turn" (completed turns),
@@ -113,6 +118,8 @@ class DablotState : public engine::State {
   Action StringToAction(std::string_view text) const override;
   std::vector<Action> StringToTurn(std::string_view text) const override;
   std::string DescribeTurn(std::span<const Action> actions, engine::Seat viewer) const override;
+  Json ActionFacts(Action action, engine::Seat viewer) const override;
+  Json TurnSteps(std::span<const Action> actions, engine::Seat viewer) const override;
 
   std::unique_ptr<engine::State> Clone() const override;
   void CopyFrom(const engine::State& other) override;

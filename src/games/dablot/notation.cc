@@ -45,19 +45,73 @@ int DirTo(int from, int to, bool jump) {
 
 }  // namespace
 
-std::string DablotState::ActionToString(Action action) const {
-  if (action == kSamiFirst) return "Sámi first";
-  if (action == kSwedesFirst) return "Swedes first";
-  if (action == kStop) return "stop";
-  if (!IsStep(action) && !IsJump(action)) return fmt::format("action {} (out of range)", action);
+// Facts (dablot.h, "Facts"): {"kind": "first", "seat"}, {"kind": "stop"}, {"kind": "step",
+// "from", "to"}, {"kind": "jump", "from", "over", "to", "taken"} with points numbered 1 to 72 and
+// the taken piece's letter as the view writes it; {"kind": "invalid", "action"} for an id that is
+// no move here. A perfect-information game: every viewer is told the same.
+Json DablotState::ActionFacts(Action action, engine::Seat) const {
+  if (action == kSamiFirst || action == kSwedesFirst) {
+    return Json{{"kind", "first"}, {"seat", action == kSamiFirst ? 0 : 1}};
+  }
+  if (action == kStop) return Json{{"kind", "stop"}};
   const Geometry& g = Geo();
+  if (!IsStep(action) && !IsJump(action)) return Json{{"kind", "invalid"}, {"action", action}};
   const int from = ActionFrom(action), dir = ActionDir(action);
   const int to = IsStep(action) ? g.neighbour[from][dir] : g.landing[from][dir];
-  if (to == kNone) {
-    return fmt::format("{} from {} direction {} (off the lines)", IsStep(action) ? "step" : "jump",
-                       from + 1, dir);
+  if (to == kNone) return Json{{"kind", "invalid"}, {"action", action}};
+  if (IsStep(action)) return Json{{"kind", "step"}, {"from", from + 1}, {"to", to + 1}};
+  const int over = g.neighbour[from][dir];
+  const Piece taken = position_.board[over];
+  return Json{
+      {"kind", "jump"},
+      {"from", from + 1},
+      {"over", over + 1},
+      {"to", to + 1},
+      {"taken", taken == Piece::kEmpty ? Json() : Json(std::string(1, PieceLetter(taken)))}};
+}
+
+Json DablotState::TurnSteps(std::span<const Action> actions, engine::Seat viewer) const {
+  DablotState state(*this);
+  Json steps = Json::array();
+  for (Action action : actions) {
+    steps.push_back(state.ActionFacts(action, viewer));
+    state.DoApplyAction(action, nullptr);
   }
-  return fmt::format("{}{}{}", from + 1, IsStep(action) ? '-' : 'x', to + 1);
+  return steps;
+}
+
+namespace {
+
+// The notation of one fact: "23-29", "23x35", "stop", "Sámi first".
+std::string Notation(const Json& fact) {
+  const std::string& kind = fact.at("kind").get_ref<const std::string&>();
+  if (kind == "first") return fact.at("seat") == 0 ? "Sámi first" : "Swedes first";
+  if (kind == "stop") return "stop";
+  if (kind == "step" || kind == "jump") {
+    return fmt::format("{}{}{}", fact.at("from").get<int>(), kind == "step" ? '-' : 'x',
+                       fact.at("to").get<int>());
+  }
+  return fmt::format("action {} (out of range)", fact.at("action").get<int>());
+}
+
+// A step as the move list tells it: a capture says what it took, "23x35 takes the Swedish
+// soldier on 29".
+std::string Told(const Json& fact) {
+  std::string text = Notation(fact);
+  if (fact.at("kind") != "jump") return text;
+  Piece taken = Piece::kEmpty;
+  if (fact.at("taken").is_string()) PieceFromLetter(fact.at("taken").get<std::string>()[0], taken);
+  return text + fmt::format(" takes the {} on {}", PieceName(taken), fact.at("over").get<int>());
+}
+
+}  // namespace
+
+std::string DablotState::ActionToString(Action action) const {
+  const Json fact = ActionFacts(action, engine::kSpectator);
+  if (fact.at("kind") != "invalid" || (!IsStep(action) && !IsJump(action))) return Notation(fact);
+  // A move off the lines: named by its parts, for error messages.
+  return fmt::format("{} from {} direction {} (off the lines)", IsStep(action) ? "step" : "jump",
+                     ActionFrom(action) + 1, ActionDir(action));
 }
 
 Action DablotState::ParseMove(std::string_view text) const {
@@ -124,18 +178,12 @@ std::vector<Action> DablotState::StringToTurn(std::string_view text) const {
   return actions;
 }
 
-// Each capture says what it took: "23x35 takes the Swedish soldier on 29".
-std::string DablotState::DescribeTurn(std::span<const Action> actions, engine::Seat) const {
-  DablotState state(*this);
+// The steps in words, a comma between them (Told).
+std::string DablotState::DescribeTurn(std::span<const Action> actions, engine::Seat viewer) const {
   std::string text;
-  for (Action action : actions) {
+  for (const Json& step : TurnSteps(actions, viewer)) {
     if (!text.empty()) text += ", ";
-    text += state.ActionToString(action);
-    if (IsJump(action)) {
-      const int over = Geo().neighbour[ActionFrom(action)][ActionDir(action)];
-      text += fmt::format(" takes the {} on {}", PieceName(state.position_.board[over]), over + 1);
-    }
-    state.DoApplyAction(action, nullptr);
+    text += Told(step);
   }
   return text;
 }

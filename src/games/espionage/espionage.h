@@ -38,6 +38,15 @@
 // before the seat's first placement.
 // A play turn may be typed as its two moves separated by a space or ',' ("a3-a4 b3-b4").
 //
+// Facts (State::ActionFacts, TurnSteps; the words are written from them): {"kind": "volcano",
+// "square"}, {"kind": "first", "seat"} (the lot), {"kind": "place", "rank", "square"} (to the
+// seat placing; to any other viewer {"kind": "hidden_placement"}), {"kind": "move", "from", "to",
+// "attack"}, {"kind": "claim_draw"}; ranks as rank characters. A turn's steps: a setup is one step
+// {"kind": "setup", "seat", "complete"}, with for its own seat "army" (its ranks from its side,
+// rows split by '/', once complete) or "placed" (the placement facts so far); then each action, a
+// move that fought with "combat": {"attacker", "defender" (each null where the viewer did not see
+// it), "result" ("attacker" or "defender": who won)}.
+//
 // Views: own ranks; the opponent's as "?" unless shown: by combat with reveal_on_combat (to both
 // seats and spectators) or by the viewer's own Spies (to the viewer only: the owner of a
 // recognised piece is not told, rulings "Espionage"); everything once the game is over (rule and
@@ -172,6 +181,8 @@ class EspionageState : public engine::State {
   std::string ActionToString(Action action) const override;
   std::string ActionToStringFor(Action action, engine::Seat viewer) const override;
   std::string DescribeTurn(std::span<const Action> actions, engine::Seat viewer) const override;
+  Json ActionFacts(Action action, engine::Seat viewer) const override;
+  Json TurnSteps(std::span<const Action> actions, engine::Seat viewer) const override;
   Action StringToAction(std::string_view text) const override;
   std::vector<Action> StringToTurn(std::string_view text) const override;
 
@@ -205,10 +216,11 @@ class EspionageState : public engine::State {
   std::string SetupStatus(int seat) const;
   // Whether `viewer` may see the rank of `cell` (the shared rule, hidden_army.h).
   bool Sees(engine::Seat viewer, CellBits cell) const;
-  // DescribeTurn of the play: each action, and an attack's combat as `viewer` learnt it.
-  std::string DescribePlay(std::span<const Action> actions, engine::Seat viewer) const;
-  // The last combat in words as `viewer` learnt it ("Sapper takes an unseen piece").
-  std::string CombatText(engine::Seat viewer) const;
+  // The last combat as `viewer` learnt it (views.cc).
+  Json CombatFacts(engine::Seat viewer) const;
+  // ActionFacts, or with `all_seen` every placement in full (the record's notation).
+  Json FactsOf(Action action, engine::Seat viewer, bool all_seen) const;
+  std::string Words(const Json& fact, Action action) const;
   // The rank character of `cell` as `viewer` sees it, or '?'.
   char ShownRank(engine::Seat viewer, CellBits cell) const;
   // The position text, full (no viewer) or as `viewer` may know it (position_text.cc).

@@ -1,6 +1,7 @@
 // Espionage notation: actions in words for each viewer, turn descriptions, and what a player
 // types (espionage.h, "Action encoding" and "Typed turns").
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 
@@ -14,78 +15,157 @@ namespace quartel::espionage {
 
 using hidden_army::kSeatNames;
 
-std::string EspionageState::ActionToString(Action action) const {
-  if (action < 0 || action >= kNumActions) return fmt::format("action {} (out of range)", action);
-  if (IsVolcano(action)) return "volcano " + SquareName(action);
-  if (action < kFirstPlace) {
-    return IsLot(action) ? fmt::format("{} first", kSeatNames[action - kFirstLot])
-                         : fmt::format("action {} (unused)", action);
-  }
-  if (IsPlace(action)) {
-    return fmt::format("{}:{}", RankChar(PlaceRank(action)), SquareName(PlaceSquare(action)));
-  }
-  if (action == kClaimDraw) return "claim draw";
-  const int from = MoveFrom(action), to = Step(from, MoveDir(action));
-  if (to == kNone) return fmt::format("move from {} off the board", SquareName(from));
-  const CellBits a = position_.board[from], t = position_.board[to];
-  const bool attack = IsPiece(a) && IsPiece(t) && Owner(a) != Owner(t);
-  return fmt::format("{}{}{}", SquareName(from), attack ? 'x' : '-', SquareName(to));
-}
+// --- Facts (espionage.h, "Facts"), and the words written from them ----------------------------
 
 // Another seat's placement shows neither its rank nor its square (setups are secret).
-std::string EspionageState::ActionToStringFor(Action action, engine::Seat viewer) const {
-  if (position_.phase == Phase::kSetup && viewer != position_.to_move && IsPlace(action)) {
-    return "a hidden placement";
-  }
-  return ActionToString(action);
+Json EspionageState::ActionFacts(Action action, engine::Seat viewer) const {
+  return FactsOf(action, viewer, false);
 }
 
-// A setup is one turn: told in one line, to the seat setting up as its setup string, to anyone
-// else only as in progress or done (setups are secret until both are complete). The lot for the
-// first move that follows the last setup is told after it ("set up its army; Blue first"). In the
-// play, moves are told with what their combat showed `viewer`.
-std::string EspionageState::DescribeTurn(std::span<const Action> actions,
-                                         engine::Seat viewer) const {
-  if (position_.phase != Phase::kSetup || actions.empty()) return DescribePlay(actions, viewer);
-  const int seat = position_.to_move;
-  EspionageState after(*this);
-  std::size_t placed = 0;
-  while (placed < actions.size() && after.position_.phase == Phase::kSetup) {
-    after.DoApplyAction(actions[placed++], nullptr);
+// `all_seen`: as the record writes it, every placement in full.
+Json EspionageState::FactsOf(Action action, engine::Seat viewer, bool all_seen) const {
+  const Json invalid{{"kind", "invalid"}, {"action", action}};
+  if (action < 0 || action >= kNumActions) return invalid;
+  if (IsVolcano(action)) return Json{{"kind", "volcano"}, {"square", SquareName(action)}};
+  if (action < kFirstPlace) {
+    return IsLot(action) ? Json{{"kind", "first"}, {"seat", action - kFirstLot}} : invalid;
   }
-  const bool done = ArmySize(after.position_.to_place[seat]) == 0;
-  std::string text;
-  if (viewer != seat) {
-    text = done ? "set up its army" : "is setting up its army";
-  } else if (!done) {
-    text = engine::State::DescribeTurn(actions.first(placed), viewer);
-  } else {
-    text = "set up ";
-    for (int i = 0; i < kHomeSquares; ++i) {
-      if (i > 0 && i % kSize == 0) text += '/';
-      text += RankChar(RankOf(after.position_.board[(seat == 0 ? 0 : 70) + i]));
+  if (IsPlace(action)) {
+    if (!all_seen && position_.phase == Phase::kSetup && viewer != position_.to_move) {
+      return Json{{"kind", "hidden_placement"}};
     }
+    return Json{{"kind", "place"},
+                {"rank", std::string(1, RankChar(PlaceRank(action)))},
+                {"square", SquareName(PlaceSquare(action))}};
   }
-  if (placed == actions.size()) return text;
-  return text + "; " + after.DescribePlay(actions.subspan(placed), viewer);
+  if (action == kClaimDraw) return Json{{"kind", "claim_draw"}};
+  const int from = MoveFrom(action), to = Step(from, MoveDir(action));
+  if (to == kNone) return invalid;
+  const CellBits a = position_.board[from], t = position_.board[to];
+  const bool attack = IsPiece(a) && IsPiece(t) && Owner(a) != Owner(t);
+  return Json{
+      {"kind", "move"}, {"from", SquareName(from)}, {"to", SquareName(to)}, {"attack", attack}};
 }
 
-// Each action in its notation, an attack followed by what its combat showed `viewer`
-// ("c3xc4: Sapper takes an unseen piece"); a turn's two moves are told apart by a comma.
-std::string EspionageState::DescribePlay(std::span<const Action> actions,
-                                         engine::Seat viewer) const {
+// A setup is one step, {"kind": "setup", "seat", "complete"}, with for its own seat "army" (its
+// ranks, rows from its side split by '/', once complete) or "placed" (the placement facts so
+// far): setups are secret until both are complete. The lot for the first move that follows the
+// last setup, and in the play each action, are steps of their own, a move that fought with its
+// "combat" as `viewer` learnt it.
+Json EspionageState::TurnSteps(std::span<const Action> actions, engine::Seat viewer) const {
+  Json steps = Json::array();
   EspionageState state(*this);
-  std::string text;
-  for (Action action : actions) {
-    if (!text.empty()) text += ", ";
-    text += state.ActionToStringFor(action, viewer);
+  std::size_t placed = 0;
+  if (position_.phase == Phase::kSetup && !actions.empty()) {
+    const int seat = position_.to_move;
+    Json placements = Json::array();
+    while (placed < actions.size() && state.position_.phase == Phase::kSetup) {
+      placements.push_back(state.ActionFacts(actions[placed], seat));
+      state.DoApplyAction(actions[placed++], nullptr);
+    }
+    const bool done = ArmySize(state.position_.to_place[seat]) == 0;
+    Json step{{"kind", "setup"}, {"seat", seat}, {"complete", done}};
+    if (viewer == seat && done) {
+      std::string army;
+      for (int i = 0; i < kHomeSquares; ++i) {
+        if (i > 0 && i % kSize == 0) army += '/';
+        army += RankChar(RankOf(state.position_.board[(seat == 0 ? 0 : 70) + i]));
+      }
+      step["army"] = army;
+    }
+    if (viewer == seat && !done) step["placed"] = std::move(placements);
+    steps.push_back(std::move(step));
+  }
+  for (Action action : actions.subspan(placed)) {
+    Json fact = state.ActionFacts(action, viewer);
     const bool move = state.position_.phase == Phase::kPlay && IsMove(action);
     state.DoApplyAction(action, nullptr);
     if (move && state.position_.last_removed != kRemovedNone) {
-      text += ": " + state.CombatText(viewer);
+      fact["combat"] = state.CombatFacts(viewer);
     }
+    steps.push_back(std::move(fact));
   }
-  return text;
+  return steps;
+}
+
+namespace {
+
+// The notation of one fact: "volcano e5", "Red first", "R:a1", "a hidden placement", "claim
+// draw", "c3-c4", "c3xc4".
+std::string Notation(const Json& fact) {
+  const std::string& kind = fact.at("kind").get_ref<const std::string&>();
+  if (kind == "volcano") return "volcano " + fact.at("square").get<std::string>();
+  if (kind == "first") return fmt::format("{} first", kSeatNames[fact.at("seat").get<int>()]);
+  if (kind == "hidden_placement") return "a hidden placement";
+  if (kind == "place") {
+    return fact.at("rank").get<std::string>() + ":" + fact.at("square").get<std::string>();
+  }
+  if (kind == "claim_draw") return "claim draw";
+  if (kind == "move") {
+    return fmt::format("{}{}{}", fact.at("from").get<std::string>(),
+                       fact.at("attack").get<bool>() ? 'x' : '-', fact.at("to").get<std::string>());
+  }
+  return fmt::format("action {} (out of range)", fact.at("action").get<int>());
+}
+
+std::string RankWords(const Json& rank) {
+  if (!rank.is_string()) return "an unseen piece";
+  return RankName(RankFromChar(rank.get<std::string>()[0]));
+}
+
+// "Sapper takes an unseen piece", "an unseen piece loses to Mine".
+std::string CombatWords(const Json& combat) {
+  return fmt::format("{} {} {}", RankWords(combat.at("attacker")),
+                     combat.at("result") == "defender" ? "loses to" : "takes",
+                     RankWords(combat.at("defender")));
+}
+
+// A setup told after the seat's name: to others "set up its army" or "is setting up its army";
+// to the seat itself its placements so far, or "set up" and its army.
+std::string SetupWords(const Json& step) {
+  if (step.contains("army")) return fmt::format("set up {}", step.at("army").get<std::string>());
+  if (step.contains("placed")) {
+    std::vector<std::string> placed;
+    for (const Json& fact : step.at("placed")) placed.push_back(Notation(fact));
+    return fmt::format("{}", fmt::join(placed, " "));
+  }
+  return step.at("complete").get<bool>() ? "set up its army" : "is setting up its army";
+}
+
+}  // namespace
+
+std::string EspionageState::ActionToString(Action action) const {
+  return Words(FactsOf(action, engine::kSpectator, true), action);
+}
+
+std::string EspionageState::ActionToStringFor(Action action, engine::Seat viewer) const {
+  return Words(ActionFacts(action, viewer), action);
+}
+
+// The notation of `fact`, the facts of `action`; an id that is no move named as such.
+std::string EspionageState::Words(const Json& fact, Action action) const {
+  if (fact.at("kind") != "invalid" || action < 0 || action >= kNumActions) return Notation(fact);
+  if (action < kFirstPlace) return fmt::format("action {} (unused)", action);
+  return fmt::format("move from {} off the board", SquareName(MoveFrom(action)));
+}
+
+// The setup, then the lot "; Blue first", then the play: each move with what its combat showed
+// `viewer` ("c3xc4: Sapper takes an unseen piece"), a turn's two moves told apart by a comma.
+std::string EspionageState::DescribeTurn(std::span<const Action> actions,
+                                         engine::Seat viewer) const {
+  const Json steps = TurnSteps(actions, viewer);
+  std::string text, play;
+  for (const Json& step : steps) {
+    if (step.at("kind") == "setup") {
+      text = SetupWords(step);
+      continue;
+    }
+    if (!play.empty()) play += ", ";
+    play += Notation(step);
+    if (step.contains("combat")) play += ": " + CombatWords(step.at("combat"));
+  }
+  if (text.empty()) return play;
+  return play.empty() ? text : fmt::format("{}; {}", text, play);
 }
 
 namespace {

@@ -338,20 +338,21 @@ std::string EspionageState::LastMoveText(engine::Seat viewer) const {
                      mine_stays ? " and the Mine stays" : "");
 }
 
-// The last combat as `viewer` learnt it: "Sapper takes an unseen piece", "an unseen piece loses
-// to Mine" (each rank only where the viewer sees it; the piece that survived stands on the target
-// square, rulings "Espionage").
-std::string EspionageState::CombatText(engine::Seat viewer) const {
+// The last combat as `viewer` learnt it: {"attacker", "defender" (rank characters, each null
+// where the viewer does not see it), "result" ("attacker" or "defender": who won; the piece that
+// survived stands on the target square, rulings "Espionage")}.
+Json EspionageState::CombatFacts(engine::Seat viewer) const {
   const CellBits on_to = position_.board[position_.last_to];
   const CellBits gone = position_.removed[position_.num_removed - 1];
   const bool attacker_removed = position_.last_removed == kRemovedAttacker;
   const CellBits attacker = attacker_removed ? gone : on_to;
   const CellBits defender = attacker_removed ? on_to : gone;
   auto rank = [&](CellBits cell) {
-    return Sees(viewer, cell) ? RankName(RankOf(cell)) : std::string("an unseen piece");
+    return Sees(viewer, cell) ? Json(std::string(1, RankChar(RankOf(cell)))) : Json();
   };
-  return fmt::format("{} {} {}", rank(attacker), attacker_removed ? "loses to" : "takes",
-                     rank(defender));
+  return Json{{"attacker", rank(attacker)},
+              {"defender", rank(defender)},
+              {"result", attacker_removed ? "defender" : "attacker"}};
 }
 
 namespace {

@@ -42,78 +42,153 @@ bool LooksLikeSetupString(std::string_view text) {
 
 }  // namespace
 
-std::string StrategoState::ActionToString(Action action) const {
-  if (action < 0 || action >= kNumActions) return fmt::format("action {} (out of range)", action);
-  if (IsPlace(action)) {
-    return fmt::format("{}:{}", RankChar(PlaceRank(action)), SquareName(PlaceSquare(action)));
-  }
-  if (action == kNoRescue) return "no rescue";
-  if (IsRescue(action)) {
-    const int index = action - kFirstRescue;
-    return fmt::format("rescue {}:{}", RankChar(index / kNumSquares),
-                       SquareName(index % kNumSquares));
-  }
-  const int from = MoveFrom(action);
-  const int to = Step(from, MoveDir(action), MoveDistance(action));
-  if (to == kNone) return fmt::format("move from {} off the board", SquareName(from));
-  const std::uint8_t target = position_.board[to];
-  const bool attack = (target & kOccupied) && (position_.board[from] & kOccupied) &&
-                      PieceOwner(target) != PieceOwner(position_.board[from]);
-  return fmt::format("{}{}{}", SquareName(from), attack ? 'x' : '-', SquareName(to));
-}
+// --- Facts (stratego.h, "Facts"), and the words written from them -----------------------------
 
 // Rulings "Stratego": setups are secret until both are complete, so another seat is told neither
 // the rank nor the square of a placement. Moves and rescues are public (a rescued piece comes
-// back in the open).
-std::string StrategoState::ActionToStringFor(Action action, engine::Seat viewer) const {
-  if (IsPlace(action) && viewer != CurrentSeat()) return "a hidden placement";
-  // During the setups a move (never legal then) is written without 'x': whether its target holds
-  // a piece of a setup in progress is not another viewer's to know.
-  if (position_.h.phase == Phase::kSetup && !IsRescue(action) && action != kNoRescue &&
-      !IsPlace(action) && action >= 0 && action < kNumActions) {
-    const int from = MoveFrom(action);
-    const int to = Step(from, MoveDir(action), MoveDistance(action));
-    if (to != kNone) return fmt::format("{}-{}", SquareName(from), SquareName(to));
-  }
-  return ActionToString(action);
+// back in the open). During the setups a move (never legal then) is no attack: whether its target
+// holds a piece of a setup in progress is not another viewer's to know.
+Json StrategoState::ActionFacts(Action action, engine::Seat viewer) const {
+  return FactsOf(action, viewer, false);
 }
 
-// A setup is one turn (MidTurn): told in one line, "set up its army"; the owner also sees
-// the setup string.
-std::string StrategoState::DescribeTurn(std::span<const Action> actions,
-                                        engine::Seat viewer) const {
-  if (actions.empty() || !IsPlace(actions.front())) return DescribePlay(actions, viewer);
-  const int seat = position_.h.to_move;
-  Position after = position_;
-  std::vector<std::string> placed;
+// `all_seen`: as the record writes it, every placement in full.
+Json StrategoState::FactsOf(Action action, engine::Seat viewer, bool all_seen) const {
+  if (action < 0 || action >= kNumActions) return Json{{"kind", "invalid"}, {"action", action}};
+  if (IsPlace(action)) {
+    if (!all_seen && viewer != CurrentSeat()) return Json{{"kind", "hidden_placement"}};
+    return Json{{"kind", "place"},
+                {"rank", std::string(1, RankChar(PlaceRank(action)))},
+                {"square", SquareName(PlaceSquare(action))}};
+  }
+  if (action == kNoRescue) return Json{{"kind", "no_rescue"}};
+  if (IsRescue(action)) {
+    const int index = action - kFirstRescue;
+    return Json{{"kind", "rescue"},
+                {"rank", std::string(1, RankChar(index / kNumSquares))},
+                {"square", SquareName(index % kNumSquares)}};
+  }
+  const int from = MoveFrom(action);
+  const int to = Step(from, MoveDir(action), MoveDistance(action));
+  if (to == kNone) return Json{{"kind", "invalid"}, {"action", action}};
+  const std::uint8_t target = position_.board[to];
+  const bool attack = (all_seen || position_.h.phase != Phase::kSetup) && (target & kOccupied) &&
+                      (position_.board[from] & kOccupied) &&
+                      PieceOwner(target) != PieceOwner(position_.board[from]);
+  return Json{
+      {"kind", "move"}, {"from", SquareName(from)}, {"to", SquareName(to)}, {"attack", attack}};
+}
+
+// A setup is one turn (MidTurn), one step: {"kind": "setup", "seat", "complete"}, and for its
+// own seat "army" (the setup string, once complete) or "placed" (the placements so far). In the
+// play, each action is a step, a move with its "combat" as `viewer` learnt it (rulings
+// "Stratego": combat shows both ranks, or only the attacker's with silent_defense).
+Json StrategoState::TurnSteps(std::span<const Action> actions, engine::Seat viewer) const {
+  Json steps = Json::array();
+  StrategoState state(*this);
+  if (!actions.empty() && IsPlace(actions.front())) {
+    const int seat = position_.h.to_move;
+    Json placed = Json::array();
+    for (Action action : actions) {
+      if (IsPlace(action)) placed.push_back(ActionFacts(action, seat));
+      state.position_.Apply(action);
+    }
+    const bool done = ArmySize(state.position_.h.to_place[seat]) == 0;
+    Json step{{"kind", "setup"}, {"seat", seat}, {"complete", done}};
+    if (viewer == seat && done) step["army"] = SetupString(state.position_, seat);
+    if (viewer == seat && !done) step["placed"] = std::move(placed);
+    steps.push_back(std::move(step));
+    return steps;
+  }
   for (Action action : actions) {
-    if (IsPlace(action)) placed.push_back(ActionToString(action));
-    after.Apply(action);
+    Json fact = state.ActionFacts(action, viewer);
+    const bool move = state.position_.h.phase == Phase::kPlay && fact.at("kind") == "move";
+    state.DoApplyAction(action, nullptr);
+    if (move && state.position_.h.last.attacker != kNone)
+      fact["combat"] = state.CombatFacts(viewer);
+    steps.push_back(std::move(fact));
   }
-  const bool done = ArmySize(after.h.to_place[seat]) == 0;
-  // Told after the seat's name (the move list, the terminal), as Espionage tells it.
-  std::string text = done ? "set up its army" : "is setting up its army";
-  if (viewer == seat) {
-    text += ": " + (done ? SetupString(after, seat) : fmt::format("{}", fmt::join(placed, " ")));
+  return steps;
+}
+
+namespace {
+
+// The notation of one fact: "X:a1", "a hidden placement", "rescue 9:b2", "no rescue", "e6-e7",
+// "e6xe7".
+std::string Notation(const Json& fact) {
+  const std::string& kind = fact.at("kind").get_ref<const std::string&>();
+  if (kind == "hidden_placement") return "a hidden placement";
+  if (kind == "place" || kind == "rescue") {
+    return fmt::format("{}{}:{}", kind == "rescue" ? "rescue " : "",
+                       fact.at("rank").get<std::string>(), fact.at("square").get<std::string>());
   }
+  if (kind == "no_rescue") return "no rescue";
+  if (kind == "move") {
+    return fmt::format("{}{}{}", fact.at("from").get<std::string>(),
+                       fact.at("attack").get<bool>() ? 'x' : '-', fact.at("to").get<std::string>());
+  }
+  return fmt::format("action {} (out of range)", fact.at("action").get<int>());
+}
+
+std::string RankWords(const Json& rank) {
+  if (!rank.is_string()) return "an unseen piece";
+  return RankName(RankFromChar(rank.get<std::string>()[0]));
+}
+
+// A combat in words: "Sergeant takes Scout", "Scout loses to Marshal", "Major and Major both
+// removed".
+std::string CombatWords(const Json& combat) {
+  const std::string attacker = RankWords(combat.at("attacker"));
+  const std::string defender = RankWords(combat.at("defender"));
+  if (combat.at("result") == "attacker") return fmt::format("{} takes {}", attacker, defender);
+  if (combat.at("result") == "defender") return fmt::format("{} loses to {}", attacker, defender);
+  return fmt::format("{} and {} both removed", attacker, defender);
+}
+
+// One step told after the seat's name (the move list, the terminal), as Espionage tells it: "set
+// up its army: <setup>", "is setting up its army: X:a1 B:c2", "e6xe7: Sergeant takes Scout".
+std::string Told(const Json& step) {
+  if (step.at("kind") == "setup") {
+    std::string text =
+        step.at("complete").get<bool>() ? "set up its army" : "is setting up its army";
+    if (step.contains("army")) text += ": " + step.at("army").get<std::string>();
+    if (step.contains("placed")) {
+      std::vector<std::string> placed;
+      for (const Json& fact : step.at("placed")) placed.push_back(Notation(fact));
+      text += fmt::format(": {}", fmt::join(placed, " "));
+    }
+    return text;
+  }
+  std::string text = Notation(step);
+  if (step.contains("combat")) text += ": " + CombatWords(step.at("combat"));
   return text;
 }
 
-// Moves in their notation, an attack with its combat as `viewer` learnt it (rulings "Stratego":
-// combat shows both ranks, or only the attacker's with silent_defense): "e6xe7: Sergeant takes
-// Scout", "d4xd5: Scout loses to Marshal", "c4xc5: Major and Major both removed"; a rescue that
-// follows in the same turn after a comma.
-std::string StrategoState::DescribePlay(std::span<const Action> actions,
+}  // namespace
+
+std::string StrategoState::ActionToString(Action action) const {
+  return Words(FactsOf(action, engine::kSpectator, true), action);
+}
+
+std::string StrategoState::ActionToStringFor(Action action, engine::Seat viewer) const {
+  return Words(ActionFacts(action, viewer), action);
+}
+
+// The notation of `fact`, the facts of `action`; a move off the board named by its square.
+std::string StrategoState::Words(const Json& fact, Action action) const {
+  if (fact.at("kind") == "invalid" && action >= 0 && action < kNumActions) {
+    return fmt::format("move from {} off the board", SquareName(MoveFrom(action)));
+  }
+  return Notation(fact);
+}
+
+// The steps in words, a comma between a move and the rescue that follows it.
+std::string StrategoState::DescribeTurn(std::span<const Action> actions,
                                         engine::Seat viewer) const {
-  StrategoState state(*this);
   std::string text;
-  for (Action action : actions) {
+  for (const Json& step : TurnSteps(actions, viewer)) {
     if (!text.empty()) text += ", ";
-    text += state.ActionToStringFor(action, viewer);
-    const bool move = state.position_.h.phase == Phase::kPlay && !IsPlace(action) &&
-                      !IsRescue(action) && action != kNoRescue;
-    state.DoApplyAction(action, nullptr);
-    if (move && state.position_.h.last.attacker != kNone) text += ": " + state.CombatText(viewer);
+    text += Told(step);
   }
   return text;
 }

@@ -47,6 +47,15 @@
 // ignored. "preset NAME" (setups.h: fortress, shoreline, blitz; Barrage: bunker, decoy, wings)
 // and "random N" (a shuffle seeded by N) are whole setups too.
 //
+// Facts (State::ActionFacts, TurnSteps; the words are written from them): {"kind": "place",
+// "rank", "square"} (to the seat placing; to any other viewer {"kind": "hidden_placement"}),
+// {"kind": "move", "from", "to", "attack"}, {"kind": "rescue", "rank", "square"}, {"kind":
+// "no_rescue"}; ranks as rank characters. A turn's steps: a setup is one step {"kind": "setup",
+// "seat", "complete"}, with for its own seat "army" (the setup string, once complete) or "placed"
+// (the placement facts so far); in the play each action, a move that fought with "combat":
+// {"attacker", "defender" (null when the viewer did not see it), "result" ("attacker",
+// "defender" or "both")}.
+//
 // Views (viewer = a seat or kSpectator): own pieces with ranks, the opponent's as "?" unless
 // shown by combat or by a Scout's long move, and during the setup none of the opponent's pieces
 // at all; everything once the game is over (the rule and the cell rendering are shared with
@@ -191,6 +200,8 @@ class StrategoState : public engine::State {
   std::string ActionToString(Action action) const override;
   std::string ActionToStringFor(Action action, engine::Seat viewer) const override;
   std::string DescribeTurn(std::span<const Action> actions, engine::Seat viewer) const override;
+  Json ActionFacts(Action action, engine::Seat viewer) const override;
+  Json TurnSteps(std::span<const Action> actions, engine::Seat viewer) const override;
   Action StringToAction(std::string_view text) const override;
   std::vector<Action> StringToTurn(std::string_view text) const override;
 
@@ -238,10 +249,12 @@ class StrategoState : public engine::State {
   std::string LastMoveText(engine::Seat viewer) const;
   // The last combat's defender as `viewer` knows it: its rank character or '?'.
   char DefenderChar(engine::Seat viewer) const;
-  // DescribeTurn of the play: each move, and an attack's combat as `viewer` learnt it.
-  std::string DescribePlay(std::span<const Action> actions, engine::Seat viewer) const;
-  // The last combat in words as `viewer` learnt it ("Sergeant takes Scout").
-  std::string CombatText(engine::Seat viewer) const;
+  // The last combat as `viewer` learnt it: {"attacker", "defender" (a rank character, or null
+  // when unseen), "result" ("attacker", "defender" or "both" won)}.
+  Json CombatFacts(engine::Seat viewer) const;
+  // ActionFacts, or with `all_seen` every placement in full (the record's notation).
+  Json FactsOf(Action action, engine::Seat viewer, bool all_seen) const;
+  std::string Words(const Json& fact, Action action) const;
   std::vector<Action> ParseSetup(std::string_view text) const;
 
   Position position_;

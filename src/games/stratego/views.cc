@@ -129,6 +129,14 @@ std::string StrategoState::EndingText() const {
                      engine::OutcomeName(results[0]), engine::OutcomeName(results[1]));
 }
 
+Json StrategoState::CombatFacts(engine::Seat viewer) const {
+  const LastMove& last = position_.h.last;
+  const char defender = DefenderChar(viewer);
+  return Json{{"attacker", std::string(1, RankChar(last.attacker))},
+              {"defender", defender == '?' ? Json() : Json(std::string(1, defender))},
+              {"result", kCombatResults[last.result]}};
+}
+
 char StrategoState::DefenderChar(engine::Seat viewer) const {
   const LastMove& last = position_.h.last;
   const bool shown =
@@ -399,22 +407,6 @@ std::string StrategoState::ViewText(engine::Seat viewer, bool colour) const {
     out += fmt::format("{} to move (move {})\n", kSeatNames[h.to_move], h.play_plies + 1);
   }
   return out;
-}
-
-std::string StrategoState::CombatText(engine::Seat viewer) const {
-  const LastMove& last = position_.h.last;
-  const char defender_char = DefenderChar(viewer);
-  const std::string attacker = RankName(last.attacker);
-  const std::string defender =
-      defender_char == '?' ? std::string("an unseen piece") : RankName(last.defender);
-  switch (last.result) {
-    case kAttackerWins:
-      return fmt::format("{} takes {}", attacker, defender);
-    case kDefenderWins:
-      return fmt::format("{} loses to {}", attacker, defender);
-    default:
-      return fmt::format("{} and {} both removed", attacker, defender);
-  }
 }
 
 }  // namespace quartel::stratego

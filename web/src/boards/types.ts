@@ -1,5 +1,5 @@
 import type { JSX } from 'preact';
-import type { MatchState, Move, Viewer } from '../types';
+import type { Fact, MatchState, Move, Viewer } from '../types';
 
 // What every board component receives. A board draws `state.view` (the viewer's own view: it
 // never holds what the viewer may not know) and turns clicks into moves among `state.legal`.
@@ -11,6 +11,8 @@ export interface BoardProps {
   seatNames: string[];
   // The text of the last event as this viewer was told it ("f6-e6", "attacked ... 3-1 vs 2").
   lastText: string;
+  // The same as facts: what the board draws of the last event comes from these.
+  lastSteps: Fact[];
   // False in the replay viewer and for spectators: draw only.
   interactive: boolean;
   act: (move: Move) => void;

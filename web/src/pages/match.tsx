@@ -5,7 +5,7 @@ import type { BoardProps } from '../boards/types';
 import { MatchConnection, type DraftFrame, type EventFrame, type Joined, type Status } from '../connection';
 import { gameName, seatName, useGameInfo } from '../games';
 import { t } from '../i18n';
-import type { MatchState, Move, MoveLine, Viewer } from '../types';
+import type { Fact, MatchState, Move, MoveLine, Viewer } from '../types';
 import { GameOver, MoveBox, MoveList, SeatBar } from './match-parts';
 
 interface Live {
@@ -13,6 +13,7 @@ interface Live {
   event: number;  // the last event seen
   state: MatchState;
   lastText: string;
+  lastSteps: Fact[];
 }
 
 function tokenFromHash(): string | null {
@@ -41,17 +42,17 @@ export function MatchPage({ id }: { id: string }) {
         if (seen < 0 || frame.event > seen) refetch(frame.you);
         seen = frame.event;
         setError('');
-        setLive((old) => ({ joined: frame, event: frame.event, state: frame.state, lastText: old?.lastText ?? '' }));
+        setLive((old) => ({ joined: frame, event: frame.event, state: frame.state, lastText: old?.lastText ?? '', lastSteps: old?.lastSteps ?? [] }));
         if (token && typeof frame.you === 'number') holdSeat({ match: id, game: frame.game, seat: frame.you, token });
       },
       event(frame: EventFrame) {
         seen = frame.event;
-        setMoves((old) => mergeLines(old, [{ event: frame.event, by: frame.by, text: frame.text }]));
-        setLive((old) => (old ? { joined: old.joined, event: frame.event, state: frame.state, lastText: frame.text } : old));
+        setMoves((old) => mergeLines(old, [{ event: frame.event, by: frame.by, text: frame.text, steps: frame.steps }]));
+        setLive((old) => (old ? { joined: old.joined, event: frame.event, state: frame.state, lastText: frame.text, lastSteps: frame.steps } : old));
         setError('');
       },
       draft(frame: DraftFrame) {
-        setLive((old) => (old ? { ...old, state: frame.state, lastText: frame.text } : old));
+        setLive((old) => (old ? { ...old, state: frame.state, lastText: frame.text, lastSteps: frame.steps } : old));
         setError('');
       },
       error(e) {
@@ -103,6 +104,7 @@ export function MatchPage({ id }: { id: string }) {
     you,
     seatNames: joined.seat_names,
     lastText: live.lastText,
+    lastSteps: live.lastSteps,
     interactive: you !== 'spectator' && !state.over,
     act,
   };

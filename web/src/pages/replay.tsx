@@ -3,7 +3,7 @@ import { REPLAY_PAGE, matchRecord, replayLines, replayPage, type ReplayPly } fro
 import { boardFor } from '../boards';
 import { gameName, seatName, useGameInfo } from '../games';
 import { t } from '../i18n';
-import type { MatchState, MoveLine, Viewer } from '../types';
+import type { Fact, MatchState, MoveLine, Viewer } from '../types';
 import { GameOver, MoveList } from './match-parts';
 
 // What the replay shows: one seat's view at the time, the spectator's, or everything revealed.
@@ -50,7 +50,7 @@ export function ReplayPage({ id }: { id: string | null }) {
   const [error, setError] = useState('');
   const [, setPagesLoaded] = useState(0);
   const pages = useRef<Pages | null>(null);
-  const shown = useRef<{ state: MatchState; text: string; at: number } | null>(null);
+  const shown = useRef<{ state: MatchState; text: string; steps: Fact[]; at: number } | null>(null);
   const hidden = Boolean(useGameInfo(record?.game)?.hidden_information);  // the lens matters
 
   useEffect(() => {
@@ -161,10 +161,10 @@ export function ReplayPage({ id }: { id: string | null }) {
   const views = revealing ? names.map((_, s) => pages.current!.frame(s, at)?.state.view) : [];
   if (frame && views.every((v) => v !== undefined)) {
     const view = revealing ? module.reveal!(views) : frame.state.view;
-    shown.current = { state: { ...frame.state, view, legal: [], your_turn: false }, text: frame.text, at };
+    shown.current = { state: { ...frame.state, view, legal: [], your_turn: false }, text: frame.text, steps: frame.steps, at };
   }
   if (!shown.current) return <p class="muted">{t('common.loading')}</p>;
-  const { state, text: lastText } = shown.current;
+  const { state, text: lastText, steps: lastSteps } = shown.current;
   // Stratego and Espionage set up piece by piece: a way past it to the first move of the play
   // (found in the first page, where every setup ends).
   const setupPhases = ['setup', 'volcanoes', 'order'];
@@ -226,13 +226,14 @@ export function ReplayPage({ id }: { id: string | null }) {
             you={lensViewer}
             seatNames={names}
             lastText={lastText}
+            lastSteps={lastSteps}
             interactive={false}
             act={() => {}}
           />
         </div>
         <aside class="side">
           {module.Panel && (
-            <module.Panel game={record.game} options={loaded.options} state={state} you={lensViewer} seatNames={names} lastText={lastText} interactive={false} act={() => {}} />
+            <module.Panel game={record.game} options={loaded.options} state={state} you={lensViewer} seatNames={names} lastText={lastText} lastSteps={lastSteps} interactive={false} act={() => {}} />
           )}
           {shown.current.at === last && state.over && <GameOver hidden={hidden} names={names} state={state} matchId={id ?? ''} />}
           <MoveList game={record.game} names={names} lines={lines} current={at} onPick={setPly} />

@@ -2,7 +2,7 @@ import { useMemo } from 'preact/hooks';
 import { t } from '../../i18n';
 import type { BoardModule, BoardProps } from '../types';
 import { ArrowMarker, BoardBar, LastMoveLayer, lineHint, useLinePick } from '../dablot/line-board';
-import { parseMoveText, type Spot } from '../dablot/points';
+import { stepsMoved, type Spot } from '../dablot/points';
 import '../dablot/dablot.css';
 import './conspiradores.css';
 
@@ -125,14 +125,14 @@ function Piece({ seat, sheltered }: { seat: number; sheltered?: boolean }) {
   );
 }
 
-function Board({ state, lastText, interactive, act, seatNames }: BoardProps) {
+function Board({ state, lastSteps, interactive, act, seatNames }: BoardProps) {
   const view = state.view ?? {};
   const rows: string[] = Array.isArray(view.board) ? view.board : [];
   const sanctuaries: string[] = Array.isArray(view.sanctuaries) ? view.sanctuaries : SANCTUARIES;
   const sanctSet = useMemo(() => new Set(sanctuaries.map((s) => s.toUpperCase())), [sanctuaries]);
   const chainAt: string | null = view.chain?.at ? String(view.chain.at).toUpperCase() : null;
   const visited: string[] = Array.isArray(view.chain?.visited) ? view.chain.visited : [];
-  const pick = useLinePick(state, interactive, act, chainAt, /-/, /^[A-Qa-q]\d{1,2}$/);
+  const pick = useLinePick(state, interactive, act, chainAt);
   const { legal, selected, targets, cursor, canAct } = pick;
 
   const pieceAt = (c: number, r: number): number | null => {
@@ -140,7 +140,7 @@ function Board({ state, lastText, interactive, act, seatNames }: BoardProps) {
     return ch !== undefined && ch in LETTER_SEAT ? LETTER_SEAT[ch] : null;
   };
 
-  const last = parseMoveText(lastText, '[A-Q]\\d{1,2}', true);
+  const last = stepsMoved(lastSteps, true);
   const lastTo = last.length ? last[last.length - 1][1] : null;
   const lastFrom = last.length && last[0][0] !== last[0][1] ? last[0][0] : null;
 

@@ -2,7 +2,7 @@ import { useMemo } from 'preact/hooks';
 import { t } from '../../i18n';
 import type { BoardModule, BoardProps } from '../types';
 import { ArrowMarker, BoardBar, LastMoveLayer, lineHint, useLinePick } from './line-board';
-import { parseMoveText, type Spot } from './points';
+import { stepsMoved, type Spot } from './points';
 import './dablot.css';
 
 // Dablot Prejjesne: 72 points, the 42 corners of a grid of 5 x 6 squares and the 30 centres of the
@@ -71,18 +71,18 @@ export function DablotPiece({ letter, r = R }: { letter: Letter; r?: number }) {
   );
 }
 
-function Board({ state, you, lastText, interactive, act, seatNames }: BoardProps) {
+function Board({ state, you, lastSteps, interactive, act, seatNames }: BoardProps) {
   const view = state.view ?? {};
   const board: (Letter | null)[] = Array.isArray(view.board) ? view.board : [];
   const flip = you === 1;
   const chainFrom: string | null = view.chain_from != null ? String(view.chain_from) : null;
-  const pick = useLinePick(state, interactive, act, chainFrom, /[-x]/i, /^\d+$/);
+  const pick = useLinePick(state, interactive, act, chainFrom);
   const { legal, selected, targets, cursor, canAct } = pick;
 
   const spots: Spot[] = useMemo(() => GRID.map((_, i) => ({ id: String(i + 1), ...pos(i + 1, flip) })), [flip]);
 
   // The last move: its steps and jumps, and the points whose pieces it took.
-  const last = parseMoveText(lastText, '\\d+', false).filter(([a, b]) => +a >= 1 && +a <= 72 && +b >= 1 && +b <= 72);
+  const last = stepsMoved(lastSteps, false);
   // A jump (two lines long) took the piece halfway along it.
   const taken = last.flatMap(([a, b]) => {
     const p = GRID[+a - 1];

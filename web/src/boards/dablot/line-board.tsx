@@ -5,7 +5,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { seatName } from '../../games';
 import type { MatchState, Move } from '../../types';
-import { boardKey, parseLegal, type ParsedLegal, type Spot } from './points';
+import { boardKey, legalMoves, type ParsedLegal, type Spot } from './points';
 
 export interface LinePick {
   canAct: boolean;
@@ -25,11 +25,10 @@ export interface LinePick {
   keys: (spots: Spot[]) => { tabIndex: number; onKeyDown: (e: KeyboardEvent) => void; onBlur: () => void };
 }
 
-// `chainAt`: the point a chain goes on from (the view's), or null. `sep` joins a move's two points
-// in the legal list; `point` is one point's notation.
-export function useLinePick(state: MatchState, interactive: boolean, act: (move: Move) => void, chainAt: string | null, sep: RegExp, point: RegExp): LinePick {
+// `chainAt`: the point a chain goes on from (the view's), or null.
+export function useLinePick(state: MatchState, interactive: boolean, act: (move: Move) => void, chainAt: string | null): LinePick {
   const canAct = interactive && !!state.your_turn;
-  const legal = useMemo(() => parseLegal(canAct ? state.legal : [], sep, point), [state.legal, canAct]);
+  const legal = useMemo(() => legalMoves(canAct ? state.legal : []), [state.legal, canAct]);
   const [picked, setPicked] = useState<string | null>(null);
   const [cursor, setCursor] = useState<string | null>(null);
   const [pending, setPending] = useState(false);

@@ -1,3 +1,5 @@
+import type { Fact, LegalAction } from '../../types';
+
 // Helpers shared by the two line boards (Dablot and Conspiradores): pieces stand on points, moves
 // go from point to point, and the keyboard walks over the points.
 
@@ -65,7 +67,7 @@ export function boardKey(
   return false;
 }
 
-// The moves of a legal list, split by kind. `sep` is what joins the two points of a move.
+// The moves of a legal list, split by kind (from their facts).
 export interface ParsedLegal {
   // from -> (to -> action id); steps and jumps alike
   moves: Map<string, Map<string, number>>;
@@ -74,39 +76,29 @@ export interface ParsedLegal {
   stop: number | null;
 }
 
-export function parseLegal(legal: { id: number; text: string }[], sep: RegExp, point: RegExp): ParsedLegal {
+export function legalMoves(legal: LegalAction[]): ParsedLegal {
   const moves = new Map<string, Map<string, number>>();
   const places = new Map<string, number>();
   let stop: number | null = null;
-  for (const { id, text } of legal) {
-    const s = text.trim();
-    if (/^stop$/i.test(s)) {
-      stop = id;
-      continue;
-    }
-    const parts = s.split(sep);
-    if (parts.length === 2 && point.test(parts[0]) && point.test(parts[1])) {
-      const from = parts[0].toUpperCase();
-      const to = parts[1].toUpperCase();
+  for (const { id, facts } of legal) {
+    if (facts.kind === 'stop') stop = id;
+    else if (facts.kind === 'place' && 'point' in facts) places.set(facts.point, id);
+    else if (facts.kind === 'step' || facts.kind === 'jump') {
+      const from = String(facts.from);
       if (!moves.has(from)) moves.set(from, new Map());
-      moves.get(from)!.set(to, id);
-    } else if (parts.length === 1 && point.test(parts[0])) {
-      places.set(parts[0].toUpperCase(), id);
+      moves.get(from)!.set(String(facts.to), id);
     }
   }
   return { moves, places, stop };
 }
 
-// The segments of a move as the last event told it: "23x35 takes ..., 35x47 takes ..." or
-// "J10-H12 H12-F10 stop" or "G9-G11-G13" give their (from, to) pairs in order; a lone point
-// ("G9", a placement) gives [G9, G9] where `lone` says so.
-export function parseMoveText(text: string, point: string, lone: boolean): [string, string][] {
+// The segments of the last event's steps and jumps, (from, to) in order; a placement ("G9")
+// gives [G9, G9] where `lone` says so.
+export function stepsMoved(steps: Fact[], lone: boolean): [string, string][] {
   const out: [string, string][] = [];
-  const chain = new RegExp(`\\b(${point})((?:[-x](?:${point}))*)\\b`, 'gi');
-  for (const m of text.matchAll(chain)) {
-    const pts = m[0].split(/[-x]/i).map((p) => p.toUpperCase());
-    if (pts.length === 1 && lone) out.push([pts[0], pts[0]]);
-    for (let i = 0; i + 1 < pts.length; i++) out.push([pts[i], pts[i + 1]]);
+  for (const step of steps) {
+    if (step.kind === 'step' || step.kind === 'jump') out.push([String(step.from), String(step.to)]);
+    else if (lone && step.kind === 'place' && 'point' in step) out.push([step.point, step.point]);
   }
   return out;
 }

@@ -18,9 +18,9 @@ import {
   homeSquares,
   isHome,
   isPiece,
-  movesInText,
-  parseMoves,
-  parsePlacements,
+  legalMoves,
+  legalPlacements,
+  stepsMoved,
   parseSq,
   presetFor,
   randomFill,
@@ -103,10 +103,10 @@ function StrategoBoard(props: BoardProps) {
   const revealed = prev.current.revealed;
 
   const legal = state?.legal ?? [];
-  const moves = useMemo(() => parseMoves(cfg, legal), [legal, cfg]);
-  const rescues = useMemo(() => (view.rescue_offered ? parsePlacements(cfg, legal, true) : []), [legal, view.rescue_offered, cfg]);
-  const noRescue = legal.find((l) => l.text === 'no rescue');
-  const claimDraw = legal.find((l) => l.text === 'claim draw');
+  const moves = useMemo(() => legalMoves(cfg, legal), [legal, cfg]);
+  const rescues = useMemo(() => (view.rescue_offered ? legalPlacements(cfg, legal, true) : []), [legal, view.rescue_offered, cfg]);
+  const noRescue = legal.find((l) => l.facts.kind === 'no_rescue');
+  const claimDraw = legal.find((l) => l.facts.kind === 'claim_draw');
 
   // --- Setup
   const setupPhase = phase === 'setup' || phase === 'volcanoes';
@@ -188,7 +188,7 @@ function StrategoBoard(props: BoardProps) {
       return;
     }
     // Part of the army is already placed (typed in the move box): the rest as one list of actions.
-    const placements = parsePlacements(cfg, legal, false);
+    const placements = legalPlacements(cfg, legal, false);
     const ids: number[] = [];
     for (const [sq, r] of eff) {
       const p = placements.find((x) => x.sq === sq && x.rank === r);
@@ -279,7 +279,7 @@ function StrategoBoard(props: BoardProps) {
   const lastFrom = lm ? parseSq(cfg, lm.from) : -1;
   const lastTo = lm ? parseSq(cfg, lm.to) : -1;
   const moveKey = lm ? `${lm.from}-${lm.to}-${view.play_plies ?? ''}` : '';
-  const earlier = phase === 'play' || phase === 'over' ? movesInText(cfg, props.lastText).filter(([a, b]) => a !== lastFrom || b !== lastTo) : [];
+  const earlier = phase === 'play' || phase === 'over' ? stepsMoved(cfg, props.lastSteps).filter(([a, b]) => a !== lastFrom || b !== lastTo) : [];
   const targets = sel !== null ? moves.filter((m) => m.from === sel) : [];
   const rescueTargets = rescueRank ? rescues.filter((r) => r.rank === rescueRank).map((r) => r.sq) : [];
   const selPiece = sel !== null ? board[sel] : null;

@@ -1,6 +1,6 @@
 // What the Stratego and Espionage boards know of their games: files, home rows, armies, rank
-// characters (as the engine writes them in its views), and the parsing of legal texts.
-import type { Viewer } from '../../types';
+// characters (as the engine writes them in its views), and the moves among the legal actions' facts.
+import type { Fact, LegalAction, Viewer } from '../../types';
 
 export type GameId = 'stratego' | 'espionage';
 
@@ -124,36 +124,34 @@ export interface LegalMove {
   attack: boolean;
 }
 
-// Moves among the legal texts: "b4-b5", "a4xa7".
-export function parseMoves(cfg: GameConfig, legal: { id: number; text: string }[]): LegalMove[] {
+// The moves among the legal actions (their facts).
+export function legalMoves(cfg: GameConfig, legal: LegalAction[]): LegalMove[] {
   const out: LegalMove[] = [];
-  for (const l of legal ?? []) {
-    const m = /^([a-k]\d+)([-x])([a-k]\d+)$/.exec(l.text);
-    if (!m) continue;
-    const from = parseSq(cfg, m[1]), to = parseSq(cfg, m[3]);
-    if (from >= 0 && to >= 0) out.push({ id: l.id, from, to, attack: m[2] === 'x' });
+  for (const { id, facts } of legal ?? []) {
+    if (facts.kind !== 'move') continue;
+    const from = parseSq(cfg, facts.from), to = parseSq(cfg, facts.to);
+    if (from >= 0 && to >= 0) out.push({ id, from, to, attack: facts.attack });
   }
   return out;
 }
 
-// Placements and rescues among the legal texts: "X:a1", "rescue 9:e2".
-export function parsePlacements(cfg: GameConfig, legal: { id: number; text: string }[], rescue: boolean) {
+// The placements (or with `rescue` the rescues) among the legal actions.
+export function legalPlacements(cfg: GameConfig, legal: LegalAction[], rescue: boolean) {
   const out: { id: number; rank: string; sq: number }[] = [];
-  const re = rescue ? /^rescue (\S):([a-k]\d+)$/ : /^(\S):([a-k]\d+)$/;
-  for (const l of legal ?? []) {
-    const m = re.exec(l.text);
-    if (!m) continue;
-    const sq = parseSq(cfg, m[2]);
-    if (sq >= 0) out.push({ id: l.id, rank: m[1], sq });
+  for (const { id, facts } of legal ?? []) {
+    if (facts.kind !== (rescue ? 'rescue' : 'place') || !('rank' in facts)) continue;
+    const sq = parseSq(cfg, facts.square);
+    if (sq >= 0) out.push({ id, rank: facts.rank, sq });
   }
   return out;
 }
 
-// The moves named in a text ("c8-c7 c9-c8": an Espionage turn of two moves).
-export function movesInText(cfg: GameConfig, text: string): [number, number][] {
+// The moves among the last event's steps (an Espionage turn has two).
+export function stepsMoved(cfg: GameConfig, steps: Fact[]): [number, number][] {
   const out: [number, number][] = [];
-  for (const m of (text ?? '').matchAll(/\b([a-k]\d{1,2})[-x]([a-k]\d{1,2})\b/g)) {
-    const a = parseSq(cfg, m[1]), b = parseSq(cfg, m[2]);
+  for (const step of steps ?? []) {
+    if (step.kind !== 'move') continue;
+    const a = parseSq(cfg, step.from), b = parseSq(cfg, step.to);
     if (a >= 0 && b >= 0) out.push([a, b]);
   }
   return out;
