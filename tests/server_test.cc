@@ -69,7 +69,7 @@ struct Frames {
 // viewer's view of a state drawn among those its seat (for a spectator: either seat) cannot tell
 // apart from the real one, so that nothing it may not know is in it.
 void CheckFrames(const Frames& frames, const std::vector<std::unique_ptr<engine::State>>& states,
-                 bool hidden_information, int num_seats, bool structured_facts) {
+                 bool hidden_information, int num_seats) {
   SCOPED_TRACE("viewer " + std::to_string(frames.viewer));
   ASSERT_FALSE(frames.messages.empty());
   ASSERT_EQ(frames.messages.front()["type"], "joined");
@@ -88,13 +88,12 @@ void CheckFrames(const Frames& frames, const std::vector<std::unique_ptr<engine:
     }
     const Json& payload = message["state"];
     // Facts beside the words (docs/PROTOCOL.md, "Facts"): each legal action's, each event's
-    // steps; a game that has said more than words (all but WAR's) never falls back to them.
+    // steps; every game says more than words.
     auto CheckFact = [&](const Json& fact) {
       ASSERT_TRUE(fact.is_object() && fact.contains("kind") && fact["kind"].is_string())
           << fact.dump();
-      if (structured_facts) {
-        EXPECT_NE(fact["kind"], "words") << fact.dump();
-      }
+      EXPECT_NE(fact["kind"], "words") << fact.dump();
+      EXPECT_NE(fact["kind"], "invalid") << fact.dump();
     };
     if (message["type"] != "joined") {
       ASSERT_TRUE(message["steps"].is_array()) << message.dump();
@@ -185,8 +184,7 @@ TEST_P(ServerMatchTest, WholeMatchFramesAreEachViewersView) {
   ASSERT_EQ(record.body["match"], match);
   const auto states = ReplayPrefixes(record.body);
   for (const Frames& viewer_frames : frames) {
-    CheckFrames(viewer_frames, states, game.hidden_information, game.seats,
-                game.game.rfind("war", 0) != 0);
+    CheckFrames(viewer_frames, states, game.hidden_information, game.seats);
   }
 }
 

@@ -37,7 +37,32 @@ export type LineFact =
   | { kind: 'order'; order: Seat[] }
   | { kind: 'place'; point: string };
 
-export type Fact = MatchFact | WordsFact | HiddenArmyFact | LineFact;
+// WAR and WAR-II: territories and cards named as the notation names them ("brasil",
+// "novayork+mexico", "n2", "joker"), seats by number; what the viewer may not know is left out
+// (another seat's card or objective, a trade's cards before it is played).
+export type WarFact =
+  | { kind: 'claim' | 'centre'; territory: string }
+  | { kind: 'place'; territory: string; count: number }
+  | { kind: 'attack'; from: string; to: string; dice: number }
+  | { kind: 'occupy'; count: number }
+  | { kind: 'move' | 'carry' | 'airlift'; from: string; to: string; count: number }
+  | { kind: 'end' | 'done' }
+  | { kind: 'trade'; cards?: string[] }
+  | { kind: 'air'; to: string; bombers: number }
+  | { kind: 'use'; card: string; territory?: string }
+  | { kind: 'add' | 'discard'; card: string }
+  | { kind: 'transport'; from: string; to: string }
+  | { kind: 'spy'; seat: Seat }
+  | { kind: 'centre_move' | 'centre_transport'; seat: Seat; territory: string }
+  | { kind: 'dealer'; seat: Seat }
+  | { kind: 'deal'; seat: Seat; territory?: string; card?: string }
+  | { kind: 'objective'; seat: Seat; objective?: number }
+  | { kind: 'draw'; seat: Seat; card?: string }
+  | { kind: 'take'; seat: Seat; from: Seat; card?: string }
+  | { kind: 'roll'; from: string; to: string; attack: number[]; defence: number[]; lost: number; destroyed: number; conquered?: boolean; eliminated?: Seat }
+  | { kind: 'air_round'; target?: string; shot: number; destroyed: number };
+
+export type Fact = MatchFact | WordsFact | HiddenArmyFact | LineFact | WarFact;
 
 export interface LegalAction {
   id: number;

@@ -125,6 +125,10 @@ async function playMoves(page, driver, moves, game) {
   return played;
 }
 
+async function waitForAttribute(page, selector, name, value) {
+  await page.waitForFunction(([sel, n, v]) => document.querySelector(sel)?.getAttribute(n) === v, [selector, name, value]);
+}
+
 async function test(name, body) {
   if (only && !only.some((o) => name.includes(o))) return;
   const started = Date.now();
@@ -236,6 +240,41 @@ try {
     expectedErrors.push(/status of 400/);
     await page.locator('[data-testid=record-file]').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"game": "dablot"}') });
     await page.locator('.error').waitFor();
+    await page.context().close();
+  });
+
+  await test('war: the replay shows each roll\'s dice as its facts give them', async () => {
+    const created = await (await fetch(`${address}/api/matches`, {
+      method: 'POST',
+      body: JSON.stringify({ game: 'war', options: { max_turns: 4 }, seats: [0, 1, 2].map(() => ({ kind: 'bot', bot: 'random' })) }),
+    })).json();
+    let record;
+    for (let tries = 0; tries < 300 && !record?.result; tries++) {
+      await new Promise((r) => setTimeout(r, 100));
+      record = await (await fetch(`${address}/api/matches/${created.match}/record`)).json();
+    }
+    if (!record?.result) throw new Error('the bots did not finish');
+    const rolls = record.actions.map((a, i) => (a.notation.startsWith('roll') ? i + 1 : -1)).filter((p) => p > 0);
+    if (rolls.length === 0) throw new Error('no roll in the game');
+    const page = await newPage('war-replay');
+    await page.goto(`${address}/replay/${created.match}`);
+    await page.locator('[data-testid=ply]').waitFor();
+    for (const ply of [rolls[0], rolls[rolls.length - 1]]) {
+      const frame = (await (await fetch(`${address}/api/replay`, {
+        method: 'POST',
+        body: JSON.stringify({ record, viewer: 'spectator', from: ply, count: 1, states: false }),
+      })).json()).plies[0];
+      const roll = frame.steps.find((s) => s.kind === 'roll');
+      if (!roll) throw new Error(`ply ${ply}: no roll among ${JSON.stringify(frame.steps)}`);
+      await page.locator(`.move-list li[data-ply="${ply}"]`).click();
+      await waitForAttribute(page, '.match.replay', 'data-ply', String(ply));
+      const shown = await page.locator('[data-testid=war-dice] .war-roll .war-die').allTextContents();
+      const want = [...roll.attack, ...roll.defence].map(String);
+      if (JSON.stringify(shown) !== JSON.stringify(want)) throw new Error(`ply ${ply}: the dice panel shows ${shown}, the roll was ${want}`);
+      const where = await page.locator('[data-testid=war-dice] .war-roll-where').textContent();
+      if (!where.includes('→')) throw new Error(`ply ${ply}: no attack named: ${where}`);
+    }
+    await shot(page, 'war-replay-dice');
     await page.context().close();
   });
 

@@ -53,6 +53,21 @@
 // own (engine::Match). Undo (position_undo.h) keeps the changed words of the Position in UndoInfo.
 // The views show "ending" and "results" once the game is over, and every hand and objective.
 //
+// Facts (State::ActionFacts, TurnSteps; facts.cc), territories and cards named as the notation
+// names them, seats by number: {"kind": "claim" | "centre", "territory"}, {"kind": "place",
+// "territory", "count"}, {"kind": "attack", "from", "to", "dice"}, {"kind": "occupy", "count"},
+// {"kind": "move" | "carry" | "airlift", "from", "to", "count"}, {"kind": "end" | "done"},
+// {"kind": "trade", "cards" (only to those who see the hand)}; WAR-II {"kind": "air", "to",
+// "bombers"}, {"kind": "use", "card", "territory"}, {"kind": "add" | "discard", "card"}, {"kind":
+// "transport", "from", "to"}, {"kind": "spy", "seat"}, {"kind": "centre_move" |
+// "centre_transport", "seat" (the Centre's owner), "territory"}. Chance: {"kind": "dealer",
+// "seat"}, {"kind": "deal", "seat", "territory" or "card"}, {"kind": "objective", "seat",
+// "objective" (its number, to those who see it)}, {"kind": "draw", "seat", "card" (to those who
+// see the hand)}, {"kind": "take", "seat", "from", "card" (idem)}, {"kind": "roll", "from", "to",
+// "attack", "defence" (the dice shown, highest first), "lost", "destroyed"}, {"kind":
+// "air_round", "target", "shot", "destroyed"}. A turn's steps are one fact per action; a roll's
+// adds "conquered" and "eliminated" (a seat). DescribeTurn's words are not yet written from them.
+//
 // ViewTensor (tensor.cc): one flat vector, exactly the information of ViewJson for the same
 // viewer; TensorLayout() names every value (`quartel show war --seat N --tensor` prints them).
 // Values are 0/1 ("1 if ...") or counts; seats are the colours in seat order (not relative to the
@@ -168,6 +183,8 @@ class WarState : public engine::State {
   bool EndGame(engine::EndReason reason, std::span<const engine::Outcome> results) override;
   std::optional<std::string> Inquire(std::string_view text, Seat viewer) const override;
   std::string DescribeTurn(std::span<const Action> actions, Seat viewer) const override;
+  Json ActionFacts(Action action, Seat viewer) const override;
+  Json TurnSteps(std::span<const Action> actions, Seat viewer) const override;
 
   std::string PositionText() const override;
   std::string ViewPositionText(Seat viewer) const override;
@@ -282,6 +299,11 @@ class WarState : public engine::State {
   std::string BoardText(bool colour) const;
   std::string PlayersText(bool colour) const;
   std::string KnownCardsText(Seat viewer) const;
+  // ActionFacts by kind of action (facts.cc).
+  Json TradeFacts(Action action, Seat viewer) const;
+  Json ChanceFacts(Action action, Seat viewer) const;
+  Json War2Facts(Action action) const;
+  Json CiFacts(Action action) const;
   // DescribeTurn's steps: `action`, played in this state, led to `after` (views.cc).
   void TellStep(Action action, const WarState& after, Seat viewer, TurnStory& story) const;
   bool TellChanceStep(Action action, const WarState& after, Seat viewer, TurnStory& story) const;

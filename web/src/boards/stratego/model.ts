@@ -128,7 +128,7 @@ export interface LegalMove {
 export function legalMoves(cfg: GameConfig, legal: LegalAction[]): LegalMove[] {
   const out: LegalMove[] = [];
   for (const { id, facts } of legal ?? []) {
-    if (facts.kind !== 'move') continue;
+    if (facts.kind !== 'move' || !('attack' in facts)) continue;
     const from = parseSq(cfg, facts.from), to = parseSq(cfg, facts.to);
     if (from >= 0 && to >= 0) out.push({ id, from, to, attack: facts.attack });
   }

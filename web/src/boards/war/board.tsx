@@ -2,9 +2,10 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { t } from '../../i18n';
 import type { BoardProps } from '../types';
+import type { Fact } from '../../types';
 import { Badge, colourOf, PatternDefs } from './colours';
 import { mapShapes } from './geo';
-import { centresOf, CONTINENT_OF, lastAir, lastRoll, NAME, parseLegal, type Act } from './legal';
+import { centresOf, colours, CONTINENT_OF, lastAir, lastRoll, legalActs, NAME, type Act } from './legal';
 import { LINKS, TERRITORIES } from './map';
 import './war.css';
 
@@ -40,9 +41,9 @@ function Die({ value, kind }: { value: number; kind: 'attack' | 'defence' }) {
   );
 }
 
-export function Dice({ text }: { text: string }) {
-  const roll = lastRoll(text);
-  const air = lastAir(text);
+export function Dice({ steps }: { steps: Fact[] }) {
+  const roll = lastRoll(steps);
+  const air = lastAir(steps);
   if (!roll && !air) return null;
   return (
     <div class="war-dice" data-testid="war-dice">
@@ -223,10 +224,10 @@ export function territoryMap(view: any): Record<string, TerritoryView> {
 }
 
 export function Board(props: BoardProps) {
-  const { state, interactive, act, lastText, game } = props;
+  const { state, interactive, act, lastSteps, game } = props;
   const view = state.view ?? {};
   const territories = useMemo(() => territoryMap(view), [view]);
-  const acts = useMemo(() => (interactive && state.your_turn ? parseLegal(state.legal) : []), [state, interactive]);
+  const acts = useMemo(() => (interactive && state.your_turn ? legalActs(state.legal, colours(view)) : []), [state, interactive]);
   const [sel, setSel] = useState<string | null>(null);
   const [tgt, setTgt] = useState<string | null>(null);
   const [count, setCount] = useState(1);
@@ -332,7 +333,7 @@ export function Board(props: BoardProps) {
     setTgt(null);
   };
 
-  const roll = lastRoll(lastText);
+  const roll = lastRoll(lastSteps);
   // The line of the last attack: the roll's, or the attack under way (its dice not yet rolled).
   const lastFrom = roll?.from || view.attack?.from;
   const lastTo = roll?.to || view.attack?.to;
@@ -494,7 +495,7 @@ export function Board(props: BoardProps) {
         />
       </div>
       <p class="war-scroll-hint muted small">{t('war.scroll_hint')}</p>
-      <Dice text={lastText} />
+      <Dice steps={lastSteps} />
     </div>
   );
 }

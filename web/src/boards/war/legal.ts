@@ -1,5 +1,6 @@
-// The legal texts of a WAR / WAR-II decision, read into what the board and panel offer.
-import type { LegalAction } from '../../types';
+// The legal actions of a WAR / WAR-II decision, read from their facts into what the board and
+// panel offer; the last roll and air rounds from the last event's steps.
+import type { Fact, LegalAction, WarFact } from '../../types';
 import { TERRITORIES } from './map';
 
 export type Kind =
@@ -17,48 +18,54 @@ export interface Act {
   words: string[];
 }
 
-const PAIR = new Set(['move', 'carry', 'airlift']);
-
-export function parseLegal(legal: LegalAction[] | undefined): Act[] {
-  return (legal ?? []).map(({ id, text }) => {
-    const w = text.trim().split(/\s+/);
-    const base = { id, text, words: w.slice(1) };
-    switch (w[0]) {
+// The legal actions of a WAR / WAR-II decision, from their facts, as the board and panel offer
+// them. `colours`: the seats' colours (the view's), by which the panel names seats.
+export function legalActs(legal: LegalAction[] | undefined, colours: string[]): Act[] {
+  return (legal ?? []).map(({ id, text, facts }): Act => {
+    const base = { id, text, words: [] as string[] };
+    const f = facts as WarFact;
+    switch (f.kind) {
       case 'place':
-        return { ...base, kind: 'place', n: +w[1], a: w[2] };
+        return { ...base, kind: 'place', n: f.count, a: f.territory };
       case 'claim':
-        return { ...base, kind: 'claim', a: w[1] };
+      case 'centre':
+        return { ...base, kind: f.kind, a: f.territory };
       case 'attack':
-        return { ...base, kind: 'attack', a: w[1], b: w[2], n: +(w[3] ?? 0) };
+        return { ...base, kind: 'attack', a: f.from, b: f.to, n: f.dice };
       case 'occupy':
-        return { ...base, kind: 'occupy', n: +w[1] };
+        return { ...base, kind: 'occupy', n: f.count };
+      case 'move':
+      case 'carry':
+      case 'airlift':
+        return { ...base, kind: f.kind, n: f.count, a: f.from, b: f.to };
       case 'air':
-        return { ...base, kind: 'air', a: w[1], n: +w[2] };
+        return { ...base, kind: 'air', a: f.to, n: f.bombers };
       case 'end':
       case 'done':
-        return { ...base, kind: w[0] };
+        return { ...base, kind: f.kind };
       case 'add':
-        return { ...base, kind: 'add', a: w[1] };
-      case 'use':
-        return { ...base, kind: 'use', a: w[1] };
-      case 'transport':
-        return { ...base, kind: 'transport', a: w[1], b: w[2] };
       case 'discard':
-        return { ...base, kind: 'discard', a: w[1] };
+        return { ...base, kind: f.kind, a: f.card };
+      case 'use':
+        return { ...base, kind: 'use', a: f.territory ?? f.card };
+      case 'transport':
+        return { ...base, kind: 'transport', a: f.from, b: f.to };
       case 'trade':
-        return { ...base, kind: 'trade' };
-      case 'centre':
-        return { ...base, kind: 'centre', a: w[1] };
+        return { ...base, kind: 'trade', words: f.cards ?? [] };
       case 'spy':
-        return { ...base, kind: 'spy', a: w[1] };
-      case 'centre-move':
-      case 'centre-transport':
-        return { ...base, kind: w[0], a: w[2], b: w[1] };
+        return { ...base, kind: 'spy', a: colours[f.seat] };
+      case 'centre_move':
+      case 'centre_transport':
+        return { ...base, kind: f.kind === 'centre_move' ? 'centre-move' : 'centre-transport', a: f.territory, b: colours[f.seat] };
       default:
-        if (PAIR.has(w[0])) return { ...base, kind: w[0] as Kind, n: +w[1], a: w[2], b: w[3] };
         return { ...base, kind: 'other' };
     }
-  }) as Act[];
+  });
+}
+
+// The seats' colours, as the view names them: the panel names seats by colour.
+export function colours(view: { seats?: { colour: string }[] } | undefined): string[] {
+  return (view?.seats ?? []).map((s) => s.colour);
 }
 
 // The kinds the map itself offers (clicks and the bar above it).
@@ -90,46 +97,30 @@ export function parseCard(label: string): Card {
   return { label, id: territories.join('+'), territories, figure: fig?.[1] };
 }
 
-// The dice of the last roll told in `text`, and the air rounds.
-export interface Roll {
-  from: string;
-  to: string;
-  attack: number[];
-  defence: number[];
-  lost: number;
-  destroyed: number;
-  conquered: boolean;
-}
+// The last roll among the last event's steps, and the air rounds of its last air attack.
+export type Roll = Extract<WarFact, { kind: 'roll' }>;
 export interface Air {
   target: string;
   rounds: { shot: number; destroyed: number }[];
 }
 
-export function lastRoll(text: string): Roll | null {
-  const lines = text.split('\n');
-  for (let i = lines.length - 1; i >= 0; i--) {
-    const m = /attacked (\w+) from (\w+): ([\d-]+) vs ([\d-]+), lost (\d+), destroyed (\d+)/.exec(lines[i]);
-    if (m) {
-      const conquered = lines.slice(i + 1).some((l) => l.includes(`conquered ${m[1]}`));
-      return {
-        to: m[1], from: m[2], attack: m[3].split('-').map(Number), defence: m[4].split('-').map(Number),
-        lost: +m[5], destroyed: +m[6], conquered,
-      };
-    }
+export function lastRoll(steps: Fact[]): Roll | null {
+  for (let i = steps.length - 1; i >= 0; i--) {
+    const step = steps[i] as WarFact;
+    if (step.kind === 'roll') return step;
   }
   return null;
 }
 
-export function lastAir(text: string): Air | null {
-  const lines = text.split('\n');
+export function lastAir(steps: Fact[]): Air | null {
   let air: Air | null = null;
-  for (const line of lines) {
-    const m = /air round over (\w+): (\d+) bombers? shot down, (\d+) arm/.exec(line);
-    if (m) {
-      if (!air || air.target !== m[1]) air = { target: m[1], rounds: [] };
-      air.rounds.push({ shot: +m[2], destroyed: +m[3] });
-    } else if (/^\s*(sent|used the card)/.test(line)) {
-      air = null;
+  for (const fact of steps) {
+    const step = fact as WarFact;
+    if (step.kind === 'air_round' && step.target) {
+      if (!air || air.target !== step.target) air = { target: step.target, rounds: [] };
+      air.rounds.push({ shot: step.shot, destroyed: step.destroyed });
+    } else if (step.kind === 'air' || step.kind === 'done') {
+      air = null; // a new air attack, or a card use or transport done, starts afresh
     }
   }
   return air;

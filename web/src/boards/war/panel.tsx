@@ -5,7 +5,7 @@ import { useState } from 'preact/hooks';
 import { t } from '../../i18n';
 import type { BoardProps } from '../types';
 import { Swatch } from './colours';
-import { centresOf, MAP_KINDS, NAME, parseCard, parseLegal, type Act, type Card } from './legal';
+import { centresOf, colours, legalActs, MAP_KINDS, NAME, parseCard, type Act, type Card } from './legal';
 import { CONTINENTS, TERRITORIES } from './map';
 
 const FIGURE: Record<string, string> = { triangle: '▲', square: '■', circle: '●' };
@@ -34,7 +34,7 @@ export function Panel(props: BoardProps) {
   const { state, you, interactive, act, game } = props;
   const view = state.view ?? {};
   const seats: any[] = view.seats ?? [];
-  const acts = interactive && state.your_turn ? parseLegal(state.legal) : [];
+  const acts = interactive && state.your_turn ? legalActs(state.legal, colours(view)) : [];
   const [picked, setPicked] = useState<string[]>([]);
   const mine = typeof you === 'number' ? seats[you] : undefined;
   const hand: Card[] = ((mine?.hand ?? []) as string[]).map(parseCard);
