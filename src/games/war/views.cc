@@ -279,7 +279,10 @@ Json WarState::SeatJson(Seat viewer, Seat s) const {
     for (int card : board_.Hand(s)) hand.push_back(CardName(card));
     seat["hand"] = std::move(hand);
   }
-  if (board_.SeesObjective(viewer, s)) seat["objective"] = ObjectiveText(s);
+  if (board_.SeesObjective(viewer, s)) {
+    seat["objective"] = ObjectiveText(s);
+    seat["objective_card"] = ObjectiveFacts(s);
+  }
   if (g.spy_centre()) {
     seat["information_centre"] = pos().ci[s] >= 0 ? Json(TerritoryId(pos().ci[s])) : Json();
   }

@@ -56,6 +56,41 @@ std::string WarState::ObjectiveText(Seat seat) const {
   return objective.text;
 }
 
+Json WarState::ObjectiveFacts(Seat seat) const {
+  const int index = pos().objective[seat];
+  if (index < 0) return Json{{"kind", "not_drawn"}};
+  if (pos().reduced & (1u << seat)) return Json{{"kind", "reduced"}, {"strategic_centres", 3}};
+  const Objective& objective = game_->Objectives()[index];
+  const auto ids = [this](const std::vector<int>& continents) {
+    Json out = Json::array();
+    for (int c : continents) out.push_back(map_->continents[c].id);
+    return out;
+  };
+  Json card{{"kind", "card"}, {"number", index + 1}};
+  if (!objective.continents.empty()) card["continents"] = ids(objective.continents);
+  if (objective.any_continents > 0) card["any_continents"] = objective.any_continents;
+  if (objective.territories > 0) {
+    card["territories"] = objective.territories;
+    card["min_armies"] = objective.min_armies;
+  }
+  if (objective.destroy_colour >= 0) {
+    const int target = objective.destroy_colour;
+    card["destroy"] = map_->colours[target];
+    card["fallback_territories"] = std::min(kDestroyFallbackTerritories, map_->NumTerritories());
+    card["fallen_back"] =
+        target == seat || (pos().eliminated_by[target] >= 0 && pos().eliminated_by[target] != seat);
+  }
+  if (objective.strategic_centres > 0) {
+    card["strategic_centres"] = objective.strategic_centres;
+    card["ce_min_armies"] = objective.ce_min_armies;
+  }
+  if (!objective.ce_continents.empty()) card["ce_continents"] = ids(objective.ce_continents);
+  if (objective.ce_distinct_continents > 0) {
+    card["ce_distinct_continents"] = objective.ce_distinct_continents;
+  }
+  return card;
+}
+
 std::string WarState::CardName(int card) const {
   // Notation is asked of any action id, legal or not (State::ActionToString): a card out of range
   // is named, never read.

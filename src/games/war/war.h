@@ -51,7 +51,8 @@
 // brasil" is three "place 1 brasil"); a WAR turn is many commands. Inquire answers "odds" and
 // "borders" from the board. Records keep a resignation that the game survives as an entry of its
 // own (engine::Match). Undo (position_undo.h) keeps the changed words of the Position in UndoInfo.
-// The views show "ending" and "results" once the game is over, and every hand and objective.
+// The views show "ending" and "results" once the game is over, and every hand and objective; a
+// seen objective both in words ("objective") and as data ("objective_card", ObjectiveFacts).
 //
 // Facts (State::ActionFacts, TurnSteps; facts.cc), territories and cards named as the notation
 // names them, seats by number: {"kind": "claim" | "centre", "territory"}, {"kind": "place",
@@ -212,6 +213,12 @@ class WarState : public engine::State {
   const WarGame& war_game() const { return *game_; }
   // The objective in force for the seat: a "destroy" card may have become "24 territories".
   std::string ObjectiveText(Seat seat) const;
+  // The same as data, the view's "objective_card": {"kind": "not_drawn"}, {"kind": "reduced",
+  // "strategic_centres"} or {"kind": "card", "number", and what the card asks: "continents" (ids,
+  // held in full), "any_continents", "territories" with "min_armies", "destroy" (a colour) with
+  // "fallback_territories" and "fallen_back" (the card now asks for those territories),
+  // "strategic_centres" with "ce_min_armies", "ce_continents" (ids), "ce_distinct_continents"}.
+  Json ObjectiveFacts(Seat seat) const;
   std::string CardName(int card) const;
   // What the seat to act may do now, in words, as `viewer` may know it.
   std::string PhasePrompt(Seat viewer) const;

@@ -5,10 +5,47 @@
 // again in the Portuguese puts it there, worded for the language. A line of no known form is shown
 // as the engine gave it and noted in `untranslated` (the browser tests fail on any).
 import { seatName } from '../games';
-import { objectiveText } from '../boards/war/objective';
-import { catalogue, lang } from './index';
+import { catalogue, lang, t } from './index';
 
 type Kind = { re: string; pt: (text: string) => string };
+
+// The objective named in an English line ("... draws the objective: Conquer 24 territories of your
+// choice"), worded again: the board's panel words objectives from the view's data instead
+// (boards/war/objective.ts); this stays with the rest of the line translation until the move list
+// is worded from facts.
+// Continent names as the objectives print them (Portuguese on the board in both languages).
+function continentList(names: string) {
+  return names.split(/, | and /).join(t('war.objective.and'));
+}
+
+function objectiveText(text: string | undefined): string | undefined {
+  if (!text) return text;
+  let m: RegExpExecArray | null;
+  // The engine's own wordings (war.cc, ObjectiveText), in both languages.
+  if (text === 'not yet drawn') return t('war.objective_hidden');
+  if (/^Conquer any three Strategic Centres \(reduced to one territory/.test(text)) return t('war.objective.reduced');
+  if ((m = /^(.+) \(now: conquer (\d+) territories of your choice\)$/.exec(text)))
+    return t('war.objective.now', { objective: objectiveText(m[1]) ?? m[1], n: m[2] });
+  if (lang.value === 'en') return text;
+  if ((m = /^Conquer in full (.+) and a third continent of your choice$/.exec(text)))
+    return t('war.objective.continents_and_third', { continents: continentList(m[1]) });
+  if ((m = /^Conquer in full (.+)$/.exec(text))) return t('war.objective.continents', { continents: continentList(m[1]) });
+  if ((m = /^Conquer (\d+) territories and occupy each of them with at least two armies$/.exec(text)))
+    return t('war.objective.territories_two', { n: m[1] });
+  if ((m = /^Conquer (\d+) territories of your choice$/.exec(text))) return t('war.objective.territories', { n: m[1] });
+  if ((m = /^Destroy the (\w+) armies completely/.exec(text)))
+    return t('war.objective.destroy', { colour: t(`war.objective.colour_${m[1]}`) });
+  if ((m = /^Hold (\d+) Strategic Centres and (\d+) territories$/.exec(text)))
+    return t('war.objective.ce_and_territories', { n: m[1], territories: m[2] });
+  if ((m = /^Hold (\d+) Strategic Centres with at least (\d+) armies on each$/.exec(text)))
+    return t('war.objective.ce_armies', { n: m[1], armies: m[2] });
+  if ((m = /^Hold (\d+) Strategic Centres$/.exec(text))) return t('war.objective.ce', { n: m[1] });
+  if ((m = /^Hold all 3 Strategic Centres of (.+) and all 3 of (.+)$/.exec(text)))
+    return t('war.objective.ce_continents', { a: m[1], b: m[2] });
+  if (text === 'Hold a Strategic Centre in every continent') return t('war.objective.ce_every');
+  return text;
+}
+
 
 const PT_NOUNS: Record<string, [string, string]> = {
   army: ['exército', 'exércitos'],

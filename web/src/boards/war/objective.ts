@@ -1,37 +1,59 @@
-// The objective cards in the interface's language. The engine words them in English (the map
-// file's texts, data/maps/war-classic.json); each form is matched here and worded again, and a
-// text of no known form (a map file's own objective) is shown as the engine gave it.
-import { lang, t } from '../../i18n';
+// The objective cards in the interface's language, worded from the view's data
+// ("objective_card", war.h ObjectiveFacts) through the keyed templates of i18n/war.ts.
+import { t } from '../../i18n';
 
-// Continent names as the objectives print them (Portuguese on the board in both languages).
-function list(names: string) {
-  return names.split(/, | and /).join(t('war.objective.and'));
+export type ObjectiveCard =
+  | { kind: 'not_drawn' }
+  | { kind: 'reduced'; strategic_centres: number }
+  | {
+      kind: 'card';
+      number: number;
+      continents?: string[];
+      any_continents?: number;
+      territories?: number;
+      min_armies?: number;
+      destroy?: string;
+      fallback_territories?: number;
+      fallen_back?: boolean;
+      strategic_centres?: number;
+      ce_min_armies?: number;
+      ce_continents?: string[];
+      ce_distinct_continents?: number;
+    };
+
+// "Europa and Oceania"; "Europa, Oceania" where "and a third continent" follows.
+function continents(ids: string[], more: boolean) {
+  const names = ids.map((id) => t(`war.continent.${id}`));
+  if (more || names.length < 2) return names.join(', ');
+  return `${names.slice(0, -1).join(', ')}${t('war.objective.and')}${names[names.length - 1]}`;
 }
 
-export function objectiveText(text: string | undefined): string | undefined {
-  if (!text) return text;
-  let m: RegExpExecArray | null;
-  // The engine's own wordings (war.cc, ObjectiveText), in both languages.
-  if (text === 'not yet drawn') return t('war.objective_hidden');
-  if (/^Conquer any three Strategic Centres \(reduced to one territory/.test(text)) return t('war.objective.reduced');
-  if ((m = /^(.+) \(now: conquer (\d+) territories of your choice\)$/.exec(text)))
-    return t('war.objective.now', { objective: objectiveText(m[1]) ?? m[1], n: m[2] });
-  if (lang.value === 'en') return text;
-  if ((m = /^Conquer in full (.+) and a third continent of your choice$/.exec(text)))
-    return t('war.objective.continents_and_third', { continents: list(m[1]) });
-  if ((m = /^Conquer in full (.+)$/.exec(text))) return t('war.objective.continents', { continents: list(m[1]) });
-  if ((m = /^Conquer (\d+) territories and occupy each of them with at least two armies$/.exec(text)))
-    return t('war.objective.territories_two', { n: m[1] });
-  if ((m = /^Conquer (\d+) territories of your choice$/.exec(text))) return t('war.objective.territories', { n: m[1] });
-  if ((m = /^Destroy the (\w+) armies completely/.exec(text)))
-    return t('war.objective.destroy', { colour: t(`war.objective.colour_${m[1]}`) });
-  if ((m = /^Hold (\d+) Strategic Centres and (\d+) territories$/.exec(text)))
-    return t('war.objective.ce_and_territories', { n: m[1], territories: m[2] });
-  if ((m = /^Hold (\d+) Strategic Centres with at least (\d+) armies on each$/.exec(text)))
-    return t('war.objective.ce_armies', { n: m[1], armies: m[2] });
-  if ((m = /^Hold (\d+) Strategic Centres$/.exec(text))) return t('war.objective.ce', { n: m[1] });
-  if ((m = /^Hold all 3 Strategic Centres of (.+) and all 3 of (.+)$/.exec(text)))
-    return t('war.objective.ce_continents', { a: m[1], b: m[2] });
-  if (text === 'Hold a Strategic Centre in every continent') return t('war.objective.ce_every');
-  return text;
+// What the card asks, as printed (a "destroy" card that fell back says so after it).
+function cardWords(card: Extract<ObjectiveCard, { kind: 'card' }>): string {
+  if (card.destroy) {
+    const colour = t(`war.objective.colour_${card.destroy}`);
+    const words = t('war.objective.destroy', { colour, n: card.fallback_territories ?? 24 });
+    return card.fallen_back ? t('war.objective.now', { objective: words, n: card.fallback_territories ?? 24 }) : words;
+  }
+  if (card.continents?.length) {
+    return t(card.any_continents ? 'war.objective.continents_and_third' : 'war.objective.continents', { continents: continents(card.continents, !!card.any_continents) });
+  }
+  if (card.ce_continents?.length === 2) return t('war.objective.ce_continents', { a: t(`war.continent.${card.ce_continents[0]}`), b: t(`war.continent.${card.ce_continents[1]}`) });
+  if (card.ce_distinct_continents) return t('war.objective.ce_every');
+  if (card.strategic_centres) {
+    if (card.territories) return t('war.objective.ce_and_territories', { n: card.strategic_centres, territories: card.territories });
+    if ((card.ce_min_armies ?? 1) > 1) return t('war.objective.ce_armies', { n: card.strategic_centres, armies: card.ce_min_armies ?? 1 });
+    return t('war.objective.ce', { n: card.strategic_centres });
+  }
+  if (card.territories) {
+    return t((card.min_armies ?? 1) > 1 ? 'war.objective.territories_two' : 'war.objective.territories', { n: card.territories, armies: card.min_armies ?? 1 });
+  }
+  return t('war.objective_of') + ` ${card.number}`;
+}
+
+export function objectiveWords(card: ObjectiveCard | undefined): string | undefined {
+  if (!card) return undefined;
+  if (card.kind === 'not_drawn') return t('war.objective_hidden');
+  if (card.kind === 'reduced') return t('war.objective.reduced');
+  return cardWords(card);
 }

@@ -1,6 +1,6 @@
 // The side panel: your objective and cards (trades and card uses by clicking them), the players,
 // the continents, and a button for every legal command the map has no control for.
-import { objectiveText } from './objective';
+import { objectiveWords } from './objective';
 import { useState } from 'preact/hooks';
 import { t } from '../../i18n';
 import type { BoardProps } from '../types';
@@ -94,7 +94,7 @@ export function Panel(props: BoardProps) {
       {mine && (
         <section class="war-you">
           <h3>{t('war.your_objective')}</h3>
-          <p class="war-objective" data-testid="war-objective">{objectiveText(mine.objective) ?? t('war.objective_hidden')}</p>
+          <p class="war-objective" data-testid="war-objective">{objectiveWords(mine?.objective_card) ?? t('war.objective_hidden')}</p>
           {myKeeper && (
             <p class="war-note small" data-testid="war-ci-lost">
               {t('war.ci_yours_kept', { t: NAME[mine.information_centre] ?? mine.information_centre, who: myKeeper })}
@@ -173,7 +173,7 @@ export function Panel(props: BoardProps) {
               </p>
               {s.objective && (
                 <p class="small">
-                  {t('war.objective_of')} {objectiveText(s.objective)}
+                  {t('war.objective_of')} {objectiveWords(s.objective_card)}
                 </p>
               )}
               {s.hand !== undefined &&
