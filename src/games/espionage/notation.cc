@@ -10,6 +10,7 @@
 #include "core/text.h"
 #include "games/espionage/espionage.h"
 #include "games/espionage/setups.h"
+#include "games/hidden_army/hidden_army.h"
 
 namespace quartel::espionage {
 
@@ -101,10 +102,7 @@ std::string Notation(const Json& fact) {
     return fact.at("rank").get<std::string>() + ":" + fact.at("square").get<std::string>();
   }
   if (kind == "claim_draw") return "claim draw";
-  if (kind == "move") {
-    return fmt::format("{}{}{}", fact.at("from").get<std::string>(),
-                       fact.at("attack").get<bool>() ? 'x' : '-', fact.at("to").get<std::string>());
-  }
+  if (kind == "move") return hidden_army::MoveNotation(fact);
   return fmt::format("action {} (out of range)", fact.at("action").get<int>());
 }
 

@@ -47,4 +47,9 @@ std::string SetupPrompt(int squares, std::string_view presets, bool random, bool
                      words, example);
 }
 
+std::string MoveNotation(const Json& fact) {
+  return fmt::format("{}{}{}", fact.at("from").get<std::string>(),
+                     fact.at("attack").get<bool>() ? 'x' : '-', fact.at("to").get<std::string>());
+}
+
 }  // namespace quartel::hidden_army

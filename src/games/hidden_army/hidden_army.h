@@ -55,6 +55,10 @@ Json CellJson(const Piece& piece, char shown);
 // (square = row * 10 + file), then a line naming the files (`files`: ten letters).
 std::string BoardText(std::string_view files, const std::function<std::string(int)>& cell);
 
+// A move fact's notation ({"kind": "move", "from", "to", "attack"}): "e6-e7", or "e6xe7" for an
+// attack.
+std::string MoveNotation(const Json& fact);
+
 // "Red lost: 22S and 3 unseen" (the hidden part only when `hidden` > 0), with a newline.
 std::string LostLine(int seat, std::string_view pieces, int hidden);
 

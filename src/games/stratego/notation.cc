@@ -123,10 +123,7 @@ std::string Notation(const Json& fact) {
                        fact.at("rank").get<std::string>(), fact.at("square").get<std::string>());
   }
   if (kind == "no_rescue") return "no rescue";
-  if (kind == "move") {
-    return fmt::format("{}{}{}", fact.at("from").get<std::string>(),
-                       fact.at("attack").get<bool>() ? 'x' : '-', fact.at("to").get<std::string>());
-  }
+  if (kind == "move") return hidden_army::MoveNotation(fact);
   return fmt::format("action {} (out of range)", fact.at("action").get<int>());
 }
 

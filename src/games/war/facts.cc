@@ -126,7 +126,6 @@ Json WarState::ChanceFacts(Action action, Seat viewer) const {
 
 Json WarState::War2Facts(Action action) const {
   const WarGame& g = *game_;
-  const int cards = g.NumCards();
   const Json invalid{{"kind", "invalid"}, {"action", action}};
   if (action < g.kUse) {
     return Json{{"kind", "air"},
@@ -145,13 +144,11 @@ Json WarState::War2Facts(Action action) const {
     return Json{{"kind", "add"}, {"card", fmt::format("n{}", action - g.kAddNumber + 1)}};
   }
   if (action < g.kCarry) {
-    const int code = action - g.kTransport;
-    const int c1 = code / 4 / cards, c2 = code / 4 % cards;
-    const auto& t1 = map_->war2_cards[c1].territories;
-    const auto& t2 = map_->war2_cards[c2].territories;
-    const std::size_t k1 = (code >> 1) & 1, k2 = code & 1;
-    if (k1 >= t1.size() || k2 >= t2.size()) return invalid;
-    return Json{{"kind", "transport"}, {"from", TerritoryId(t1[k1])}, {"to", TerritoryId(t2[k2])}};
+    const auto between = TransportTerritories(action);
+    if (!between) return invalid;
+    return Json{{"kind", "transport"},
+                {"from", TerritoryId(between->first)},
+                {"to", TerritoryId(between->second)}};
   }
   if (action < g.kDiscard) {
     const bool forward = action == g.kCarry;

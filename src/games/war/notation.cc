@@ -175,9 +175,18 @@ std::string WarState::TradeToString(Action action) const {
   return fmt::format("trade {}", fmt::join(names, " "));
 }
 
+std::optional<std::pair<int, int>> WarState::TransportTerritories(Action action) const {
+  const WarGame& g = *game_;
+  const int code = action - g.kTransport, cards = g.NumCards();
+  const auto& t1 = map_->war2_cards[code / 4 / cards].territories;
+  const auto& t2 = map_->war2_cards[code / 4 % cards].territories;
+  const std::size_t k1 = (code >> 1) & 1, k2 = code & 1;
+  if (k1 >= t1.size() || k2 >= t2.size()) return std::nullopt;
+  return std::pair(t1[k1], t2[k2]);
+}
+
 std::string WarState::War2ActionToString(Action action) const {
   const WarGame& g = *game_;
-  const int cards = g.NumCards();
   if (action < g.kUse) {
     return fmt::format("air {} {}", TerritoryId((action - g.kAir) / 10),
                        (action - g.kAir) % 10 + 1);
@@ -190,13 +199,10 @@ std::string WarState::War2ActionToString(Action action) const {
   }
   if (action < g.kTransport) return fmt::format("add n{}", action - g.kAddNumber + 1);
   if (action < g.kCarry) {
-    const int code = action - g.kTransport;
-    const int c1 = code / 4 / cards, c2 = code / 4 % cards;
-    const auto& t1 = map_->war2_cards[c1].territories;
-    const auto& t2 = map_->war2_cards[c2].territories;
-    const std::size_t k1 = (code >> 1) & 1, k2 = code & 1;
-    if (k1 >= t1.size() || k2 >= t2.size()) return fmt::format("transport #{}", code);
-    return fmt::format("transport {} {}", TerritoryId(t1[k1]), TerritoryId(t2[k2]));
+    const auto between = TransportTerritories(action);
+    if (!between) return fmt::format("transport #{}", action - g.kTransport);
+    return fmt::format("transport {} {}", TerritoryId(between->first),
+                       TerritoryId(between->second));
   }
   if (action < g.kDiscard) {
     const bool forward = action == g.kCarry;

@@ -306,6 +306,8 @@ class WarState : public engine::State {
   std::string BoardText(bool colour) const;
   std::string PlayersText(bool colour) const;
   std::string KnownCardsText(Seat viewer) const;
+  // The two territories of a WAR-II transport action, or nullopt where its cards lack them.
+  std::optional<std::pair<int, int>> TransportTerritories(Action action) const;
   // ActionFacts by kind of action (facts.cc).
   Json TradeFacts(Action action, Seat viewer) const;
   Json ChanceFacts(Action action, Seat viewer) const;
