@@ -274,6 +274,11 @@ try {
       const where = await page.locator('[data-testid=war-dice] .war-roll-where').textContent();
       if (!where.includes('→')) throw new Error(`ply ${ply}: no attack named: ${where}`);
     }
+    // The finished game's replay shows every seat's objective, worded from its card.
+    const objectives = await page.locator('[data-testid=war-seen-objective]').allTextContents();
+    if (objectives.length !== 3 || objectives.some((o) => o.replace('Objective:', '').trim().length < 10)) {
+      throw new Error(`the other seats' objectives in the replay: ${JSON.stringify(objectives)}`);
+    }
     await shot(page, 'war-replay-dice');
     await page.context().close();
   });

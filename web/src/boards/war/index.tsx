@@ -19,7 +19,7 @@ function reveal(views: any[]): any {
   const seats = (base.seats ?? []).map((seat: any, i: number) => {
     const own = views[i]?.seats?.[i] ?? {};
     const merged = { ...seat };
-    for (const key of ['hand', 'objective']) if (own[key] !== undefined) merged[key] = own[key];
+    for (const key of ['hand', 'objective', 'objective_card']) if (own[key] !== undefined) merged[key] = own[key];
     return merged;
   });
   return { ...base, seats };

@@ -171,8 +171,8 @@ export function Panel(props: BoardProps) {
                 <Swatch owner={s.colour} /> <strong>{s.colour}</strong>
                 {seenReason(s) && <span class="muted small"> — {seenReason(s)}</span>}
               </p>
-              {s.objective && (
-                <p class="small">
+              {s.objective_card && (
+                <p class="small" data-testid="war-seen-objective">
                   {t('war.objective_of')} {objectiveWords(s.objective_card)}
                 </p>
               )}
