@@ -1,7 +1,8 @@
-// The board of each game (boards/<game>/index.tsx).
+// The board of each game (boards/<game>/index.ts[x]); Stratego and Espionage share boards/hidden-army.
 import type { BoardModule } from './types';
 import { conspiradoresBoard } from './conspiradores';
 import { dablotBoard } from './dablot';
+import { espionageBoard } from './espionage';
 import { generic } from './generic';
 import { strategoBoard } from './stratego';
 import { warBoard } from './war';
@@ -10,7 +11,7 @@ const registry: Record<string, BoardModule> = {
   war: warBoard,
   war2: warBoard,
   stratego: strategoBoard,
-  espionage: strategoBoard,
+  espionage: espionageBoard,
   dablot: dablotBoard,
   conspiradores: conspiradoresBoard,
 };

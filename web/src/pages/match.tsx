@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { eventsSoFar, heldSeats, holdSeat, seatLink, watchLink } from '../api';
+import { eventsSoFar, holdSeat } from '../api';
 import { boardFor } from '../boards';
 import type { BoardProps } from '../boards/types';
 import { MatchConnection, type DraftFrame, type EventFrame, type Joined, type Status } from '../connection';
-import { gameName, seatName, useGameInfo } from '../games';
+import { gameName, useGameInfo } from '../games';
 import { t } from '../i18n';
 import type { Fact, MatchState, Move, MoveLine, Viewer } from '../types';
+import { MatchActions, MatchLinks } from './match-actions';
 import { GameOver, MoveBox, MoveList, SeatBar } from './match-parts';
 
 interface Live {
@@ -109,7 +110,6 @@ export function MatchPage({ id }: { id: string }) {
     act,
   };
   (window as any).__quartel.state = state;
-  const held = heldSeats().filter((h) => h.match === id);
   return (
     <div class={`match game-${joined.game}`} data-status={status} data-event={live.event}>
       <div class="match-head">
@@ -134,69 +134,16 @@ export function MatchPage({ id }: { id: string }) {
           {state.over && <GameOver hidden={Boolean(info?.hidden_information)} names={joined.seat_names} state={state} matchId={id} />}
           <MoveList game={joined.game} names={joined.seat_names} lines={moves} />
           {props.interactive && <MoveBox state={state} act={act} />}
-          <div class="match-actions">
-            {you !== 'spectator' && !state.over && !seatIsOut(state, you) && (
-              <button onClick={() => confirm(t('match.resign_confirm')) && connection.current?.resign()}>{t('match.resign')}</button>
-            )}
-            {you !== 'spectator' && !state.over && joined.seats.length === 2 && state.draw_offer === undefined && info?.draw_by_agreement && (
-              <button onClick={() => connection.current?.offerDraw()}>{t('match.offer_draw')}</button>
-            )}
-            {state.draw_offer !== undefined && state.draw_offer !== you && you !== 'spectator' && (
-              <button class="primary" onClick={() => connection.current?.acceptDraw()}>
-                {t('match.accept_draw')}
-              </button>
-            )}
-            {state.draw_offer !== undefined && !state.over && (
-              <p class="draw-offer muted small" data-testid="draw-offer" role="status" style={{ flexBasis: '100%', margin: 0 }}>
-                {state.draw_offer === you
-                  ? t('match.draw_offered_yours')
-                  : t('match.draw_offered', { name: seatName(joined.seat_names[state.draw_offer] ?? '') })}
-              </p>
-            )}
-          </div>
-          <div class="links">
-            <h3>{t('match.links')}</h3>
-            {held
-              .filter((h) => h.token !== token)
-              .map((h) => (
-                <CopyButton key={h.seat} label={t('match.copy_seat', { seat: seatName(joined.seat_names[h.seat]) })} text={seatLink(id, h.token)} />
-              ))}
-            <CopyButton label={t('match.copy_watch')} text={watchLink(id)} />
-          </div>
+          <MatchActions state={state} you={you} seats={joined.seats.length} seatNames={joined.seat_names} drawByAgreement={!!info?.draw_by_agreement} connection={connection} />
+          <MatchLinks id={id} token={token} seatNames={joined.seat_names} />
         </aside>
       </div>
     </div>
   );
 }
 
-// WAR with three or more left goes on without a seat that resigned or was eliminated: it has
-// nothing more to resign.
-function seatIsOut(state: MatchState, you: number) {
-  const seat = state.view?.seats?.[you];
-  return Boolean(seat && typeof seat === 'object' && seat.eliminated_by);
-}
-
 function mergeLines(old: MoveLine[], more: MoveLine[]): MoveLine[] {
   const byEvent = new Map(old.map((l) => [l.event, l]));
   for (const line of more) byEvent.set(line.event, line);
   return [...byEvent.values()].sort((a, b) => a.event - b.event);
-}
-
-function CopyButton({ label, text }: { label: string; text: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <button
-      class="copy"
-      data-link={text}
-      onClick={() => {
-        navigator.clipboard?.writeText(text).then(
-          () => setCopied(true),
-          () => prompt(label, text),
-        );
-        setTimeout(() => setCopied(false), 1500);
-      }}
-    >
-      {copied ? t('match.copied') : label}
-    </button>
-  );
 }

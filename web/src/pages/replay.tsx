@@ -1,46 +1,12 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { REPLAY_PAGE, matchRecord, replayLines, replayPage, type ReplayPly } from '../api';
+import { matchRecord, replayLines } from '../api';
 import { boardFor } from '../boards';
-import { gameName, seatName, useGameInfo } from '../games';
+import { gameName, useGameInfo } from '../games';
 import { t } from '../i18n';
-import type { Fact, MatchState, MoveLine, Viewer } from '../types';
+import type { Fact, MatchState, Viewer } from '../types';
 import { GameOver, MoveList } from './match-parts';
-
-// What the replay shows: one seat's view at the time, the spectator's, or everything revealed.
-type Lens = Viewer | 'revealed';
-
-// A record's replay for one lens: its move list (every frame's words) and, fetched page by page
-// as the player steps through it, the frames of each viewer it needs.
-interface Loaded {
-  record: any;
-  lens: Lens;
-  names: string[];
-  options: Record<string, unknown>;
-  total: number;
-  lines: MoveLine[];
-}
-
-// Pages of frames by viewer and page number, for one record; what was asked for is remembered
-// so that a page is fetched once.
-class Pages {
-  private pages = new Map<string, ReplayPly[]>();
-  private asked = new Set<string>();
-  constructor(readonly record: any, private readonly loaded: () => void, private readonly failed: (e: Error) => void) {}
-  frame(viewer: Viewer, ply: number): ReplayPly | undefined {
-    const page = Math.floor(ply / REPLAY_PAGE);
-    const key = `${viewer}:${page}`;
-    const frames = this.pages.get(key);
-    if (frames) return frames[ply - page * REPLAY_PAGE];
-    if (!this.asked.has(key)) {
-      this.asked.add(key);
-      replayPage(this.record, viewer, page * REPLAY_PAGE).then((r) => {
-        this.pages.set(key, r.plies);
-        this.loaded();
-      }, this.failed);
-    }
-    return undefined;
-  }
-}
+import { firstPlayPly, type Lens, type Loaded, Pages, useStepKeys } from './replay-data';
+import { FilePicker, LensSelect, ReplayControls } from './replay-parts';
 
 export function ReplayPage({ id }: { id: string | null }) {
   const [record, setRecord] = useState<any>(null);
@@ -83,19 +49,7 @@ export function ReplayPage({ id }: { id: string | null }) {
     };
   }, [record, lens]);
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if ((e.target as HTMLElement).closest('input, select, textarea')) return;
-      if (e.key === 'ArrowRight') setPly((p) => p + 1);
-      else if (e.key === 'ArrowLeft') setPly((p) => Math.max(0, p - 1));
-      else if (e.key === 'Home') setPly(0);
-      else if (e.key === 'End') setPly(1e9);
-      else return;
-      e.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  useStepKeys(setPly);
 
   const openFile = (file: File) => {
     file.text().then(
@@ -115,15 +69,7 @@ export function ReplayPage({ id }: { id: string | null }) {
     );
   };
 
-  const picker = (
-    <label class="file-pick button">
-      {t('replay.open_file')}
-      <input type="file" accept=".json,application/json" data-testid="record-file" onChange={(e) => {
-        const file = (e.target as HTMLInputElement).files?.[0];
-        if (file) openFile(file);
-      }} />
-    </label>
-  );
+  const picker = <FilePicker onFile={openFile} />;
 
   if (!record) {
     return (
@@ -165,18 +111,7 @@ export function ReplayPage({ id }: { id: string | null }) {
   }
   if (!shown.current) return <p class="muted">{t('common.loading')}</p>;
   const { state, text: lastText, steps: lastSteps } = shown.current;
-  // Stratego and Espionage set up piece by piece: a way past it to the first move of the play
-  // (found in the first page, where every setup ends).
-  const setupPhases = ['setup', 'volcanoes', 'order'];
-  let firstPlay = -1;
-  for (let p = 0; p < Math.min(loaded.total, REPLAY_PAGE); p++) {
-    const f = pages.current.frame(flowViewer, p);
-    if (!f) break;
-    if (!setupPhases.includes(f.state.view?.phase)) {
-      firstPlay = p;
-      break;
-    }
-  }
+  const firstPlay = firstPlayPly(pages.current, flowViewer, loaded.total);
   const lines = loaded.lines;
   return (
     <div class={`match replay game-${record.game}`} data-ply={at}>
@@ -184,39 +119,11 @@ export function ReplayPage({ id }: { id: string | null }) {
         <h1>
           {gameName(record.game)} · {t('replay.title')}
         </h1>
-        {hidden && (
-        <label class="lens">
-          {t('replay.lens')}{' '}
-          <select data-testid="lens" value={String(lens)} onChange={(e) => {
-            const v = (e.target as HTMLSelectElement).value;
-            setLens(v === 'revealed' || v === 'spectator' ? v : Number(v));
-          }}>
-            <option value="revealed">{t('replay.revealed')}</option>
-            {names.map((n, i) => (
-              <option value={String(i)} key={i}>
-                {t('replay.as_seat', { name: seatName(n) })}
-              </option>
-            ))}
-            <option value="spectator">{t('replay.spectator')}</option>
-          </select>
-        </label>
-        )}
+        {hidden && <LensSelect lens={lens} names={names} setLens={setLens} />}
         {picker}
       </div>
       {error && <p class="error">{error}</p>}
-      <div class="replay-controls" role="toolbar">
-        <button onClick={() => setPly(0)} aria-label={t('replay.first')} data-testid="first">|◀</button>
-        <button onClick={() => setPly(at - 1)} aria-label={t('replay.back')} data-testid="back">◀</button>
-        <input type="range" min={0} max={last} value={at} aria-label={t('replay.ply')} onInput={(e) => setPly(Number((e.target as HTMLInputElement).value))} />
-        <button onClick={() => setPly(at + 1)} aria-label={t('replay.forward')} data-testid="forward">▶</button>
-        <button onClick={() => setPly(last)} aria-label={t('replay.last')} data-testid="last">▶|</button>
-        <span class="muted" data-testid="ply">{t('replay.ply_of', { ply: at, last })}</span>
-        {firstPlay > 2 && at < firstPlay && (
-          <button onClick={() => setPly(firstPlay)} data-testid="skip-setup">
-            {t('replay.skip_setup')}
-          </button>
-        )}
-      </div>
+      <ReplayControls at={at} last={last} firstPlay={firstPlay} setPly={setPly} />
       <div class="match-body">
         <div class="board-area">
           <module.Board

@@ -3,15 +3,15 @@
 import { seatName } from '../../games';
 import type { BoardProps } from '../types';
 import { t } from '../../i18n';
-import { type GameId, armyOf, configFor, countRanks, seatOf } from './model';
+import { type GameConfig, countRanks, seatOf } from './model';
 import { PieceIcon, SIDE_FILL, SideMark, rankName } from './pieces';
 
-export function StrategoPanel(props: BoardProps) {
-  const game = (props.game === 'espionage' ? 'espionage' : 'stratego') as GameId;
-  const cfg = configFor(game);
+export function HiddenArmyPanel(props: BoardProps & { cfg: GameConfig }) {
+  const cfg = props.cfg;
+  const game = cfg.id;
   const view = props.state?.view ?? {};
   const names = (props.seatNames ?? ['Red', 'Blue']).map(seatName);
-  const army = countRanks(armyOf(game, props.options ?? {}));
+  const army = countRanks(cfg.army(props.options ?? {}));
   const seat = seatOf(props.you);
   const lost = [0, 1].map((s) => ({
     counts: countRanks(String(view.lost?.[s]?.pieces ?? '')),

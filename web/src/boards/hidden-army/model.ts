@@ -1,5 +1,6 @@
-// What the Stratego and Espionage boards know of their games: files, home rows, armies, rank
-// characters (as the engine writes them in its views), and the moves among the legal actions' facts.
+// What the Stratego and Espionage boards share: the pieces and cells of a view, each game's
+// configuration (boards/stratego/config.ts, boards/espionage/config.ts), squares and home rows,
+// the moves among the legal actions' facts, and a random setup.
 import type { Fact, LegalAction, Viewer } from '../../types';
 
 export type GameId = 'stratego' | 'espionage';
@@ -23,72 +24,46 @@ export interface GameConfig {
   // The piece that loses the game when taken, and what guards it in a sensible random setup.
   flag: string;
   guard: string;
+  // The piece whose attack range is drawn when it is picked (Espionage's Spy), if any.
+  spyRank: string | null;
+  // The whole army as rank characters, for the game's options.
+  army: (options: Record<string, unknown>) => string;
+  // The presets offered in the setup, written from Red's side (a1.. first).
+  presets: Preset[];
+  // The combat of the last move, as the view tells it (each game writes it its own way).
+  combat: (view: any, board: Cell[], lastTo: number) => Combat | null;
 }
 
-export const CONFIGS: Record<GameId, GameConfig> = {
-  stratego: {
-    id: 'stratego',
-    files: 'abcdefghik',
-    homeRows: 4,
-    order: ['X', '9', '8', '7', '6', '5', '4', '3', '2', 'S', 'B', 'F'],
-    immobile: ['B', 'F'],
-    flag: 'F',
-    guard: 'B',
-  },
-  espionage: {
-    id: 'espionage',
-    files: 'abcdefghij',
-    homeRows: 3,
-    order: ['5', '4', '3', '2', '1', 'S', 'P', 'M', 'H'],
-    immobile: ['M', 'H'],
-    flag: 'H',
-    guard: 'M',
-  },
-};
-
-export function configFor(game: string): GameConfig {
-  return game === 'espionage' ? CONFIGS.espionage : CONFIGS.stratego;
+export interface Preset {
+  name: string;
+  army: string;
+  red: string;
 }
 
-// The armies, as rank strings (for the counts of lost pieces).
-const ARMIES: Record<string, string> = {
-  'stratego/classic': 'FS2222222233333444455556666777889XBBBBBB',
-  'stratego/seed': 'FS2222223333344444555566667778' + '89XBBBBBB',
-  'stratego/barrage': 'FS223X9B',
-  espionage: 'H1111122223334455SSSSSPPPPMMMM',
-};
+// A combat as the board shows it: both fighters (a rank or '?') and who won.
+export interface Combat {
+  attacker: { owner: number; rank: string };
+  defender: { owner: number; rank: string };
+  result: 'attacker' | 'defender' | 'both';
+  square: string;
+}
 
-export function armyOf(game: string, options: Record<string, unknown>): string {
-  if (game === 'espionage') return ARMIES.espionage;
-  const army = String(options?.army ?? 'classic');
-  return ARMIES[`stratego/${army}`] ?? ARMIES['stratego/classic'];
+// A preset as `seat`'s setup string (Blue's back row is its string's last row, files reversed).
+export function presetFor(cfg: GameConfig, red: string, seat: number): string {
+  if (seat === 0) return red;
+  const n = cfg.homeRows * 10;
+  const out = Array<string>(n).fill('.');
+  for (let i = 0; i < n; i++) {
+    const row = Math.floor(i / 10), file = i % 10;
+    out[(cfg.homeRows - 1 - row) * 10 + (9 - file)] = red[i];
+  }
+  return out.join('');
 }
 
 export function countRanks(pieces: string): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const c of pieces) counts[c] = (counts[c] ?? 0) + 1;
   return counts;
-}
-
-// The Stratego presets (src/games/stratego/setups.cc), written from Red's side: a1..k1 first.
-export const PRESETS: { name: string; army: string; red: string }[] = [
-  { name: 'fortress', army: 'classic', red: 'BFB3B5443B3B46B7236525X38977862S22462522' },
-  { name: 'shoreline', army: 'classic', red: '3B2FB75B34B54BB637457262X8S9262283432625' },
-  { name: 'blitz', army: 'classic', red: '4BFB3533B55B4B7643362X82S922768B26227542' },
-  { name: 'bunker', army: 'barrage', red: 'FB....................3.....S.2..X..9..2' },
-  { name: 'decoy', army: 'barrage', red: '....F.........B.....3........S.2.X..9.2.' },
-  { name: 'wings', army: 'barrage', red: '.........F.........BS.......3.2.X....9.2' },
-];
-
-// A preset as `seat`'s setup string (Blue's back row is its string's last row, files reversed).
-export function presetFor(red: string, seat: number): string {
-  if (seat === 0) return red;
-  const out = Array<string>(40).fill('.');
-  for (let i = 0; i < 40; i++) {
-    const row = Math.floor(i / 10), file = i % 10;
-    out[(3 - row) * 10 + (9 - file)] = red[i];
-  }
-  return out.join('');
 }
 
 export const sqIndex = (file: number, row: number) => row * 10 + file;

@@ -1,0 +1,28 @@
+// The board of the hidden-army games, Stratego and Espionage: one module made for a game's
+// configuration (boards/stratego/config.ts, boards/espionage/config.ts). Its parts, one job each:
+//   model.ts        cells, squares, the moves and placements among the legal actions
+//   setup.ts        the setup draft (state) and what clicks and drops do to it
+//   play.ts         the piece picked in play, rescues, and what clicks do
+//   drag.tsx        dragging with pointer events, and the piece under the finger
+//   moment.ts       what changed since the previous view: ranks shown, the combat's fighters
+//   scene.ts        what the SVG layers draw, worked out once per render; geometry.ts, where
+//   terrain.tsx, layers.tsx, hits.tsx   the SVG layers, bottom to top
+//   board.tsx       the component: puts the above together and lays out the board and controls
+//   status.ts       the status line above the board
+//   controls.tsx, setup-controls.tsx    the controls under the board
+//   panel.tsx, preview.tsx, reveal.ts   the side panel, the home page's drawing, the replay's merge
+import type { BoardModule, BoardProps } from '../types';
+import { HiddenArmyBoard } from './board';
+import type { GameConfig } from './model';
+import { HiddenArmyPanel } from './panel';
+import { Preview } from './preview';
+import { reveal } from './reveal';
+
+export function hiddenArmyBoard(cfg: GameConfig): BoardModule {
+  return {
+    Board: (props: BoardProps) => <HiddenArmyBoard cfg={cfg} {...props} />,
+    Preview,
+    Panel: (props: BoardProps) => <HiddenArmyPanel cfg={cfg} {...props} />,
+    reveal,
+  };
+}

@@ -1,0 +1,41 @@
+// The words of the board's bar: what the viewer may do now, what an end button ends, and whom the
+// board waits for.
+import { t } from '../../i18n';
+import type { BoardProps } from '../types';
+import { NAME, type Act } from './legal';
+import type { Selection } from './selection';
+
+export function hintText(view: any, s: Selection): string {
+  const { acts, byKind, pairActs, sel, tgt, attacks, moveLike } = s;
+  const phase: string = view.phase ?? '';
+  if (!acts.length) return '';
+  if (byKind('occupy').length) return t('war.hint_occupy', { to: NAME[view.attack?.to] ?? '' });
+  if (byKind('place').length) {
+    const bound = Object.entries(s.toPlace ?? {})
+      .filter(([k, v]) => k !== 'any' && v > 0)
+      .map(([k, v]) => `${v} ${t(`war.continent.${k}`)}`)
+      .join(', ');
+    return t('war.hint_place', { n: s.totalToPlace }) + (bound ? ` (${bound})` : '');
+  }
+  if (byKind('claim').length) return t('war.hint_claim');
+  if (sel && tgt && attacks.length) return t('war.hint_attack_dice');
+  if (sel && tgt && moveLike) return t(moveLike.kind === 'carry' ? 'war.hint_carry_count' : 'war.hint_move_count');
+  if (sel) return t(attacks.length || pairActs.some((a) => a.a === sel && a.kind === 'attack') ? 'war.hint_attack_target' : 'war.hint_move_target', { from: NAME[sel] });
+  if (phase === 'attacks' && pairActs.length) return t(byKind('air').length ? 'war.hint_attack_air' : 'war.hint_attack');
+  if (pairActs.some((a) => a.kind === 'carry')) return t('war.hint_carry');
+  if (pairActs.length) return t('war.hint_move');
+  if (byKind('add').length) return t('war.hint_card_use');
+  return t('war.hint_panel');
+}
+
+export function endLabel(a: Act, phase: string): string {
+  if (a.kind === 'done') return t('war.done');
+  return phase === 'attacks' ? t('war.end_attacks') : phase === 'movement' ? t('war.end_turn') : t('war.end_reinforcement');
+}
+
+export function waitingText(props: BoardProps): string {
+  const { state, seatNames } = props;
+  const to = state.to_act;
+  if (typeof to === 'number') return t('war.waiting', { who: seatNames[to] ?? String(to) });
+  return '';
+}
