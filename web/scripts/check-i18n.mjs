@@ -30,8 +30,42 @@ for (const file of files) {
     if (!defined.has(m[1])) problems.push(`${path.relative(src, file)}: t('${m[1]}') is not in the catalogue`);
   }
 }
+
+// Every kind of every game's facts (the protocol's JSON Schema) has its template in both languages:
+// a catalogue key `fact.<prefix>.<kind>`, alone or followed by '.' or '_' and a variant, under the
+// game's own prefix, the prefix it shares, or the match's.
+const PREFIXES = {
+  WarFact: ['war'],
+  StrategoFact: ['stratego', 'army'],
+  EspionageFact: ['espionage', 'army'],
+  DablotFact: ['dablot'],
+  ConspiradoresFact: ['conspiradores'],
+};
+const factSchema = JSON.parse(fs.readFileSync(path.resolve(src, '../../schemas/facts.schema.json'), 'utf8'));
+function kindsOf(definition, seen = new Set()) {
+  if (!definition || typeof definition !== 'object') return [];
+  if (definition.$ref) {
+    const name = definition.$ref.replace('#/definitions/', '');
+    if (seen.has(name)) return [];
+    seen.add(name);
+    return kindsOf(factSchema.definitions[name], seen).map((k) => ({ ...k, shared: k.shared ?? name }));
+  }
+  const own = definition.properties?.kind;
+  const kinds = own ? (own.enum ?? [own.const]).map((kind) => ({ kind })) : [];
+  return [...kinds, ...(definition.oneOf ?? []).flatMap((d) => kindsOf(d, seen)), ...(definition.anyOf ?? []).flatMap((d) => kindsOf(d, seen))];
+}
+let kindsChecked = 0;
+for (const [fact, prefixes] of Object.entries(PREFIXES)) {
+  for (const { kind, shared } of kindsOf(factSchema.definitions[fact])) {
+    kindsChecked++;
+    const candidates = shared === 'MatchFact' ? ['match'] : prefixes;
+    const found = [...defined.keys()].some((key) => candidates.some((p) => key === `fact.${p}.${kind}` || key.startsWith(`fact.${p}.${kind}.`) || key.startsWith(`fact.${p}.${kind}_`)));
+    if (!found) problems.push(`${fact}: the kind '${kind}' has no template (fact.${candidates.join('|')}.${kind}) in the catalogue`);
+  }
+}
+
 if (problems.length) {
   console.error(problems.join('\n'));
   process.exit(1);
 }
-console.log(`i18n: ${defined.size} strings, English and Portuguese`);
+console.log(`i18n: ${defined.size} strings, English and Portuguese; ${kindsChecked} kinds of facts worded`);

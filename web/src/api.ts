@@ -1,5 +1,5 @@
 // REST calls (docs/PROTOCOL.md) and the seat tokens this browser holds.
-import type { GameInfo, MoveLine, Viewer } from './types';
+import type { Fact, GameInfo, MoveLine, Viewer } from './types';
 
 export class ApiError extends Error {
   constructor(message: string, readonly status = 0) {
@@ -75,9 +75,30 @@ export function matchInfo(id: string) {
   return call<MatchInfo>(`/api/matches/${encodeURIComponent(id)}`);
 }
 
+// A record (src/engine/record.h): the game, its options and seats, and its entries; what else it
+// holds (the chance key, an ending's detail) travels with it unread, back to the replay endpoint.
+export interface GameRecord {
+  game: string;
+  options?: Record<string, string>;
+  seats?: string[];
+  actions: { seat: number | 'chance'; action: number; notation?: string }[];
+  result?: string[];
+  ending?: string;
+}
+// The events of a running match as one viewer saw them.
+export interface RunningRecord {
+  match: string;
+  game: string;
+  options: Record<string, string>;
+  seats: string[];
+  running: true;
+  viewer: Viewer;
+  events: { event: number; by: number | 'chance' | null; text: string; steps: Fact[] }[];
+}
+
 // A finished match: its full record. A running one: the events as this viewer saw them.
 export function matchRecord(id: string, token: string | null) {
-  return call<any>(`/api/matches/${encodeURIComponent(id)}/record`, {
+  return call<GameRecord | RunningRecord>(`/api/matches/${encodeURIComponent(id)}/record`, {
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
 }
@@ -150,7 +171,7 @@ export async function replayLines(record: unknown, viewer: Viewer) {
 // `finished`: the lines are the record's entries, which replace any live lines.
 export async function eventsSoFar(id: string, token: string | null, viewer: Viewer): Promise<{ lines: MoveLine[]; finished: boolean }> {
   const record = await matchRecord(id, token);
-  if (record.running) return { lines: record.events.map((e: MoveLine) => ({ event: e.event, by: e.by, text: e.text, steps: e.steps })), finished: false };
+  if ('running' in record && record.running === true) return { lines: record.events.map((e) => ({ event: e.event, by: e.by, text: e.text, steps: e.steps })), finished: false };
   // A finished match: its record replayed as this viewer, one line per entry in the words of the
   // live move list (numbered as the replay numbers its plies).
   const { lines } = await replayLines(record, viewer);

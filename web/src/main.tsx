@@ -1,9 +1,11 @@
 import { render } from 'preact';
 import { App } from './app';
-import { translateLine, untranslated } from './i18n/moves';
+import { boardFor } from './boards';
+import type { Fact } from './types';
 import './style.css';
 
-// For the browser tests: the move list's Portuguese, and the lines it had no form for.
-(window as any).__quartelMoves = { translateLine, untranslated };
+// For the browser tests: a game's steps in the move list's words.
+(window as unknown as { __quartelWords: unknown }).__quartelWords = (game: string, steps: Fact[], seatNames: string[]) =>
+  boardFor(game).words(steps, { seatNames });
 
 render(<App />, document.getElementById('app')!);

@@ -488,10 +488,10 @@ try {
             const answer = await (await fetch('/api/replay', { method: 'POST', body: JSON.stringify({ record, viewer, states: false }) })).json();
             if (answer.plies.length !== answer.total) throw new Error(`a replay of ${answer.total} frames answered ${answer.plies.length} lines`);
             for (const ply of answer.plies) {
-              for (const line of ply.text.split('\n')) {
-                n++;
-                if (window.__quartelMoves.translateLine(line.trim()) === null) window.__quartelMoves.untranslated.add(line.trim());
-              }
+              const words = window.__quartelWords(record.game, ply.steps, answer.seat_names);
+              n += words.length;
+              if (ply.steps.length && (words.length === 0 || words.some((w) => !w.trim() || w.includes('[fact.'))))
+                throw new Error(`frame ${ply.ply} (${JSON.stringify(ply.steps)}) worded as ${JSON.stringify(words)}`);
             }
           }
           return n;
@@ -500,26 +500,22 @@ try {
       );
       lines += await page.locator('.move-list li').count();
     }
-    const missing = await page.evaluate(() => [...window.__quartelMoves.untranslated]);
-    if (missing.length) throw new Error(`${missing.length} lines of no known form, e.g.\n${missing.slice(0, 20).join('\n')}`);
-    // What the forms make of some lines (a form that matches and words them wrong fails here).
-    const expected = {
-      'placed 3 armies on brasil': 'colocou 3 exércitos em brasil',
-      'traded brasil (square), peru (circle) and joker for 8 armies (+2 on brasil)':
-        'trocou brasil (quadrado), peru (círculo) e Coringa por 8 exércitos (+2 em brasil)',
-      'dealer preta; territories dealt: branca 14, vermelha 14, preta 14; 3 objectives drawn':
-        'quem distribui: preta; territórios distribuídos: branca 14, vermelha 14, preta 14; 3 objetivos sorteados',
-      'Game over (resignation): branca wins; vermelha and preta lose': 'Fim de jogo (desistência): branca vence; vermelha e preta perdem',
-      'e6xe7: Sergeant takes Scout': 'e6xe7: Sargento captura Explorador',
-      'c3xc4: an unseen piece loses to Mine, d3-d4': 'c3xc4: uma peça não vista perde para Mina, d3-d4',
-      '26x48 takes the Swedish soldier on 37, stop': '26x48 captura o Soldado sueco em 37, parou',
-      "38x36 takes the Landlord's Son on 37": '38x36 captura o Filho do Proprietário em 37',
-      'Red resigns': 'Vermelho desiste',
-      'play order by lot: green, white, black, orange': 'ordem de jogo por sorteio: Verde, Branco, Preto e Laranja',
-    };
-    for (const [en, pt] of Object.entries(expected)) {
-      const got = await page.evaluate((line) => window.__quartelMoves.translateLine(line), en);
-      if (got !== pt) throw new Error(`"${en}" in Portuguese: "${got}", expected "${pt}"`);
+    // What the templates make of some steps (a template that words them wrong fails here).
+    const war = ['branca', 'vermelha', 'preta'];
+    const expected = [
+      ['war', war, [1, 2, 3].map(() => ({ kind: 'place', territory: 'brasil', count: 1 })), ['colocou 3 exércitos em Brasil']],
+      ['war', war, [{ kind: 'trade', combination: 0, cards: ['brasil', 'peru', 'joker'], armies: 8, bonus: ['brasil'] }], ['trocou Brasil, Peru e Coringa por 8 exércitos (+2 em Brasil)']],
+      ['war', war, [{ kind: 'dealer', seat: 2 }, ...[0, 1, 2, 0].map((seat) => ({ kind: 'deal', seat, territory: 'peru' }))], ['quem distribui: preta', 'territórios distribuídos: branca 2, vermelha 1, preta 1']],
+      ['war', war, [{ kind: 'roll', from: 'brasil', to: 'peru', attack: [6, 5], defence: [4], lost: 0, destroyed: 1, conquered: true, eliminated: 1 }, { kind: 'occupy', count: 2, to: 'peru' }], ['atacou Peru a partir de Brasil: 6-5 contra 4, perdeu 0, destruiu 1', 'conquistou Peru (eliminando vermelha), moveu 2 para lá']],
+      ['stratego', ['Red', 'Blue'], [{ kind: 'move', from: 'e6', to: 'e7', attack: true, combat: { attacker: '4', defender: '2', result: 'attacker' } }], ['e6xe7: Sargento (4) captura Explorador (2)']],
+      ['espionage', ['Red', 'Blue'], [{ kind: 'move', from: 'c3', to: 'c4', attack: true, combat: { attacker: null, defender: 'M', result: 'defender' } }, { kind: 'move', from: 'd3', to: 'd4', attack: false }], ['c3xc4: uma peça não vista perde para Mina, d3-d4']],
+      ['dablot', ['Sámi', 'Swedes'], [{ kind: 'jump', from: 26, over: 37, to: 48, taken: 's' }, { kind: 'stop' }], ['26x48 captura o Soldado sueco em 37, parou']],
+      ['stratego', ['Red', 'Blue'], [{ kind: 'resign', seat: 0 }], ['Vermelho desiste']],
+      ['conspiradores', ['white', 'black', 'green', 'orange'], [{ kind: 'order', order: [2, 0, 1, 3] }], ['ordem de jogo por sorteio: Verde, Branco, Preto e Laranja']],
+    ];
+    for (const [game, names, steps, pt] of expected) {
+      const got = await page.evaluate(([game, steps, names]) => window.__quartelWords(game, steps, names), [game, steps, names]);
+      if (JSON.stringify(got) !== JSON.stringify(pt)) throw new Error(`${game} ${JSON.stringify(steps)} in Portuguese: ${JSON.stringify(got)}, expected ${JSON.stringify(pt)}`);
     }
     log(`     ${lines} move-list lines in Portuguese`);
     await shot(page, 'moves-pt');

@@ -4,4 +4,5 @@ import type { BoardModule } from './types';
 export const generic: BoardModule = {
   Board: ({ state }) => <pre class="generic-view">{JSON.stringify(state.view, null, 1)}</pre>,
   Preview: () => <svg viewBox="0 0 10 10" />,
+  words: () => [],
 };

@@ -119,8 +119,15 @@ export type DablotFact =
       /**
        * The taken piece's letter, as the view writes it.
        */
-      taken: string | null;
+      taken: DablotPiece | null;
     };
+/**
+ * A Dablot piece as the view writes it: S, P, K the Sámi soldier, Prince and King; s, p, l the Swedish soldier, Landlord's Son and Landlord.
+ *
+ * This interface was referenced by `QuartelProtocol`'s JSON-Schema
+ * via the `definition` "DablotPiece".
+ */
+export type DablotPiece = 'S' | 'P' | 'K' | 's' | 'p' | 'l';
 /**
  * This interface was referenced by `QuartelProtocol`'s JSON-Schema
  * via the `definition` "ConspiradoresPoint".
@@ -198,6 +205,7 @@ export type WarFact =
   | {
       kind: 'occupy';
       count: number;
+      to?: Territory;
     }
   | {
       kind: 'move' | 'carry' | 'airlift';
@@ -206,7 +214,26 @@ export type WarFact =
       count: number;
     }
   | {
-      kind: 'end' | 'done';
+      kind: 'end';
+      /**
+       * the step it ends
+       */
+      ends?: 'reinforcement' | 'attacks' | 'movement';
+    }
+  | {
+      kind: 'done';
+      finishes?: 'card_use' | 'transport';
+      territory?: Territory;
+      amount?: number;
+      for?: 'armies' | 'bombers';
+      numbers?: WarCard[];
+      /**
+       * @minItems 2
+       * @maxItems 2
+       */
+      between?: Territory[];
+      from?: Territory;
+      to?: Territory;
     }
   | {
       kind: 'trade';
@@ -215,6 +242,15 @@ export type WarFact =
        * @maxItems 3
        */
       cards?: WarCard[];
+      combination?: number;
+      /**
+       * once played: the armies it gives
+       */
+      armies?: number;
+      /**
+       * once played: the territories of its cards the trader holds (2 armies more on each)
+       */
+      bonus?: Territory[];
     }
   | {
       kind: 'air';
@@ -229,6 +265,10 @@ export type WarFact =
   | {
       kind: 'add' | 'discard';
       card: WarCard;
+      /**
+       * a card paid for an Information Centre transport
+       */
+      paid?: boolean;
     }
   | {
       kind: 'transport';
@@ -490,7 +530,7 @@ export interface DablotView {
    * @minItems 72
    * @maxItems 72
    */
-  board: (null | string)[];
+  board: (null | DablotPiece)[];
   to_move: Seat | null;
   /**
    * the point (1 to 72) a jump chain goes on from

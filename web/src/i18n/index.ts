@@ -4,12 +4,13 @@
 import { signal } from '@preact/signals';
 import { common } from './common';
 import { boards } from './boards';
+import { facts } from './facts';
 import { options } from './options';
 
 export type Lang = 'en' | 'pt';
 export type Entry = readonly [en: string, pt: string];
 
-export const catalogue: Record<string, Entry> = { ...common, ...options, ...boards };
+export const catalogue: Record<string, Entry> = { ...common, ...options, ...boards, ...facts };
 
 function initialLang(): Lang {
   const saved = localStorage.getItem('quartel.lang');

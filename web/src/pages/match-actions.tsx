@@ -59,8 +59,8 @@ export function MatchLinks({ id, token, seatNames }: { id: string; token: string
 // WAR with three or more left goes on without a seat that resigned or was eliminated: it has
 // nothing more to resign.
 function seatIsOut(state: MatchState, you: number) {
-  const seat = state.view?.seats?.[you];
-  return Boolean(seat && typeof seat === 'object' && seat.eliminated_by);
+  const view = state.view;
+  return 'seats' in view && Boolean(view.seats[you]?.eliminated_by);
 }
 
 function CopyButton({ label, text }: { label: string; text: string }) {

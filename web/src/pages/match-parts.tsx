@@ -4,7 +4,6 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { boardFor } from '../boards';
 import { BOT_LEVELS, seatColour, seatName, useGameInfo } from '../games';
 import { lang, t } from '../i18n';
-import { moveListText } from '../i18n/moves';
 import type { MatchState, Move, MoveLine, Viewer } from '../types';
 
 // "bot:mcts:ms=1500" as the level the new-game page offered it.
@@ -57,9 +56,9 @@ export function MoveList({ game, names, lines, current, onPick }: { game: string
   // Each line worded once for the language, not on every render (a replay steps through thousands).
   const language = lang.value;
   const texts = useMemo(() => {
-    const boardText = boardFor(game).moveText ?? ((text: string) => text);
-    return lines.map((line) => boardText(moveListText(line.text)).split('\n'));
-  }, [game, lines, language]);
+    const words = boardFor(game).words;
+    return lines.map((line) => words(line.steps, { seatNames: names }));
+  }, [game, names, lines, language]);
   const info = useGameInfo(game);
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {

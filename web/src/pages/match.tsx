@@ -13,7 +13,6 @@ interface Live {
   joined: Joined;
   event: number;  // the last event seen
   state: MatchState;
-  lastText: string;
   lastSteps: Fact[];
 }
 
@@ -43,17 +42,17 @@ export function MatchPage({ id }: { id: string }) {
         if (seen < 0 || frame.event > seen) refetch(frame.you);
         seen = frame.event;
         setError('');
-        setLive((old) => ({ joined: frame, event: frame.event, state: frame.state, lastText: old?.lastText ?? '', lastSteps: old?.lastSteps ?? [] }));
+        setLive((old) => ({ joined: frame, event: frame.event, state: frame.state, lastSteps: old?.lastSteps ?? [] }));
         if (token && typeof frame.you === 'number') holdSeat({ match: id, game: frame.game, seat: frame.you, token });
       },
       event(frame: EventFrame) {
         seen = frame.event;
         setMoves((old) => mergeLines(old, [{ event: frame.event, by: frame.by, text: frame.text, steps: frame.steps }]));
-        setLive((old) => (old ? { joined: old.joined, event: frame.event, state: frame.state, lastText: frame.text, lastSteps: frame.steps } : old));
+        setLive((old) => (old ? { joined: old.joined, event: frame.event, state: frame.state, lastSteps: frame.steps } : old));
         setError('');
       },
       draft(frame: DraftFrame) {
-        setLive((old) => (old ? { ...old, state: frame.state, lastText: frame.text, lastSteps: frame.steps } : old));
+        setLive((old) => (old ? { ...old, state: frame.state, lastSteps: frame.steps } : old));
         setError('');
       },
       error(e) {
@@ -104,7 +103,6 @@ export function MatchPage({ id }: { id: string }) {
     state,
     you,
     seatNames: joined.seat_names,
-    lastText: live.lastText,
     lastSteps: live.lastSteps,
     interactive: you !== 'spectator' && !state.over,
     act,

@@ -1,7 +1,7 @@
 // The replay's data: which lens it shows, the record's move list, the frames fetched page by page,
 // and the keys that step through it.
 import { useEffect } from 'preact/hooks';
-import { REPLAY_PAGE, replayPage, type ReplayPly } from '../api';
+import { type GameRecord, REPLAY_PAGE, replayPage, type ReplayPly } from '../api';
 import type { MoveLine, Viewer } from '../types';
 
 // What the replay shows: one seat's view at the time, the spectator's, or everything revealed.
@@ -10,7 +10,7 @@ export type Lens = Viewer | 'revealed';
 // A record's replay for one lens: its move list (every frame's words) and, fetched page by page
 // as the player steps through it, the frames of each viewer it needs.
 export interface Loaded {
-  record: any;
+  record: GameRecord;
   lens: Lens;
   names: string[];
   options: Record<string, unknown>;
@@ -23,7 +23,7 @@ export interface Loaded {
 export class Pages {
   private pages = new Map<string, ReplayPly[]>();
   private asked = new Set<string>();
-  constructor(readonly record: any, private readonly loaded: () => void, private readonly failed: (e: Error) => void) {}
+  constructor(readonly record: GameRecord, private readonly loaded: () => void, private readonly failed: (e: Error) => void) {}
   frame(viewer: Viewer, ply: number): ReplayPly | undefined {
     const page = Math.floor(ply / REPLAY_PAGE);
     const key = `${viewer}:${page}`;
@@ -47,7 +47,8 @@ export function firstPlayPly(pages: Pages, viewer: Viewer, total: number): numbe
   for (let p = 0; p < Math.min(total, REPLAY_PAGE); p++) {
     const f = pages.frame(viewer, p);
     if (!f) break;
-    if (!setupPhases.includes(f.state.view?.phase)) return p;
+    const view = f.state.view;
+    if (!('phase' in view) || !setupPhases.includes(view.phase)) return p;
   }
   return -1;
 }

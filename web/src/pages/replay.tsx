@@ -22,7 +22,7 @@ export function ReplayPage({ id }: { id: string | null }) {
   useEffect(() => {
     if (!id) return;
     matchRecord(id, null)
-      .then((r) => (r.running ? setError(t('replay.running')) : setRecord(r)))
+      .then((r) => ('running' in r ? setError(t('replay.running')) : setRecord(r)))
       .catch((e) => setError(t('error.server', { message: e.message })));
   }, [id]);
 
@@ -110,7 +110,7 @@ export function ReplayPage({ id }: { id: string | null }) {
     shown.current = { state: { ...frame.state, view, legal: [], your_turn: false }, text: frame.text, steps: frame.steps, at };
   }
   if (!shown.current) return <p class="muted">{t('common.loading')}</p>;
-  const { state, text: lastText, steps: lastSteps } = shown.current;
+  const { state, steps: lastSteps } = shown.current;
   const firstPlay = firstPlayPly(pages.current, flowViewer, loaded.total);
   const lines = loaded.lines;
   return (
@@ -132,7 +132,6 @@ export function ReplayPage({ id }: { id: string | null }) {
             state={state}
             you={lensViewer}
             seatNames={names}
-            lastText={lastText}
             lastSteps={lastSteps}
             interactive={false}
             act={() => {}}
@@ -140,7 +139,7 @@ export function ReplayPage({ id }: { id: string | null }) {
         </div>
         <aside class="side">
           {module.Panel && (
-            <module.Panel game={record.game} options={loaded.options} state={state} you={lensViewer} seatNames={names} lastText={lastText} lastSteps={lastSteps} interactive={false} act={() => {}} />
+            <module.Panel game={record.game} options={loaded.options} state={state} you={lensViewer} seatNames={names} lastSteps={lastSteps} interactive={false} act={() => {}} />
           )}
           {shown.current.at === last && state.over && <GameOver hidden={hidden} names={names} state={state} matchId={id ?? ''} />}
           <MoveList game={record.game} names={names} lines={lines} current={at} onPick={setPly} />

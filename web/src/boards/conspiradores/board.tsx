@@ -3,11 +3,12 @@
 import { useMemo } from 'preact/hooks';
 import { t } from '../../i18n';
 import type { BoardProps } from '../types';
+import type { ConspiradoresView } from '../../types';
 import { ArrowMarker, BoardBar, LastMoveLayer, lineHint, useLinePick } from '../dablot/line-board';
 import { stepsMoved } from '../dablot/points';
 import { COLS, LETTER_SEAT, Lines, PAD, Piece, posOf, R, SANCTUARIES, SEATS, SIZE, SPOTS, seatLabel, U } from './drawing';
 
-export function Board({ state, lastSteps, interactive, act, seatNames }: BoardProps) {
+export function Board({ state, lastSteps, interactive, act, seatNames }: BoardProps<ConspiradoresView>) {
   const view = state.view ?? {};
   const rows: string[] = Array.isArray(view.board) ? view.board : [];
   const sanctuaries: string[] = Array.isArray(view.sanctuaries) ? view.sanctuaries : SANCTUARIES;

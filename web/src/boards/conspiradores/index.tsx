@@ -1,9 +1,11 @@
 // Conspiradores: the board (board.tsx), the side panel (panel.tsx), the drawing both share
 // (drawing.tsx) and the home page's picture.
 import type { BoardModule } from '../types';
+import type { ConspiradoresView } from '../../types';
 import { Board } from './board';
 import { Lines, M, Piece, posOf, SANCTUARIES, SIZE } from './drawing';
 import { Panel } from './panel';
+import { conspiradoresWords } from './words';
 import '../dablot/dablot.css';
 import './conspiradores.css';
 
@@ -30,4 +32,4 @@ function Preview() {
   );
 }
 
-export const conspiradoresBoard: BoardModule = { Board, Preview, Panel };
+export const conspiradoresBoard: BoardModule<ConspiradoresView> = { Board, Preview, Panel, words: conspiradoresWords };

@@ -1,9 +1,10 @@
 import { t } from '../../i18n';
 import type { BoardProps } from '../types';
+import type { ConspiradoresView } from '../../types';
 import { Piece, SEATS, seatLabel } from './drawing';
 
 // The play order, whose turn, and each seat's count of sheltered pieces and pieces still out.
-export function Panel({ state, seatNames }: BoardProps) {
+export function Panel({ state, seatNames }: BoardProps<ConspiradoresView>) {
   const view = state.view ?? {};
   const order: string[] = Array.isArray(view.order) && view.order.length ? view.order : seatNames;
   const sheltered: number[] = view.sheltered ?? [];

@@ -3,11 +3,12 @@
 import { useMemo } from 'preact/hooks';
 import { t } from '../../i18n';
 import type { BoardProps } from '../types';
+import type { DablotView } from '../../types';
 import { DablotPiece, GRID, H, Lines, pos, R, W, type Letter } from './drawing';
 import { ArrowMarker, BoardBar, LastMoveLayer, lineHint, useLinePick } from './line-board';
 import { stepsMoved, type Spot } from './points';
 
-export function Board({ state, you, lastSteps, interactive, act, seatNames }: BoardProps) {
+export function Board({ state, you, lastSteps, interactive, act, seatNames }: BoardProps<DablotView>) {
   const view = state.view ?? {};
   const board: (Letter | null)[] = Array.isArray(view.board) ? view.board : [];
   const flip = you === 1;

@@ -1,9 +1,11 @@
 // Dablot Prejjesne: the board (board.tsx), the side panel (panel.tsx), the drawing both share
 // (drawing.tsx) and the home page's picture.
 import type { BoardModule } from '../types';
+import type { DablotView } from '../../types';
 import { Board } from './board';
 import { DablotPiece, H, Lines, pos, W, type Letter } from './drawing';
 import { Panel } from './panel';
+import { dablotWords } from './words';
 import './dablot.css';
 
 export { DablotPiece } from './drawing';
@@ -34,4 +36,4 @@ function Preview() {
   );
 }
 
-export const dablotBoard: BoardModule = { Board, Preview, Panel };
+export const dablotBoard: BoardModule<DablotView> = { Board, Preview, Panel, words: dablotWords };

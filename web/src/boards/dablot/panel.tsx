@@ -1,9 +1,10 @@
 import { t } from '../../i18n';
 import type { BoardProps } from '../types';
+import type { DablotView } from '../../types';
 import { DablotPiece, RANK, type Letter } from './drawing';
 
 // Pieces left per side, by rank: the legend of the marks as well.
-export function Panel({ state }: BoardProps) {
+export function Panel({ state }: BoardProps<DablotView>) {
   const board: (Letter | null)[] = Array.isArray(state.view?.board) ? state.view.board : [];
   const count = (l: Letter) => board.filter((p) => p === l).length;
   const sides: Letter[][] = [

@@ -6,6 +6,7 @@
 import { seatName } from '../../games';
 import { t } from '../../i18n';
 import type { BoardProps } from '../types';
+import type { ArmyView } from './model';
 import { ClaimDraw, CombatLine, RescueControls } from './controls';
 import { DragGhost, type DragInfo, type DropTarget, useDrag } from './drag';
 import { H, W } from './geometry';
@@ -21,7 +22,7 @@ import { statusText } from './status';
 import { Coords, Squares } from './terrain';
 import './hidden-army.css';
 
-export function HiddenArmyBoard(props: BoardProps & { cfg: GameConfig }) {
+export function HiddenArmyBoard(props: BoardProps<ArmyView> & { cfg: GameConfig }) {
   const { cfg, state } = props;
   const game = cfg.id;
   const view = state?.view ?? {};

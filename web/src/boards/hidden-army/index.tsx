@@ -12,17 +12,21 @@
 //   controls.tsx, setup-controls.tsx    the controls under the board
 //   panel.tsx, preview.tsx, reveal.ts   the side panel, the home page's drawing, the replay's merge
 import type { BoardModule, BoardProps } from '../types';
+import type { ArmyView } from './model';
 import { HiddenArmyBoard } from './board';
 import type { GameConfig } from './model';
 import { HiddenArmyPanel } from './panel';
 import { Preview } from './preview';
 import { reveal } from './reveal';
+import type { WordsContext } from '../types';
+import type { Fact } from '../../types';
 
-export function hiddenArmyBoard(cfg: GameConfig): BoardModule {
+export function hiddenArmyBoard(cfg: GameConfig, words: (steps: Fact[], context: WordsContext) => string[]): BoardModule<ArmyView> {
   return {
-    Board: (props: BoardProps) => <HiddenArmyBoard cfg={cfg} {...props} />,
+    Board: (props: BoardProps<ArmyView>) => <HiddenArmyBoard cfg={cfg} {...props} />,
     Preview,
-    Panel: (props: BoardProps) => <HiddenArmyPanel cfg={cfg} {...props} />,
+    Panel: (props: BoardProps<ArmyView>) => <HiddenArmyPanel cfg={cfg} {...props} />,
     reveal,
+    words,
   };
 }

@@ -1,7 +1,10 @@
 // What the Stratego and Espionage boards share: the pieces and cells of a view, each game's
 // configuration (boards/stratego/config.ts, boards/espionage/config.ts), squares and home rows,
 // the moves among the legal actions' facts, and a random setup.
-import type { Fact, LegalAction, Viewer } from '../../types';
+import type { EspionageView, Fact, LegalAction, StrategoView, Viewer } from '../../types';
+
+// The view of either hidden-army game.
+export type ArmyView = StrategoView | EspionageView;
 
 export type GameId = 'stratego' | 'espionage';
 

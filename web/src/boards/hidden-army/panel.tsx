@@ -2,11 +2,12 @@
 // viewer's own setup string while it stands untouched (to save and type again in a later game).
 import { seatName } from '../../games';
 import type { BoardProps } from '../types';
+import type { ArmyView } from './model';
 import { t } from '../../i18n';
 import { type GameConfig, countRanks, seatOf } from './model';
 import { PieceIcon, SIDE_FILL, SideMark, rankName } from './pieces';
 
-export function HiddenArmyPanel(props: BoardProps & { cfg: GameConfig }) {
+export function HiddenArmyPanel(props: BoardProps<ArmyView> & { cfg: GameConfig }) {
   const cfg = props.cfg;
   const game = cfg.id;
   const view = props.state?.view ?? {};

@@ -2,11 +2,12 @@
 // Rescue rule), the draw claimed (Espionage), and what a click on a square does.
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { BoardProps } from '../types';
+import type { ArmyView } from './model';
 import { type GameConfig, legalMoves, legalPlacements } from './model';
 
 export type Play = ReturnType<typeof usePlay>;
 
-export function usePlay(cfg: GameConfig, props: BoardProps) {
+export function usePlay(cfg: GameConfig, props: BoardProps<ArmyView>) {
   const state = props.state;
   const view = state?.view ?? {};
   const [sel, setSel] = useState<number | null>(null);
@@ -19,8 +20,9 @@ export function usePlay(cfg: GameConfig, props: BoardProps) {
   }, [state]);
 
   const legal = state?.legal ?? [];
+  const rescueOffered = 'rescue_offered' in view && view.rescue_offered;
   const moves = useMemo(() => legalMoves(cfg, legal), [legal, cfg]);
-  const rescues = useMemo(() => (view.rescue_offered ? legalPlacements(cfg, legal, true) : []), [legal, view.rescue_offered, cfg]);
+  const rescues = useMemo(() => (rescueOffered ? legalPlacements(cfg, legal, true) : []), [legal, rescueOffered, cfg]);
   const noRescue = legal.find((l) => l.facts.kind === 'no_rescue');
   const claimDraw = legal.find((l) => l.facts.kind === 'claim_draw');
 

@@ -1,6 +1,7 @@
 // Everything the SVG layers draw, worked out once per render from the view, the setup draft and
 // the play's choices.
 import type { BoardProps } from '../types';
+import type { ArmyView } from './model';
 import { withEarlierRanks } from './moment';
 import { type Cell, type Combat, type GameConfig, type GameId, isPiece, parseSq, stepsMoved } from './model';
 import type { Play } from './play';
@@ -33,7 +34,7 @@ export interface Scene {
 
 export function sceneOf(
   cfg: GameConfig,
-  props: BoardProps,
+  props: BoardProps<ArmyView>,
   base: { board: Cell[]; flip: boolean; seat: number | null; names: string[]; setup: Setup; play: Play },
   moment: { before: any; revealed: Set<number> },
 ): Scene {

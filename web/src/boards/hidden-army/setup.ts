@@ -2,6 +2,7 @@
 // command), what a click, a drop, a preset or a random fill does to it, and sending it.
 import { useMemo, useState } from 'preact/hooks';
 import type { BoardProps } from '../types';
+import type { ArmyView } from './model';
 import type { DragInfo, DropTarget } from './drag';
 import { type Cell, type GameConfig, countRanks, homeSquares, isHome, isPiece, legalPlacements, presetFor, randomFill, setupString } from './model';
 
@@ -16,7 +17,7 @@ export function setupDone(view: any, seat: number): boolean {
 
 export type Setup = ReturnType<typeof useSetup>;
 
-export function useSetup(cfg: GameConfig, props: BoardProps, seat: number | null, board: Cell[]) {
+export function useSetup(cfg: GameConfig, props: BoardProps<ArmyView>, seat: number | null, board: Cell[]) {
   const state = props.state;
   const view = state?.view ?? {};
   const phase: string = view.phase ?? 'setup';

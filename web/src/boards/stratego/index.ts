@@ -1,5 +1,6 @@
 // The Stratego board: the hidden-army board (boards/hidden-army) with Stratego's configuration.
 import { hiddenArmyBoard } from '../hidden-army';
 import { STRATEGO } from './config';
+import { strategoWords } from './words';
 
-export const strategoBoard = hiddenArmyBoard(STRATEGO);
+export const strategoBoard = hiddenArmyBoard(STRATEGO, strategoWords);

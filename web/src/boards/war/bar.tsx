@@ -2,12 +2,13 @@
 // the commands under way: counts, occupation, dice, moves, air strikes, cards added, cancel, end.
 import { t } from '../../i18n';
 import type { BoardProps } from '../types';
+import type { WarView } from '../../types';
 import { AttackChoices, CarryControls, MoveStepper, PlaceStepper } from './counts';
 import { endLabel, hintText, waitingText } from './hint';
 import { NAME } from './legal';
 import type { Selection } from './selection';
 
-export function ActionBar({ props, s }: { props: BoardProps; s: Selection }) {
+export function ActionBar({ props, s }: { props: BoardProps<WarView>; s: Selection }) {
   const { state } = props;
   const view = state.view ?? {};
   const phase: string = view.phase ?? '';

@@ -2,6 +2,7 @@
 // The state and what clicks do are in selection.ts, the bar in bar.tsx, the map in war-map.tsx.
 import { t } from '../../i18n';
 import type { BoardProps } from '../types';
+import type { WarView } from '../../types';
 import { ActionBar } from './bar';
 import { Dice } from './dice';
 import { centresOf, lastRoll } from './legal';
@@ -11,7 +12,7 @@ import './war.css';
 
 export { WarMap } from './war-map';
 
-export function Board(props: BoardProps) {
+export function Board(props: BoardProps<WarView>) {
   const { state, lastSteps, game } = props;
   const view = state.view ?? {};
   const s = useSelection(props);

@@ -2,6 +2,7 @@
 // board waits for.
 import { t } from '../../i18n';
 import type { BoardProps } from '../types';
+import type { WarView } from '../../types';
 import { NAME, type Act } from './legal';
 import type { Selection } from './selection';
 
@@ -33,7 +34,7 @@ export function endLabel(a: Act, phase: string): string {
   return phase === 'attacks' ? t('war.end_attacks') : phase === 'movement' ? t('war.end_turn') : t('war.end_reinforcement');
 }
 
-export function waitingText(props: BoardProps): string {
+export function waitingText(props: BoardProps<WarView>): string {
   const { state, seatNames } = props;
   const to = state.to_act;
   if (typeof to === 'number') return t('war.waiting', { who: seatNames[to] ?? String(to) });

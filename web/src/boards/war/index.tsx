@@ -1,7 +1,8 @@
 import type { BoardModule } from '../types';
+import type { WarView } from '../../types';
 import { Board, WarMap } from './board';
 import { Panel } from './panel';
-import { NAME } from './legal';
+import { warWords } from './words';
 import { TERRITORIES } from './map';
 
 // The home page's picture: the map in the six colours.
@@ -25,10 +26,4 @@ function reveal(views: any[]): any {
   return { ...base, seats };
 }
 
-// The server's lines name territories by id ("placed 1 army on africadosul"): the board's names.
-const ID = new RegExp(`\\b(${TERRITORIES.map((x) => x.id).join('|')})\\b`, 'g');
-function moveText(text: string) {
-  return text.replace(ID, (id) => NAME[id] ?? id);
-}
-
-export const warBoard: BoardModule = { Board, Preview, Panel, reveal, moveText };
+export const warBoard: BoardModule<WarView> = { Board, Preview, Panel, reveal, words: warWords };

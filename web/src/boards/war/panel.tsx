@@ -2,6 +2,7 @@
 // every legal command the map has no control for, what you see of the others, the players and the
 // continents. Each section is its own component; this sorts the legal commands among them.
 import type { BoardProps } from '../types';
+import type { WarView } from '../../types';
 import { cardActs } from './cards';
 import { YourHand } from './hand';
 import { centresOf, colours, legalActs, MAP_KINDS, parseCard, type Card } from './legal';
@@ -9,7 +10,7 @@ import { MoreActions } from './more';
 import { SeenSeats } from './seen';
 import { Continents, Players } from './table';
 
-export function Panel(props: BoardProps) {
+export function Panel(props: BoardProps<WarView>) {
   const { state, you, interactive, act, game } = props;
   const view = state.view ?? {};
   const seats: any[] = view.seats ?? [];

@@ -2,13 +2,14 @@
 // count of armies, a transport carried army by army; and what a click on a territory does.
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { BoardProps } from '../types';
+import type { WarView } from '../../types';
 import { colours, CONTINENT_OF, legalActs, type Act } from './legal';
 import { useOdds } from './odds';
 import { territoryMap } from './war-map';
 
 export type Selection = ReturnType<typeof useSelection>;
 
-export function useSelection(props: BoardProps) {
+export function useSelection(props: BoardProps<WarView>) {
   const { state, interactive, act } = props;
   const view = state.view ?? {};
   const territories = useMemo(() => territoryMap(view), [view]);
