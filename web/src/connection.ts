@@ -1,35 +1,11 @@
 // One match's WebSocket: joins as the seat of the token (or as a spectator), hands each frame to
 // the page, and after a drop reconnects by itself and asks for the events it missed ("since").
-import type { Fact, MatchState, Move, Seat, Viewer } from './types';
+import type { DraftFrame, EventFrame, JoinedFrame as Joined, Move, ServerFrame } from './types';
 
-export interface Joined {
-  match: string;
-  game: string;
-  options: Record<string, unknown>;
-  seats: string[];
-  seat_names: string[];
-  you: Viewer;
-  event: number;
-  state: MatchState;
-}
-export interface EventFrame {
-  match: string;
-  event: number;
-  kind: 'start' | 'action' | 'resign' | 'offer_draw' | 'agree_draw';
-  by: Seat | 'chance' | null;
-  text: string;
-  steps: Fact[];
-  state: MatchState;
-}
-// A placement of the viewer's own setup in progress (docs/PROTOCOL.md, "Drafts"): its state only,
-// under the last event's number; no move-list line.
-export interface DraftFrame {
-  match: string;
-  event: number;
-  text: string;
-  steps: Fact[];
-  state: MatchState;
-}
+// The frames, as the protocol's schemas give them (a draft: a placement of the viewer's own setup
+// in progress, docs/PROTOCOL.md "Drafts": its state only, under the last event's number; no
+// move-list line).
+export type { DraftFrame, EventFrame, JoinedFrame as Joined } from './types';
 export interface ServerError {
   code: string;
   message: string;
@@ -119,20 +95,20 @@ export class MatchConnection {
     };
   }
 
-  private receive(frame: any) {
+  private receive(frame: ServerFrame) {
     switch (frame.type) {
       case 'joined':
         this.lastEvent = frame.event;
         this.handlers.status('open');
-        this.handlers.joined(frame as Joined);
+        this.handlers.joined(frame);
         break;
       case 'event':
         if (frame.event <= this.lastEvent) return;  // already seen (a resend after a reconnect)
         this.lastEvent = frame.event;
-        this.handlers.event(frame as EventFrame);
+        this.handlers.event(frame);
         break;
       case 'draft':
-        if (frame.event === this.lastEvent) this.handlers.draft(frame as DraftFrame);
+        if (frame.event === this.lastEvent) this.handlers.draft(frame);
         break;
       case 'error':
         this.handlers.error({ code: frame.code, message: frame.message });

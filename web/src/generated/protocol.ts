@@ -329,6 +329,35 @@ export type WarFact =
  */
 export type Outcome = 'win' | 'loss' | 'draw';
 /**
+ * What a seen objective card asks (war.h, ObjectiveFacts).
+ *
+ * This interface was referenced by `QuartelProtocol`'s JSON-Schema
+ * via the `definition` "WarObjectiveCard".
+ */
+export type WarObjectiveCard =
+  | {
+      kind: 'not_drawn';
+    }
+  | {
+      kind: 'reduced';
+      strategic_centres: number;
+    }
+  | {
+      kind: 'card';
+      number: number;
+      continents?: string[];
+      any_continents?: number;
+      territories?: number;
+      min_armies?: number;
+      destroy?: string;
+      fallback_territories?: number;
+      fallen_back?: boolean;
+      strategic_centres?: number;
+      ce_min_armies?: number;
+      ce_continents?: string[];
+      ce_distinct_continents?: number;
+    };
+/**
  * This interface was referenced by `QuartelProtocol`'s JSON-Schema
  * via the `definition` "View".
  */
@@ -565,27 +594,6 @@ export interface ConspiradoresView {
   sheltered: number[];
   unsheltered: number[];
   result: null | Outcome[];
-}
-/**
- * What a seen objective card asks (war.h, ObjectiveFacts).
- *
- * This interface was referenced by `QuartelProtocol`'s JSON-Schema
- * via the `definition` "WarObjectiveCard".
- */
-export interface WarObjectiveCard {
-  kind: 'not_drawn' | 'reduced' | 'card';
-  number?: number;
-  continents?: string[];
-  any_continents?: number;
-  territories?: number;
-  min_armies?: number;
-  destroy?: string;
-  fallback_territories?: number;
-  fallen_back?: boolean;
-  strategic_centres?: number;
-  ce_min_armies?: number;
-  ce_continents?: string[];
-  ce_distinct_continents?: number;
 }
 /**
  * This interface was referenced by `QuartelProtocol`'s JSON-Schema

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { matchRecord, replayLines } from '../api';
+import { type GameRecord, matchRecord, replayLines } from '../api';
 import { boardFor } from '../boards';
 import { gameName, useGameInfo } from '../games';
 import { t } from '../i18n';
@@ -9,7 +9,7 @@ import { firstPlayPly, type Lens, type Loaded, Pages, useStepKeys } from './repl
 import { FilePicker, LensSelect, ReplayControls } from './replay-parts';
 
 export function ReplayPage({ id }: { id: string | null }) {
-  const [record, setRecord] = useState<any>(null);
+  const [record, setRecord] = useState<GameRecord | null>(null);
   const [lens, setLens] = useState<Lens>('revealed');
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [ply, setPly] = useState(0);

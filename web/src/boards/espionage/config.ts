@@ -1,13 +1,14 @@
 // What the Espionage board knows of its game: files, home rows, the army, rank characters (as the
 // engine writes them in its views) and how a view tells a combat. No presets.
-import { type Combat, type GameConfig, type Cell, isPiece } from '../hidden-army/model';
+import { type ArmyView, type Combat, type GameConfig, type Cell, isPiece } from '../hidden-army/model';
 
 const ARMY = 'H1111122223334455SSSSSPPPPMMMM';
 
 // The last move's combat: the view says only which side was removed; the survivor on the square
 // shows its rank where the viewer sees it.
-function combat(view: any, board: Cell[], lastTo: number): Combat | null {
-  const lm = view?.last_move;
+function combat(view: ArmyView, board: Cell[], lastTo: number): Combat | null {
+  if (view.game !== 'espionage') return null;
+  const lm = view.last_move;
   if (!lm || lastTo < 0) return null;
   const there = board[lastTo];
   if (!lm.removed || lm.removed === 'none' || !isPiece(there)) return null;

@@ -34,7 +34,7 @@ export interface GameConfig {
   // The presets offered in the setup, written from Red's side (a1.. first).
   presets: Preset[];
   // The combat of the last move, as the view tells it (each game writes it its own way).
-  combat: (view: any, board: Cell[], lastTo: number) => Combat | null;
+  combat: (view: ArmyView, board: Cell[], lastTo: number) => Combat | null;
 }
 
 export interface Preset {

@@ -1,18 +1,24 @@
 // What changed since the previous moment of play: the enemy ranks just shown (for a short flip)
 // and the combat's fighters, completed from the viewer's earlier view.
 import { useRef } from 'preact/hooks';
-import { type Cell, type Combat, type GameConfig, type Piece, isPiece, parseSq } from './model';
+import { type ArmyView, type Cell, type Combat, type GameConfig, type Piece, isPiece, parseSq } from './model';
+
+// The view before the last moment of play, and the enemy ranks shown since.
+export interface Moment {
+  before: ArmyView | null;
+  revealed: Set<number>;
+}
 
 // Two views of the same moment of play: the same phase and count of moves.
-function sameMoment(a: any, b: any): boolean {
+function sameMoment(a: ArmyView | null, b: ArmyView | null): boolean {
   return !!a && !!b && a.phase === b.phase && a.play_plies === b.play_plies;
 }
 
 // Enemy ranks shown since the previous view (combat, a Scout's run, a Spy), for a short flip. The
 // earlier view is the last one of another moment: a state that changes nothing on the board (a
 // draw offered, a rescue after its combat) keeps the one before.
-export function useMoment(cfg: GameConfig, view: any, board: Cell[], seat: number | null): { before: any; revealed: Set<number> } {
-  const prev = useRef<{ view: any; before: any; revealed: Set<number> }>({ view: null, before: null, revealed: new Set() });
+export function useMoment(cfg: GameConfig, view: ArmyView, board: Cell[], seat: number | null): Moment {
+  const prev = useRef<{ view: ArmyView | null; before: ArmyView | null; revealed: Set<number> }>({ view: null, before: null, revealed: new Set() });
   if (prev.current.view !== view) {
     const before = sameMoment(prev.current.view, view) ? prev.current.before : prev.current.view;
     const revealed = new Set<number>();
@@ -28,7 +34,7 @@ export function useMoment(cfg: GameConfig, view: any, board: Cell[], seat: numbe
     }
     prev.current = { view, before, revealed };
   }
-  return prev.current;
+  return { before: prev.current.before, revealed: prev.current.revealed };
 }
 
 // A fighter whose rank the combat did not show (an Espionage combat shows none; the viewer's own
@@ -36,8 +42,8 @@ export function useMoment(cfg: GameConfig, view: any, board: Cell[], seat: numbe
 // that view showed it: the viewer's own pieces, an enemy shown before. Only from a view at most two
 // moves older, where the piece on the square is still the one that fought (a piece of the same owner
 // there then was that one: another would have needed two moves of its owner to take its place).
-export function withEarlierRanks(cfg: GameConfig, combat: Combat | null, before: any, view: any): Combat | null {
-  if (!combat || !before || before.phase !== 'play' || !Array.isArray(before.board)) return combat;
+export function withEarlierRanks(cfg: GameConfig, combat: Combat | null, before: ArmyView | null, view: ArmyView): Combat | null {
+  if (!combat || !before || before.phase !== 'play') return combat;
   const d = Number(view.play_plies) - Number(before.play_plies);
   if (!(d >= 1 && d <= 2)) return combat;
   const fill = (p: Combat['attacker'], sq: number) => {
@@ -45,5 +51,6 @@ export function withEarlierRanks(cfg: GameConfig, combat: Combat | null, before:
     return p.rank === '?' && isPiece(was) && was.owner === p.owner && was.rank !== '?' ? { ...p, rank: was.rank } : p;
   };
   const lm = view.last_move;
+  if (!lm) return combat;
   return { ...combat, attacker: fill(combat.attacker, parseSq(cfg, lm.from)), defender: fill(combat.defender, parseSq(cfg, lm.to)) };
 }

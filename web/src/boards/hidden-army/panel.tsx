@@ -21,8 +21,7 @@ export function HiddenArmyPanel(props: BoardProps<ArmyView> & { cfg: GameConfig 
   }));
   const ranks = cfg.order.filter((r) => army[r]);
   // Ranks the view shows on the board: a lower bound on what is left where losses went unseen.
-  const board: any[] = Array.isArray(view.board) ? view.board : [];
-  const shown = [0, 1].map((s) => countRanks(board.filter((c) => c && typeof c === 'object' && c.owner === s && c.rank !== '?').map((c) => c.rank).join('')));
+  const shown = [0, 1].map((s) => countRanks(view.board.flatMap((c) => (c !== null && typeof c === 'object' && c.owner === s && c.rank !== '?' ? [c.rank] : [])).join('')));
   const anyHidden = lost.some((l) => l.hidden > 0);
   const sides = seat === 1 ? [1, 0] : [0, 1];
   const sorted = (pieces: string) => [...pieces].sort((a, b) => cfg.order.indexOf(a) - cfg.order.indexOf(b));

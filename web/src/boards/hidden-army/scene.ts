@@ -2,7 +2,7 @@
 // the play's choices.
 import type { BoardProps } from '../types';
 import type { ArmyView } from './model';
-import { withEarlierRanks } from './moment';
+import { type Moment, withEarlierRanks } from './moment';
 import { type Cell, type Combat, type GameConfig, type GameId, isPiece, parseSq, stepsMoved } from './model';
 import type { Play } from './play';
 import { type Setup, setupDone } from './setup';
@@ -36,7 +36,7 @@ export function sceneOf(
   cfg: GameConfig,
   props: BoardProps<ArmyView>,
   base: { board: Cell[]; flip: boolean; seat: number | null; names: string[]; setup: Setup; play: Play },
-  moment: { before: any; revealed: Set<number> },
+  moment: Moment,
 ): Scene {
   const view = props.state?.view ?? {};
   const { board, seat, setup, play } = base;

@@ -9,10 +9,9 @@ import { type Cell, type GameConfig, countRanks, homeSquares, isHome, isPiece, l
 // What is picked for a tap-tap placement: a rank from the tray, or a drafted piece on its square.
 export type Pick = { kind: 'tray'; rank: string } | { kind: 'sq'; sq: number } | null;
 
-export function setupDone(view: any, seat: number): boolean {
-  if (Array.isArray(view?.setup_done)) return !!view.setup_done[seat];
-  if (Array.isArray(view?.setup)) return view.setup[seat] === 'done';
-  return view?.phase === 'play' || view?.phase === 'over' || view?.phase === 'lot';
+export function setupDone(view: ArmyView, seat: number): boolean {
+  if (view.game === 'stratego') return view.setup_done[seat];
+  return view.setup[seat] === 'done' || view.phase === 'play' || view.phase === 'over' || view.phase === 'lot';
 }
 
 export type Setup = ReturnType<typeof useSetup>;

@@ -1,7 +1,7 @@
 // The status line above the board: the phase, whose turn, and what the viewer may do now.
 import { t } from '../../i18n';
 import type { MatchState } from '../../types';
-import type { GameId } from './model';
+import type { ArmyView, GameId } from './model';
 
 export interface StatusFacts {
   seat: number | null;
@@ -12,7 +12,7 @@ export interface StatusFacts {
   presets: boolean; // presets are offered
 }
 
-export function statusText(game: GameId, view: any, state: MatchState, f: StatusFacts): string {
+export function statusText(game: GameId, view: ArmyView, state: MatchState, f: StatusFacts): string {
   const { seat, names } = f;
   const phase = view?.phase;
   const toMove = typeof view?.to_move === 'number' ? names[view.to_move] ?? '' : '';
@@ -27,7 +27,7 @@ export function statusText(game: GameId, view: any, state: MatchState, f: Status
   }
   if (state?.your_turn) {
     if (f.rescue) return t('stratego.status_rescue');
-    if (game === 'espionage' && (view?.mid_turn || state.mid_turn)) return t('espionage.status_second_move');
+    if (view.game === 'espionage' && (view.mid_turn || state.mid_turn)) return t('espionage.status_second_move');
     return game === 'espionage' ? t('espionage.status_your_turn') : t('stratego.status_your_turn');
   }
   return t('stratego.status_their_turn', { name: toMove });

@@ -1,6 +1,6 @@
 // What the Stratego board knows of its game: files, home rows, the armies by option, rank
 // characters (as the engine writes them in its views), the presets and how a view tells a combat.
-import { type Combat, type GameConfig, type Cell, type Preset, isPiece } from '../hidden-army/model';
+import { type ArmyView, type Combat, type GameConfig, type Cell, type Preset, isPiece } from '../hidden-army/model';
 
 // The armies, as rank strings (for the counts of lost pieces).
 const ARMIES: Record<string, string> = {
@@ -21,8 +21,9 @@ const PRESETS: Preset[] = [
 
 // The last move's combat: the view names both ranks where the viewer saw them; the attacker is
 // found from the survivor on the square, or from whose turn it is.
-function combat(view: any, board: Cell[], lastTo: number): Combat | null {
-  const lm = view?.last_move;
+function combat(view: ArmyView, board: Cell[], lastTo: number): Combat | null {
+  if (view.game !== 'stratego') return null;
+  const lm = view.last_move;
   if (!lm || lastTo < 0) return null;
   const there = board[lastTo];
   const c = lm.combat;

@@ -6,9 +6,10 @@ import type { BoardProps } from '../types';
 import { cardActs, cardActText, CardView } from './cards';
 import { NAME, type Act, type Card } from './legal';
 import { objectiveWords } from './objective';
+import type { WarSeat } from '../../types';
 
 interface HandProps {
-  mine: any;
+  mine: WarSeat | undefined;
   hand: Card[];
   acts: Act[];
   keeper: string | null;
@@ -43,7 +44,7 @@ export function YourHand({ mine, hand, acts, keeper, nextTrade, act }: HandProps
       <p class="war-objective" data-testid="war-objective">{objectiveWords(mine?.objective_card) ?? t('war.objective_hidden')}</p>
       {keeper && (
         <p class="war-note small" data-testid="war-ci-lost">
-          {t('war.ci_yours_kept', { t: NAME[mine.information_centre] ?? mine.information_centre, who: keeper })}
+          {t('war.ci_yours_kept', { t: NAME[mine?.information_centre ?? ''] ?? mine?.information_centre, who: keeper })}
         </p>
       )}
       <h3>

@@ -6,11 +6,11 @@ import type { WarView } from '../../types';
 import { NAME, type Act } from './legal';
 import type { Selection } from './selection';
 
-export function hintText(view: any, s: Selection): string {
+export function hintText(view: WarView, s: Selection): string {
   const { acts, byKind, pairActs, sel, tgt, attacks, moveLike } = s;
-  const phase: string = view.phase ?? '';
+  const phase: string = view.phase;
   if (!acts.length) return '';
-  if (byKind('occupy').length) return t('war.hint_occupy', { to: NAME[view.attack?.to] ?? '' });
+  if (byKind('occupy').length) return t('war.hint_occupy', { to: NAME[view.attack?.to ?? ''] ?? '' });
   if (byKind('place').length) {
     const bound = Object.entries(s.toPlace ?? {})
       .filter(([k, v]) => k !== 'any' && v > 0)

@@ -1,5 +1,5 @@
 import type { BoardModule } from '../types';
-import type { WarView } from '../../types';
+import type { WarSeat, WarView } from '../../types';
 import { Board, WarMap } from './board';
 import { Panel } from './panel';
 import { warWords } from './words';
@@ -15,13 +15,11 @@ function Preview() {
 }
 
 // Everything revealed: the board from any view, each seat's hand and objective from its own view.
-function reveal(views: any[]): any {
-  const base = views.find((v) => v) ?? {};
-  const seats = (base.seats ?? []).map((seat: any, i: number) => {
-    const own = views[i]?.seats?.[i] ?? {};
-    const merged = { ...seat };
-    for (const key of ['hand', 'objective', 'objective_card']) if (own[key] !== undefined) merged[key] = own[key];
-    return merged;
+function reveal(views: WarView[]): WarView {
+  const base = views[0];
+  const seats = base.seats.map((seat, i): WarSeat => {
+    const own = views[i]?.seats[i];
+    return { ...seat, hand: own?.hand ?? seat.hand, objective: own?.objective ?? seat.objective, objective_card: own?.objective_card ?? seat.objective_card };
   });
   return { ...base, seats };
 }

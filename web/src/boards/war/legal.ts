@@ -1,6 +1,6 @@
 // The legal actions of a WAR / WAR-II decision, read from their facts into what the board and
 // panel offer; the last roll and air rounds from the last event's steps.
-import type { Fact, LegalAction, WarFact } from '../../types';
+import type { Fact, LegalAction, WarFact, WarView } from '../../types';
 import { TERRITORIES } from './map';
 
 export type Kind =
@@ -128,12 +128,12 @@ export function lastAir(steps: Fact[]): Air | null {
 
 // The Information Centres of the view's seats (WAR-II, spy_centre): where each stands, whose it
 // is, and its keeper (whoever holds that territory, when that is not its owner).
-export function centresOf(view: any): { at: string; owner: string; keeper: string | null }[] {
+export function centresOf(view: WarView): { at: string; owner: string; keeper: string | null }[] {
   const holder: Record<string, string | null> = {};
-  for (const tv of (view?.territories ?? []) as { id: string; owner: string | null }[]) holder[tv.id] = tv.owner;
+  for (const tv of view.territories) holder[tv.id] = tv.owner;
   const out: { at: string; owner: string; keeper: string | null }[] = [];
-  for (const s of (view?.seats ?? []) as any[]) {
-    const at = s?.information_centre;
+  for (const s of view.seats) {
+    const at = s.information_centre;
     if (!at) continue;
     const keeper = holder[at] ?? null;
     out.push({ at, owner: s.colour, keeper: keeper && keeper !== s.colour ? keeper : null });

@@ -1,25 +1,9 @@
 // The objective cards in the interface's language, worded from the view's data
 // ("objective_card", war.h ObjectiveFacts) through the keyed templates of i18n/war.ts.
 import { t } from '../../i18n';
+import type { WarObjectiveCard } from '../../types';
 
-export type ObjectiveCard =
-  | { kind: 'not_drawn' }
-  | { kind: 'reduced'; strategic_centres: number }
-  | {
-      kind: 'card';
-      number: number;
-      continents?: string[];
-      any_continents?: number;
-      territories?: number;
-      min_armies?: number;
-      destroy?: string;
-      fallback_territories?: number;
-      fallen_back?: boolean;
-      strategic_centres?: number;
-      ce_min_armies?: number;
-      ce_continents?: string[];
-      ce_distinct_continents?: number;
-    };
+export type ObjectiveCard = WarObjectiveCard;
 
 // "Europa and Oceania"; "Europa, Oceania" where "and a third continent" follows.
 function continents(ids: string[], more: boolean) {

@@ -1,13 +1,19 @@
 // The odds of pressing an attack, from the server (GET /api/odds), remembered per count of armies.
 import { useEffect, useState } from 'preact/hooks';
 
-const oddsCache = new Map<string, Promise<any>>();
-function fetchOdds(attackers: number, defenders: number): Promise<any> {
+// GET /api/odds's answer (docs/PROTOCOL.md), the parts shown.
+export interface Odds {
+  conquest: number;
+  expected_attacker_left: number;
+}
+
+const oddsCache = new Map<string, Promise<Odds | null>>();
+function fetchOdds(attackers: number, defenders: number): Promise<Odds | null> {
   const key = `${attackers}/${defenders}`;
   let p = oddsCache.get(key);
   if (!p) {
     p = fetch(`/api/odds?attackers=${attackers}&defenders=${defenders}`)
-      .then((r) => (r.ok ? r.json() : null))
+      .then((r) => (r.ok ? (r.json() as Promise<Odds>) : null))
       .catch(() => null);
     oddsCache.set(key, p);
   }
@@ -15,8 +21,8 @@ function fetchOdds(attackers: number, defenders: number): Promise<any> {
 }
 
 // The odds of the attack from `sel` to `tgt` while one is offered (null until they come).
-export function useOdds(sel: string | null, tgt: string | null, attacking: boolean, from?: { armies: number }, to?: { armies: number }): any {
-  const [odds, setOdds] = useState<any>(null);
+export function useOdds(sel: string | null, tgt: string | null, attacking: boolean, from?: { armies: number }, to?: { armies: number }): Odds | null {
+  const [odds, setOdds] = useState<Odds | null>(null);
   useEffect(() => {
     setOdds(null);
     if (!attacking || !from || !to) return;

@@ -2,7 +2,7 @@
 // every legal command the map has no control for, what you see of the others, the players and the
 // continents. Each section is its own component; this sorts the legal commands among them.
 import type { BoardProps } from '../types';
-import type { WarView } from '../../types';
+import type { WarSeat, WarView } from '../../types';
 import { cardActs } from './cards';
 import { YourHand } from './hand';
 import { centresOf, colours, legalActs, MAP_KINDS, parseCard, type Card } from './legal';
@@ -12,8 +12,8 @@ import { Continents, Players } from './table';
 
 export function Panel(props: BoardProps<WarView>) {
   const { state, you, interactive, act, game } = props;
-  const view = state.view ?? {};
-  const seats: any[] = view.seats ?? [];
+  const view = state.view;
+  const seats = view.seats;
   const acts = interactive && state.your_turn ? legalActs(state.legal, colours(view)) : [];
   const mine = typeof you === 'number' ? seats[you] : undefined;
   const hand: Card[] = ((mine?.hand ?? []) as string[]).map(parseCard);
@@ -27,7 +27,7 @@ export function Panel(props: BoardProps<WarView>) {
 
   // An Information Centre stands on a territory; whoever else holds that territory keeps it.
   const centres = centresOf(view);
-  const keeperOf = (s: any): string | null => centres.find((c) => c.owner === s?.colour)?.keeper ?? null;
+  const keeperOf = (s: WarSeat): string | null => centres.find((c) => c.owner === s.colour)?.keeper ?? null;
   // Other players' hands and objectives the viewer sees.
   const others = seats.map((s, i) => ({ s, i })).filter(({ s, i }) => i !== you && (s.objective || s.hand !== undefined));
 

@@ -1,24 +1,24 @@
 // Other players' hands and objectives the viewer sees: spied, kept with a captured Information
 // Centre, revealed at the end (or everything, in the replay's revealed view).
 import { t } from '../../i18n';
-import type { Viewer } from '../../types';
+import type { Viewer, WarSeat } from '../../types';
 import { CardView } from './cards';
 import { Swatch } from './colours';
 import { NAME, parseCard } from './legal';
 import { objectiveWords } from './objective';
 
 interface SeenProps {
-  others: { s: any; i: number }[];
-  mine: any;
+  others: { s: WarSeat; i: number }[];
+  mine: WarSeat | undefined;
   you: Viewer;
   over: boolean;
-  keeperOf: (s: any) => string | null;
+  keeperOf: (s: WarSeat) => string | null;
 }
 
 export function SeenSeats({ others, mine, you, over, keeperOf }: SeenProps) {
-  const seenReason = (s: any): string => {
+  const seenReason = (s: WarSeat): string => {
     if (over || typeof you !== 'number') return '';
-    if (mine && keeperOf(s) === mine.colour) return t('war.seen_kept', { t: NAME[s.information_centre] ?? s.information_centre });
+    if (mine && keeperOf(s) === mine.colour) return t('war.seen_kept', { t: NAME[s.information_centre ?? ''] ?? s.information_centre ?? '' });
     if (s.hand !== undefined) return t('war.seen_spied');
     return '';
   };

@@ -1,17 +1,17 @@
 // The players (territories, armies, cards, bombers, Information Centres) and the continents with
 // their bonuses and holders.
 import { t } from '../../i18n';
-import type { Viewer } from '../../types';
+import type { Viewer, WarSeat, WarView } from '../../types';
 import { Swatch } from './colours';
 import { NAME } from './legal';
 import { CONTINENTS, TERRITORIES } from './map';
 
 interface TableProps {
   game: string;
-  view: any;
-  seats: any[];
+  view: WarView;
+  seats: WarSeat[];
   you: Viewer;
-  keeperOf: (s: any) => string | null;
+  keeperOf: (s: WarSeat) => string | null;
 }
 
 export function Players({ game, view, seats, you, keeperOf }: TableProps) {
@@ -61,7 +61,7 @@ export function Players({ game, view, seats, you, keeperOf }: TableProps) {
   );
 }
 
-export function Continents({ game, view, seats }: { game: string; view: any; seats: any[] }) {
+export function Continents({ game, view, seats }: { game: string; view: WarView; seats: WarSeat[] }) {
   const owners: Record<string, string | null> = {};
   for (const tv of view.territories ?? []) owners[tv.id] = tv.owner;
   return (

@@ -5,6 +5,7 @@ import { Badge, colourOf, PatternDefs } from './colours';
 import { mapShapes } from './geo';
 import { NAME } from './legal';
 import { LINKS, TERRITORIES } from './map';
+import type { WarView } from '../../types';
 
 export interface TerritoryView {
   id: string;
@@ -153,8 +154,8 @@ export function WarMap(props: {
   );
 }
 
-export function territoryMap(view: any): Record<string, TerritoryView> {
+export function territoryMap(view: WarView): Record<string, TerritoryView> {
   const out: Record<string, TerritoryView> = {};
-  for (const tv of (view?.territories ?? []) as TerritoryView[]) out[tv.id] = tv;
+  for (const tv of view.territories) out[tv.id] = tv;
   return out;
 }
