@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <functional>
-#include <string>
 #include <vector>
 
 #include "core/error.h"
@@ -93,13 +92,6 @@ ShownDice DiceForOutcome(int attack_dice, int defence_dice, int attacker_losses,
   std::sort(dice.attack.begin(), dice.attack.end(), std::greater<>());
   std::sort(dice.defence.begin(), dice.defence.end(), std::greater<>());
   return dice;
-}
-
-std::string DiceText(const ShownDice& dice) {
-  auto side = [](const std::array<int, 3>& faces, int n) {
-    return fmt::format("{}", fmt::join(faces.begin(), faces.begin() + n, "-"));
-  };
-  return side(dice.attack, dice.attack_dice) + " vs " + side(dice.defence, dice.defence_dice);
 }
 
 }  // namespace quartel::war

@@ -13,7 +13,6 @@
 
 #include <array>
 #include <cstdint>
-#include <string>
 
 namespace quartel::war {
 
@@ -42,8 +41,6 @@ struct ShownDice {
 };
 ShownDice DiceForOutcome(int attack_dice, int defence_dice, int attacker_losses,
                          std::uint64_t seed);
-// "6-5-1 vs 4-2": the attacker's dice against the defender's, highest first.
-std::string DiceText(const ShownDice& dice);
 
 // WAR-II air dice: the bomb die and the anti-aircraft die both have faces 0,0,0,1,2,3.
 inline constexpr std::array<int, 6> kAirDieFaces{0, 0, 0, 1, 2, 3};

@@ -1,5 +1,6 @@
-// WAR notation, the questions a player may ask at the table (odds, borders) and registration
-// (war.h). The views, prompts and turn descriptions are in views.cc.
+// WAR's names of territories and cards, the parsing of typed commands, the questions a player may
+// ask at the table (odds, borders) and registration (war.h). The notation and the turn descriptions
+// are written from the facts in facts.cc; the views and prompts are in views.cc.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -7,9 +8,7 @@
 #include <sstream>
 
 #include "core/error.h"
-#include "core/rng.h"
 #include "core/text.h"
-#include "games/war/dice.h"
 #include "games/war/odds.h"
 #include "games/war/war.h"
 
@@ -62,6 +61,12 @@ std::string Plural(int count, std::string_view one, std::string_view many) {
   return fmt::format("{} {}", count, count == 1 ? one : many);
 }
 
+std::string JoinAnd(const std::vector<std::string>& items) {
+  if (items.size() <= 1) return items.empty() ? "" : items[0];
+  std::vector<std::string> head(items.begin(), items.end() - 1);
+  return fmt::format("{} and {}", fmt::join(head, ", "), items.back());
+}
+
 std::string WarState::OwnerName(int owner) const {
   if (owner == kNeutral) return "neutral";
   return owner >= 0 ? game_->SeatName(owner) : "-";
@@ -81,195 +86,6 @@ int WarState::ParseTerritory(std::string_view text) const {
   }
   throw Error(
       fmt::format("no territory '{}' (territories are typed by id, e.g. brasil, novayork)", text));
-}
-
-// The faces shown for the pending battle roll if the attacker loses `attacker_losses`: drawn from
-// public facts of the roll (dice.h, DiceForOutcome), the same for every viewer and every replay.
-ShownDice WarState::ShownRoll(int attacker_losses) const {
-  std::uint64_t seed = (static_cast<std::uint64_t>(pos().ply) << 32) ^
-                       (static_cast<std::uint64_t>(pos().attack_from) << 24) ^
-                       (static_cast<std::uint64_t>(pos().attack_to) << 16) ^
-                       (static_cast<std::uint64_t>(pos().armies[pos().attack_from]) << 8) ^
-                       static_cast<std::uint64_t>(pos().armies[pos().attack_to]);
-  const int defence = std::min(3, +pos().armies[pos().attack_to]);
-  return DiceForOutcome(pos().attack_dice, defence, attacker_losses, Rng(seed).Next());
-}
-
-// --- Notation ------------------------------------------------------------------------------------
-
-std::string WarState::ActionToString(Action action) const {
-  const WarGame& g = *game_;
-  if (action < 0 || action >= g.NumDistinctActions()) return fmt::format("action #{}", action);
-  if (g.spy_centre() && action >= g.kPlaceCi) return CiActionToString(action);
-  if (g.war2() && action >= g.kAirRound) {
-    const int code = action - g.kAirRound;
-    return fmt::format("air round: {} shot down, {} destroyed",
-                       Plural(code / 4, "bomber", "bombers"), Plural(code % 4, "army", "armies"));
-  }
-  if (g.war2() && action >= g.kAir) return War2ActionToString(action);
-  if (action >= g.kChance) return ChanceToString(action);
-  if (action < g.kAttack) {
-    if (pos().phase == Phase::kClaim || pos().phase == Phase::kCeChoice) {
-      return fmt::format("claim {}", TerritoryId(action));
-    }
-    return fmt::format("place 1 {}", TerritoryId(action));
-  }
-  if (action < g.kOccupy) {
-    const Link& link = map_->links[(action - g.kAttack) / 3];
-    return fmt::format("attack {} {} {}", TerritoryId(link.from), TerritoryId(link.to),
-                       (action - g.kAttack) % 3 + 1);
-  }
-  if (action < g.kMove) return fmt::format("occupy {}", action - g.kOccupy + 1);
-  if (action < g.kEnd) {
-    const Link& link = map_->links[action - g.kMove];
-    return fmt::format("move 1 {} {}", TerritoryId(link.from), TerritoryId(link.to));
-  }
-  if (action == g.kEnd) {
-    return pos().phase == Phase::kCardUse || pos().phase == Phase::kTransport ? "done" : "end";
-  }
-  return TradeToString(action);
-}
-
-// A chance outcome as records write it: a battle roll's losses, a card, a territory dealt.
-std::string WarState::ChanceToString(Action action) const {
-  const WarGame& g = *game_;
-  if (action >= g.kBattle) {
-    const int lost = action - g.kBattle;
-    const int defence =
-        pos().phase == Phase::kBattle ? std::min(3, +pos().armies[pos().attack_to]) : 3;
-    const int pairs =
-        pos().phase == Phase::kBattle ? RollOdds(pos().attack_dice, defence).pairs : 3;
-    return fmt::format("roll: attacker loses {}, defender loses {}", lost,
-                       std::max(0, pairs - lost));
-  }
-  const int i = action - g.kChance;
-  switch (pos().phase) {
-    case Phase::kDealer:
-      return fmt::format("dealer {}", g.SeatName(i));
-    case Phase::kDeal:
-      return fmt::format("deal {} to {}", TerritoryId(i), g.SeatName(pos().seat));
-    case Phase::kCeDeal:
-      return fmt::format("deal {} to {}", CardId(i), g.SeatName(pos().seat));
-    case Phase::kObjective:
-      return fmt::format("objective {} to {}", i + 1, g.SeatName(pos().seat));
-    case Phase::kSpoils:
-      return fmt::format("take {}", CardId(i));
-    case Phase::kDraw:
-      return fmt::format("draw {}", CardId(i));
-    default:
-      return fmt::format("chance #{}", i);
-  }
-}
-
-// A trade names its cards: they are shown to everyone once traded (seed, TROCA DE CARTAS).
-std::string WarState::TradeToString(Action action) const {
-  const WarGame& g = *game_;
-  std::vector<std::string> names;
-  for (int position : Board::TradeCombo(action - g.kTrade)) {
-    const int card = position < std::popcount(pos().hand[pos().seat])
-                         ? board_.Hand(pos().seat)[static_cast<std::size_t>(position)]
-                         : -1;
-    if (card < 0) return fmt::format("trade #{}", action - g.kTrade);
-    names.push_back(CardId(card));
-  }
-  return fmt::format("trade {}", fmt::join(names, " "));
-}
-
-std::optional<std::pair<int, int>> WarState::TransportTerritories(Action action) const {
-  const WarGame& g = *game_;
-  const int code = action - g.kTransport, cards = g.NumCards();
-  const auto& t1 = map_->war2_cards[code / 4 / cards].territories;
-  const auto& t2 = map_->war2_cards[code / 4 % cards].territories;
-  const std::size_t k1 = (code >> 1) & 1, k2 = code & 1;
-  if (k1 >= t1.size() || k2 >= t2.size()) return std::nullopt;
-  return std::pair(t1[k1], t2[k2]);
-}
-
-std::string WarState::War2ActionToString(Action action) const {
-  const WarGame& g = *game_;
-  if (action < g.kUse) {
-    return fmt::format("air {} {}", TerritoryId((action - g.kAir) / 10),
-                       (action - g.kAir) % 10 + 1);
-  }
-  if (action < g.kAddNumber) {
-    const int card = (action - g.kUse) / 2;
-    const auto& ts = map_->war2_cards[card].territories;
-    const std::size_t k = (action - g.kUse) % 2;
-    return fmt::format("use {}", k < ts.size() ? TerritoryId(ts[k]) : CardId(card));
-  }
-  if (action < g.kTransport) return fmt::format("add n{}", action - g.kAddNumber + 1);
-  if (action < g.kCarry) {
-    const auto between = TransportTerritories(action);
-    if (!between) return fmt::format("transport #{}", action - g.kTransport);
-    return fmt::format("transport {} {}", TerritoryId(between->first),
-                       TerritoryId(between->second));
-  }
-  if (action < g.kDiscard) {
-    const bool forward = action == g.kCarry;
-    const int from = forward ? pos().transport_a : pos().transport_b;
-    const int to = forward ? pos().transport_b : pos().transport_a;
-    return fmt::format("carry 1 {} {}", TerritoryId(from), TerritoryId(to));
-  }
-  if (action < g.kAirlift) return fmt::format("discard {}", CardId(action - g.kDiscard));
-  const int i = (action - g.kAirlift) / 12, j = (action - g.kAirlift) % 12;
-  const auto& ces = map_->strategic_centres;
-  if (i >= static_cast<int>(ces.size()) || j >= static_cast<int>(ces.size())) {
-    return fmt::format("airlift #{}", action - g.kAirlift);
-  }
-  return fmt::format("airlift 1 {} {}", TerritoryId(ces[i]), TerritoryId(ces[j]));
-}
-
-// What players are shown: the notation, in words where it is a chance event, and without what
-// the viewer may not know (an opponent's card drawn, an opponent's objective).
-std::string WarState::ActionToStringFor(Action action, Seat viewer) const {
-  const WarGame& g = *game_;
-  // A trade is named by the trader's hand, which only those who see that hand may read before it
-  // is played (issue 9: listing trade ids read the hand). Once played, the cards are shown to
-  // everyone (seed, TROCA DE CARTAS), by DescribeTurn.
-  if (action >= g.kTrade && action < g.kChance && !board_.SeesHand(viewer, pos().seat)) {
-    return fmt::format("trade #{}", action - g.kTrade);
-  }
-  if (CurrentSeat() != engine::kChanceSeat || action < g.kChance) return ActionToString(action);
-  const std::string who = g.SeatName(pos().seat);
-  const int i = action - g.kChance;
-  switch (pos().phase) {
-    case Phase::kObjective:
-      return board_.SeesObjective(viewer, pos().seat)
-                 ? fmt::format("{} draws the objective: {}", who, g.Objectives()[i].text)
-                 : fmt::format("{} draws an objective", who);
-    case Phase::kDraw:
-      return board_.SeesHand(viewer, pos().seat) ? fmt::format("{} draws {}", who, CardName(i))
-                                                 : fmt::format("{} draws a card", who);
-    case Phase::kSpoils:
-      return fmt::format("{} takes {} from {}", who,
-                         board_.SeesHand(viewer, pos().seat) ? CardName(i) : std::string("a card"),
-                         g.SeatName(pos().spoils_victim));
-    case Phase::kBattle: {
-      const int lost = action - g.kBattle;
-      const int defence = std::min(3, +pos().armies[pos().attack_to]);
-      // Any id may be asked about: a loss this roll cannot have is named, not drawn.
-      if (lost < 0 || lost > std::min(+pos().attack_dice, defence)) {
-        return fmt::format("roll outcome #{} (not possible in this roll)", lost);
-      }
-      const ShownDice dice = ShownRoll(lost);
-      return fmt::format("roll {}: attacker loses {}, defender loses {}", DiceText(dice), lost,
-                         std::min(dice.attack_dice, dice.defence_dice) - lost);
-    }
-    case Phase::kCeDeal:
-      return fmt::format("{} is dealt {}", who, CardName(i));
-    default:
-      return ActionToString(action);
-  }
-}
-
-std::string WarState::CiActionToString(Action action) const {
-  const WarGame& g = *game_;
-  if (action < g.kSpy) return fmt::format("centre {}", TerritoryId(action - g.kPlaceCi));
-  if (action < g.kMoveCi) return fmt::format("spy {}", g.SeatName(action - g.kSpy));
-  const bool transport = action >= g.kCiTransport;
-  const int code = action - (transport ? g.kCiTransport : g.kMoveCi);
-  return fmt::format("{} {} {}", transport ? "centre-transport" : "centre-move",
-                     g.SeatName(code / 64), TerritoryId(code % 64));
 }
 
 // Cards are named, never numbered (issue 8: "discard 3" once took the number card 3 for the third

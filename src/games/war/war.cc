@@ -1,6 +1,6 @@
 // WAR's adapter to the engine API: the game, and the state's basics (objectives and cards in
-// words, endings, results, copies); the rest in notation.cc, why_illegal.cc, views.cc, tensor.cc,
-// sampling.cc and position_text.cc (war.h).
+// words, endings, results, copies); the rest in facts.cc, notation.cc, why_illegal.cc, views.cc,
+// tensor.cc, sampling.cc and position_text.cc (war.h).
 #include "games/war/war.h"
 
 #include <fmt/format.h>

@@ -4,11 +4,12 @@
 // and air attacks, card uses (armies, bombers, transport) and airlifts.
 // The rules live in the position core, Board (board.h: WAR in board.cc, WAR-II in
 // board_war2.cc; the rule set and the action layout in rules.h); this header is the engine
-// adapter around it: WarGame (the engine's game for a rule set) and WarState. Notation, typed
-// commands and questions (odds, borders) are in notation.cc; why an action is illegal in
-// why_illegal.cc; views, prompts and turn descriptions in views.cc, the tensor in tensor.cc;
-// SampleConsistentState in sampling.cc; the position text in position_text.cc. The classic map
-// is data/maps/war-classic.json, compiled into the binary.
+// adapter around it: WarGame (the engine's game for a rule set) and WarState. The facts of actions
+// and turns, and the words written from them (the notation, the turn descriptions), are in
+// facts.cc; names of territories and cards, typed commands and questions (odds, borders) in
+// notation.cc; why an action is illegal in why_illegal.cc; views and prompts in views.cc, the
+// tensor in tensor.cc; SampleConsistentState in sampling.cc; the position text in
+// position_text.cc. The classic map is data/maps/war-classic.json, compiled into the binary.
 //
 // Seats are the army colours in map order (branca, vermelha, preta, azul, amarela, verde).
 //
@@ -56,18 +57,27 @@
 //
 // Facts (State::ActionFacts, TurnSteps; facts.cc), territories and cards named as the notation
 // names them, seats by number: {"kind": "claim" | "centre", "territory"}, {"kind": "place",
-// "territory", "count"}, {"kind": "attack", "from", "to", "dice"}, {"kind": "occupy", "count"},
-// {"kind": "move" | "carry" | "airlift", "from", "to", "count"}, {"kind": "end" | "done"},
-// {"kind": "trade", "cards" (only to those who see the hand)}; WAR-II {"kind": "air", "to",
-// "bombers"}, {"kind": "use", "card", "territory"}, {"kind": "add" | "discard", "card"}, {"kind":
-// "transport", "from", "to"}, {"kind": "spy", "seat"}, {"kind": "centre_move" |
-// "centre_transport", "seat" (the Centre's owner), "territory"}. Chance: {"kind": "dealer",
-// "seat"}, {"kind": "deal", "seat", "territory" or "card"}, {"kind": "objective", "seat",
-// "objective" (its number, to those who see it)}, {"kind": "draw", "seat", "card" (to those who
-// see the hand)}, {"kind": "take", "seat", "from", "card" (idem)}, {"kind": "roll", "from", "to",
-// "attack", "defence" (the dice shown, highest first), "lost", "destroyed"}, {"kind":
-// "air_round", "target", "shot", "destroyed"}. A turn's steps are one fact per action; a roll's
-// adds "conquered" and "eliminated" (a seat). DescribeTurn's words are not yet written from them.
+// "territory", "count"}, {"kind": "attack", "from", "to", "dice"}, {"kind": "occupy", "count",
+// "to" (the conquest)}, {"kind": "move" | "carry" | "airlift", "from", "to", "count"}, {"kind":
+// "end", "ends" ("reinforcement", "attacks" or "movement")}, {"kind": "done", "finishes":
+// "card_use", "territory", "amount", "for" ("armies" or "bombers"), "numbers" (the number cards
+// added)}, {"kind": "done", "finishes": "transport", "between" (its two territories), "from" and
+// "to" (once an army is carried)}, {"kind": "trade", "combination" (the id less kTrade), "cards"
+// (only to those who see the hand)}; WAR-II {"kind": "air", "to", "bombers"}, {"kind": "use",
+// "card", "territory"}, {"kind": "add", "card"}, {"kind": "discard", "card", "paid" (true for an
+// Information Centre transport)}, {"kind": "transport", "from", "to"}, {"kind": "spy", "seat"},
+// {"kind": "centre_move" | "centre_transport", "seat" (the Centre's owner), "territory"}. Chance:
+// {"kind": "dealer", "seat"}, {"kind": "deal", "seat", "territory" or "card"}, {"kind":
+// "objective", "seat", "objective" (its number, to those who see it)}, {"kind": "draw", "seat",
+// "card" (to those who see the hand)}, {"kind": "take", "seat", "from", "card" (idem)}, {"kind":
+// "roll", "from", "to", "attack", "defence" (the dice shown, highest first), "lost", "destroyed"},
+// {"kind": "air_round", "target", "shot", "destroyed"}. A turn's steps are one fact per action,
+// with what it showed: a played trade's "cards" (to everyone, seed TROCA DE CARTAS), "armies" and
+// "bonus" (the territories given 2 more); a roll's "conquered" and "eliminated" (a seat); a card
+// drawn or taken named where the game's end reveals it; and on the step that ends the game
+// "game_over": {"winner", "by": "objective" | "last_player"} or {"by": "turn_cap"}. The notation
+// (ActionToString as records write it, ActionToStringFor as a viewer is told it) and
+// DescribeTurn are written from these facts and steps alone.
 //
 // ViewTensor (tensor.cc): one flat vector, exactly the information of ViewJson for the same
 // viewer; TensorLayout() names every value (`quartel show war --seat N --tensor` prints them).
@@ -139,7 +149,7 @@ namespace quartel::war {
 // "transport", "information centre transport", "game over".
 const char* PhaseWord(Phase phase);
 
-class TurnStory;  // DescribeTurn's lines (views.cc)
+class TurnStory;  // DescribeTurn's lines (facts.cc)
 
 // The engine's game for a rule set: the Rules of the position core (rules.h: the map, the
 // options, the action layout) with the Game API around them.
@@ -233,11 +243,6 @@ class WarState : public engine::State {
   // ViewTensor's values one by one, each with its name, into `put` (tensor.cc).
   template <typename Sink>
   void WriteTensor(Seat viewer, Sink& put) const;
-  // Notation (notation.cc): WAR-II's actions, a chance outcome, the Information Centres'.
-  std::string War2ActionToString(Action action) const;
-  std::string ChanceToString(Action action) const;
-  std::string TradeToString(Action action) const;
-  std::string CiActionToString(Action action) const;
   // StringToTurn's commands (notation.cc), by kind. The dispatchers (ParseWarCommand,
   // ParseChanceOutcome, War2StringToTurn, ParseCiCommand, ParseCardCommand) return no action when
   // `words` is none of their commands; the others parse one command or throw.
@@ -308,20 +313,31 @@ class WarState : public engine::State {
   std::string KnownCardsText(Seat viewer) const;
   // The two territories of a WAR-II transport action, or nullopt where its cards lack them.
   std::optional<std::pair<int, int>> TransportTerritories(Action action) const;
-  // ActionFacts by kind of action (facts.cc).
-  Json TradeFacts(Action action, Seat viewer) const;
-  Json ChanceFacts(Action action, Seat viewer) const;
+  // Facts (facts.cc): ActionFacts as `viewer` sees the action, or (`all_seen`) with every card
+  // and objective named, as records write it; by kind of action. PlayedTradeFacts: a trade as
+  // played (TurnSteps); GameOverFacts: how the rules ended the game.
+  Json FactsOf(Action action, Seat viewer, bool all_seen) const;
+  Json EndFacts() const;
+  Json TradeFacts(Action action, Seat viewer, bool all_seen) const;
+  Json PlayedTradeFacts(Action action) const;
+  Json ChanceFacts(Action action, Seat viewer, bool all_seen) const;
   Json War2Facts(Action action) const;
   Json CiFacts(Action action) const;
-  // DescribeTurn's steps: `action`, played in this state, led to `after` (views.cc).
-  void TellStep(Action action, const WarState& after, Seat viewer, TurnStory& story) const;
-  bool TellChanceStep(Action action, const WarState& after, Seat viewer, TurnStory& story) const;
-  void TellRoll(Action action, const WarState& after, TurnStory& story) const;
-  void TellTrade(Action action, TurnStory& story) const;
-  void TellWar2Step(Action action, TurnStory& story) const;
-  // A step that tells nothing by itself ("end", an attack's dice), when nothing follows it.
-  std::string QuietStepText(Action action, Seat viewer) const;
-  std::string CiStepText(Action action) const;
+  Json GameOverFacts() const;
+  // Words (facts.cc), written from the facts alone: the notation of a fact (`told`: a chance
+  // outcome in the words players are shown, not as records write it); an id with no facts here
+  // (`action`, an invalid fact); a card named in a fact; the end of a game.
+  std::string Notation(const Json& fact, Action action, bool told) const;
+  std::string DrawNotation(const Json& fact, bool told) const;
+  std::string UnnamedAction(Action action, bool told) const;
+  std::string CardWords(const Json& card) const;
+  std::string GameOverWords(const Json& over) const;
+  // DescribeTurn's steps (TurnSteps), told into the story; a step that tells nothing by itself
+  // ("end", an attack's dice), when nothing follows it.
+  void TellStep(const Json& step, TurnStory& story) const;
+  bool TellChanceStep(const Json& step, TurnStory& story) const;
+  void TellWar2Step(const Json& step, TurnStory& story) const;
+  std::string QuietStepText(const Json& step, Action action) const;
   std::string TerritoryId(int t) const;
   std::string OwnerName(int owner) const;  // a colour or "neutral"
   int ParseTerritory(std::string_view text) const;
@@ -333,6 +349,8 @@ class WarState : public engine::State {
 
 // "1 army", "3 armies".
 std::string Plural(int count, std::string_view one, std::string_view many);
+// "a, b and c".
+std::string JoinAnd(const std::vector<std::string>& items);
 
 void Register();
 
