@@ -281,8 +281,15 @@ Json WarState::GameOverFacts() const {
 // One step per action, each as ActionFacts tells it in the state it was played in, with what
 // playing it showed: a played trade's cards and what it gave (shown to everyone), whether a roll
 // conquered the territory (and whom that eliminated), a card drawn or taken as the game's end
-// reveals it, and the end of the game.
+// reveals it.
 Json WarState::TurnSteps(std::span<const Action> actions, Seat viewer) const {
+  return StepsOf(actions, viewer, nullptr);
+}
+
+// TurnSteps; `game_over`, where given, is set to how the rules ended the game (GameOverFacts) if
+// the turn ended it. The protocol's schema (schemas/facts.schema.json) names no such field of a
+// step yet: the ending travels in the view ("winner", "ending", "results").
+Json WarState::StepsOf(std::span<const Action> actions, Seat viewer, Json* game_over) const {
   WarState state(*this);
   Json steps = Json::array();
   for (Action action : actions) {
@@ -304,8 +311,8 @@ Json WarState::TurnSteps(std::span<const Action> actions, Seat viewer) const {
         state.board_.SeesHand(viewer, before.seat)) {
       fact["card"] = CardId(action - game_->kChance);
     }
-    if (state.pos().phase == Phase::kOver && before.phase != Phase::kOver) {
-      fact["game_over"] = state.GameOverFacts();
+    if (game_over && state.pos().phase == Phase::kOver && before.phase != Phase::kOver) {
+      *game_over = state.GameOverFacts();
     }
     steps.push_back(std::move(fact));
   }
@@ -537,9 +544,9 @@ std::string WarState::GameOverWords(const Json& over) const {
 // losses, then the defender's), "conquered argentina, moved 2 in", "drew a card". A run of setup
 // chance events (the deal) is one line.
 std::string WarState::DescribeTurn(std::span<const Action> actions, Seat viewer) const {
-  const Json steps = TurnSteps(actions, viewer);
+  Json game_over;
+  const Json steps = StepsOf(actions, viewer, &game_over);
   TurnStory story;
-  std::string ending;
   for (std::size_t i = 0; i < steps.size(); ++i) {
     const int steps_told = story.steps_told();
     TellStep(steps[i], story);
@@ -547,10 +554,9 @@ std::string WarState::DescribeTurn(std::span<const Action> actions, Seat viewer)
     if (story.steps_told() == steps_told && i + 1 == steps.size()) {
       story.Line(QuietStepText(steps[i], actions[i]));
     }
-    if (steps[i].contains("game_over")) ending = GameOverWords(steps[i].at("game_over"));
   }
   if (!story.conquest.empty()) story.Line(story.conquest);  // the game ended before "occupy"
-  if (!ending.empty()) story.Line(ending);
+  if (!game_over.is_null()) story.Line(GameOverWords(game_over));
   const bool setup_run = CurrentSeat() == engine::kChanceSeat && board_.InSetup();
   return fmt::format("{}", fmt::join(story.lines(), setup_run ? "; " : "\n    "));
 }

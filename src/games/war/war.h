@@ -74,10 +74,10 @@
 // {"kind": "air_round", "target", "shot", "destroyed"}. A turn's steps are one fact per action,
 // with what it showed: a played trade's "cards" (to everyone, seed TROCA DE CARTAS), "armies" and
 // "bonus" (the territories given 2 more); a roll's "conquered" and "eliminated" (a seat); a card
-// drawn or taken named where the game's end reveals it; and on the step that ends the game
-// "game_over": {"winner", "by": "objective" | "last_player"} or {"by": "turn_cap"}. The notation
-// (ActionToString as records write it, ActionToStringFor as a viewer is told it) and
-// DescribeTurn are written from these facts and steps alone.
+// drawn or taken named where the game's end reveals it. The notation (ActionToString as records
+// write it, ActionToStringFor as a viewer is told it) and DescribeTurn are written from these facts
+// and steps alone, and DescribeTurn's last line, where the turn ends the game, from how the rules
+// ended it ({"winner", "by": "objective" | "last_player"} or {"by": "turn_cap"}, GameOverFacts).
 //
 // ViewTensor (tensor.cc): one flat vector, exactly the information of ViewJson for the same
 // viewer; TensorLayout() names every value (`quartel show war --seat N --tensor` prints them).
@@ -315,8 +315,10 @@ class WarState : public engine::State {
   std::optional<std::pair<int, int>> TransportTerritories(Action action) const;
   // Facts (facts.cc): ActionFacts as `viewer` sees the action, or (`all_seen`) with every card
   // and objective named, as records write it; by kind of action. PlayedTradeFacts: a trade as
-  // played (TurnSteps); GameOverFacts: how the rules ended the game.
+  // played (TurnSteps); StepsOf: TurnSteps, and how the rules ended the game if the turn ended it
+  // (GameOverFacts).
   Json FactsOf(Action action, Seat viewer, bool all_seen) const;
+  Json StepsOf(std::span<const Action> actions, Seat viewer, Json* game_over) const;
   Json EndFacts() const;
   Json TradeFacts(Action action, Seat viewer, bool all_seen) const;
   Json PlayedTradeFacts(Action action) const;
