@@ -1270,7 +1270,7 @@ TEST(War2Hidden, HandsAndObjectivesOnlyForTheirOwner) {
     }
     const std::string text = view.dump();
     EXPECT_EQ(text.find("n3") != std::string::npos, viewer == 1) << text;
-    EXPECT_EQ(text.find("(CE)") != std::string::npos, viewer == 1) << text;
+    EXPECT_EQ(text.find(R"("card":"japao")") != std::string::npos, viewer == 1) << text;
   }
   const Json spectator = state->ViewJson(engine::kSpectator);
   for (const Json& seat : spectator["seats"]) {

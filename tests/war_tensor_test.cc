@@ -65,17 +65,18 @@ void ExpectTensorReadsAsJson(const WarState& state, engine::Seat viewer) {
     const bool hand_shown = seat.contains("hand");
     ASSERT_EQ(tensor[colour + ": 1 if the viewer sees the hand"], hand_shown ? 1.0f : 0.0f)
         << colour << " viewer " << viewer;
-    std::map<std::string, int> hand;  // card name -> how many
+    std::map<std::string, int> hand;  // card id -> how many
     if (hand_shown) {
-      for (const Json& card : seat["hand"]) ++hand[card.get<std::string>()];
+      for (const Json& card : seat["hand"]) ++hand[card["card"].get<std::string>()];
     }
     int cards_in_tensor = 0;
-    std::set<std::string> names;  // identical cards share a name and a value
+    std::set<std::string> ids;  // identical cards share an id and a value
     for (int card = 0; card < game.NumCards(); ++card) {
-      const std::string name = state.CardName(card);
-      if (!names.insert(name).second) continue;
-      const std::string value = fmt::format("{}'s hand: cards {} (the count)", colour, name);
-      ASSERT_EQ(tensor[value], static_cast<float>(hand[name])) << value;
+      const std::string id = state.CardId(card);
+      if (!ids.insert(id).second) continue;
+      const std::string value =
+          fmt::format("{}'s hand: cards {} (the count)", colour, state.CardName(card));
+      ASSERT_EQ(tensor[value], static_cast<float>(hand[id])) << value;
       cards_in_tensor += static_cast<int>(tensor[value]);
     }
     ASSERT_EQ(cards_in_tensor, hand_shown ? static_cast<int>(seat["hand"].size()) : 0);

@@ -33,6 +33,7 @@ export type {
   StrategoView,
   View,
   WarFact,
+  WarCardView,
   WarObjectiveCard,
   WarSeat,
   WarView,

@@ -262,7 +262,7 @@ Json WarState::SeatJson(Seat viewer, Seat s) const {
                 pos().eliminated_by[s] >= 0 ? Json(OwnerName(pos().eliminated_by[s])) : Json()}};
   if (board_.SeesHand(viewer, s)) {
     Json hand = Json::array();
-    for (int card : board_.Hand(s)) hand.push_back(CardName(card));
+    for (int card : board_.Hand(s)) hand.push_back(CardFacts(card));
     seat["hand"] = std::move(hand);
   }
   if (board_.SeesObjective(viewer, s)) {
@@ -293,7 +293,7 @@ void WarState::AddPhaseJson(Json& view) const {
   if (pos().phase == Phase::kCardUse) {
     Json used = Json::array();
     for (std::uint64_t m = pos().pending_cards; m; m &= m - 1) {
-      used.push_back(CardName(std::countr_zero(m)));
+      used.push_back(CardFacts(std::countr_zero(m)));
     }
     view["card_use"] = {{"cards", std::move(used)},
                         {"territory", TerritoryId(pos().use_territory)},

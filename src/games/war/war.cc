@@ -111,6 +111,31 @@ std::string WarState::CardName(int card) const {
                      FigureName(map_->territories[card].figure));
 }
 
+// A card as data, for the views: its id (as the notation names it) and what it shows: its
+// territories (none for a joker or a WAR-II number card), a WAR territory card's figure, a number
+// card's number, whether a WAR-II card holds a Strategic Centre.
+Json WarState::CardFacts(int card) const {
+  Json facts{{"card", CardId(card)}, {"territories", Json::array()}};
+  const int cards = game_->war2() ? static_cast<int>(map_->war2_cards.size()) : map_->NumCards();
+  if (card < 0 || card >= cards) return facts;
+  if (game_->war2()) {
+    const War2Card& c = map_->war2_cards[card];
+    if (c.number > 0) facts["number"] = c.number;
+    bool centre = false;
+    for (int t : c.territories) {
+      facts["territories"].push_back(map_->territories[t].id);
+      centre = centre || map_->territories[t].strategic_centre;
+    }
+    if (c.number == 0) facts["strategic_centre"] = centre;
+    return facts;
+  }
+  if (card < map_->NumTerritories()) {
+    facts["territories"].push_back(map_->territories[card].id);
+    facts["figure"] = FigureName(map_->territories[card].figure);
+  }
+  return facts;
+}
+
 // Rulings, "Common": the game may end outside its rules (a resignation with nobody to go on
 // without, time, abandonment, agreement); like any ending it reveals every hand and objective.
 bool WarState::EndGame(engine::EndReason reason, std::span<const engine::Outcome> results) {

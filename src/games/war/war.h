@@ -230,6 +230,7 @@ class WarState : public engine::State {
   // "strategic_centres" with "ce_min_armies", "ce_continents" (ids), "ce_distinct_continents"}.
   Json ObjectiveFacts(Seat seat) const;
   std::string CardName(int card) const;
+  Json CardFacts(int card) const;  // a card as the views give it (war.cc)
   // What the seat to act may do now, in words, as `viewer` may know it.
   std::string PhasePrompt(Seat viewer) const;
   // A card's name in the notation: "alasca", "joker", "novayork+mexico", "n2".

@@ -610,13 +610,26 @@ export interface WarSeat {
   /**
    * only where the viewer sees the hand
    */
-  hand?: string[];
+  hand?: WarCardView[];
   /**
    * the objective in words, only where the viewer sees it
    */
   objective?: string;
   objective_card?: WarObjectiveCard;
   information_centre?: Territory | null;
+}
+/**
+ * A card as the views give it (war.cc, CardFacts): its id as the notation names it, its territories (none for a joker or a WAR-II number card), a WAR territory card's figure, a number card's number, whether a WAR-II territory card holds a Strategic Centre.
+ *
+ * This interface was referenced by `QuartelProtocol`'s JSON-Schema
+ * via the `definition` "WarCardView".
+ */
+export interface WarCardView {
+  card: string;
+  territories: Territory[];
+  figure?: 'triangle' | 'square' | 'circle';
+  number?: number;
+  strategic_centre?: boolean;
 }
 /**
  * WAR and WAR-II.
@@ -676,7 +689,7 @@ export interface WarView {
     dice: number;
   };
   card_use?: {
-    cards: string[];
+    cards: WarCardView[];
     territory: Territory;
     amount: number;
     for: 'bombers' | 'armies';

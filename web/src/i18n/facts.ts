@@ -100,7 +100,4 @@ export const facts: Record<string, Entry> = {
   'fact.war.spy': ["spied on {seat}'s cards", 'espionou as cartas de {seat}'],
   'fact.war.centre_move': ['moved the Information Centre of {seat} to {territory}', 'moveu o Centro de Informações de {seat} para {territory}'],
   'fact.war.centre_transport': ['transported the Information Centre of {seat} to {territory}', 'transportou o Centro de Informações de {seat} para {territory}'],
-  'fact.war.game_over.objective': ['Game over: {seat} wins (its objective is met)', 'Fim de jogo: {seat} vence (cumpriu seu objetivo)'],
-  'fact.war.game_over.last_player': ['Game over: {seat} wins (the last player left)', 'Fim de jogo: {seat} vence (último jogador restante)'],
-  'fact.war.game_over.turn_cap': ["Game over: drawn (the engine's turn cap)", 'Fim de jogo: empate (limite de rodadas do motor)'],
 };

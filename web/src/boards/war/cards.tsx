@@ -11,14 +11,14 @@ export function CardView({ card, selected, onClick, usable, testid }: { card: Ca
       <span class="war-card-name">{title}</span>
       {card.figure && <span class="war-card-figure" role="img" aria-label={t(`war.figure.${card.figure}`)}>{FIGURE[card.figure]}</span>}
       {!card.figure && !card.number && card.territories.length === 0 && <span class="war-card-figure">★</span>}
-      {card.label.includes('(CE)') && <span class="war-card-ce">{t('war.ce_short')}</span>}
+      {card.strategic_centre && <span class="war-card-ce">{t('war.ce_short')}</span>}
     </>
   );
   const cls = `war-card${selected ? ' war-card-selected' : ''}${usable ? ' war-card-usable' : ''}${card.number ? ' war-card-number' : ''}`;
   // Another player's card (spied, kept or revealed): shown, not played.
-  if (!onClick) return <span class={cls} data-testid={testid ?? `war-card-${card.id}`}>{body}</span>;
+  if (!onClick) return <span class={cls} data-testid={testid ?? `war-card-${card.card}`}>{body}</span>;
   return (
-    <button class={cls} data-testid={testid ?? `war-card-${card.id}`} onClick={onClick} aria-pressed={selected}>
+    <button class={cls} data-testid={testid ?? `war-card-${card.card}`} onClick={onClick} aria-pressed={selected}>
       {body}
     </button>
   );
@@ -35,8 +35,8 @@ export function cardActText(a: Act): string {
 // The legal commands that name a card of the hand.
 export function cardActs(acts: Act[], c: Card): Act[] {
   return acts.filter((a) => {
-    if (a.kind === 'use' || a.kind === 'discard') return a.a === c.id || c.territories.includes(a.a ?? '');
-    if (a.kind === 'add') return a.a === c.id;
+    if (a.kind === 'use' || a.kind === 'discard') return a.a === c.card || c.territories.includes(a.a ?? '');
+    if (a.kind === 'add') return a.a === c.card;
     return false;
   });
 }

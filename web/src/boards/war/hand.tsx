@@ -25,7 +25,7 @@ export function YourHand({ mine, hand, acts, keeper, nextTrade, act }: HandProps
     const key = `${index}`;
     setPicked((old) => (old.includes(key) ? old.filter((x) => x !== key) : [...old, key]));
   };
-  const pickedIds = picked.map((k) => hand[+k]?.id).filter(Boolean) as string[];
+  const pickedIds = picked.map((k) => hand[+k]?.card).filter(Boolean) as string[];
   const tradeMatches = trades.filter((a) => {
     const words = [...a.words];
     for (const p of pickedIds) {
@@ -54,7 +54,7 @@ export function YourHand({ mine, hand, acts, keeper, nextTrade, act }: HandProps
       <div class="war-hand">
         {hand.map((c, i) => (
           <CardView
-            key={`${c.id}-${i}`}
+            key={`${c.card}-${i}`}
             card={c}
             selected={picked.includes(`${i}`) || menu === i}
             usable={cardActs(acts, c).length > 0 || (trades.length > 0 && !c.number)}

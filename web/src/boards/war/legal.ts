@@ -1,6 +1,6 @@
 // The legal actions of a WAR / WAR-II decision, read from their facts into what the board and
 // panel offer; the last roll and air rounds from the last event's steps.
-import type { Fact, LegalAction, WarFact, WarView } from '../../types';
+import type { Fact, LegalAction, WarCardView, WarFact, WarView } from '../../types';
 import { TERRITORIES } from './map';
 
 export type Kind =
@@ -74,28 +74,9 @@ export const MAP_KINDS = new Set<Kind>(['place', 'claim', 'attack', 'occupy', 'm
 export const NAME: Record<string, string> = Object.fromEntries(TERRITORIES.map((t) => [t.id, t.name]));
 export const CONTINENT_OF: Record<string, string> = Object.fromEntries(TERRITORIES.map((t) => [t.id, t.continent]));
 
-// A hand's card as the view names it ("brasil (circle)", "novayork (CE)+mexico", "n2 (number
-// card 2)", "joker") and as commands name it ("brasil", "novayork+mexico", "n2", "joker").
-export interface Card {
-  label: string;
-  id: string; // the command name
-  territories: string[];
-  figure?: string;
-  number?: number;
-}
-
-export function parseCard(label: string): Card {
-  const num = /^n([123])\b/.exec(label);
-  if (num) return { label, id: `n${num[1]}`, territories: [], number: +num[1] };
-  if (label.startsWith('joker')) return { label, id: 'joker', territories: [] };
-  const fig = /\((triangle|square|circle)\)/.exec(label);
-  const territories = label
-    .replace(/\s*\([^)]*\)/g, '')
-    .split('+')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  return { label, id: territories.join('+'), territories, figure: fig?.[1] };
-}
+// A card of a hand, as the view gives it (its id as commands name it: "brasil", "novayork+mexico",
+// "n2", "joker").
+export type Card = WarCardView;
 
 // The last roll among the last event's steps, and the air rounds of its last air attack.
 export type Roll = Extract<WarFact, { kind: 'roll' }>;

@@ -5,7 +5,7 @@ import type { BoardProps } from '../types';
 import type { WarSeat, WarView } from '../../types';
 import { cardActs } from './cards';
 import { YourHand } from './hand';
-import { centresOf, colours, legalActs, MAP_KINDS, parseCard, type Card } from './legal';
+import { centresOf, colours, legalActs, MAP_KINDS, type Card } from './legal';
 import { MoreActions } from './more';
 import { SeenSeats } from './seen';
 import { Continents, Players } from './table';
@@ -16,7 +16,7 @@ export function Panel(props: BoardProps<WarView>) {
   const seats = view.seats;
   const acts = interactive && state.your_turn ? legalActs(state.legal, colours(view)) : [];
   const mine = typeof you === 'number' ? seats[you] : undefined;
-  const hand: Card[] = ((mine?.hand ?? []) as string[]).map(parseCard);
+  const hand: Card[] = mine?.hand ?? [];
 
   // The commands the map, the cards and the trades do not offer go to "more actions".
   const handled = new Set<number>();

@@ -4,7 +4,7 @@ import { t } from '../../i18n';
 import type { Viewer, WarSeat } from '../../types';
 import { CardView } from './cards';
 import { Swatch } from './colours';
-import { NAME, parseCard } from './legal';
+import { NAME } from './legal';
 import { objectiveWords } from './objective';
 
 interface SeenProps {
@@ -39,8 +39,8 @@ export function SeenSeats({ others, mine, you, over, keeperOf }: SeenProps) {
           {s.hand !== undefined &&
             (s.hand.length ? (
               <div class="war-hand war-hand-small">
-                {(s.hand as string[]).map(parseCard).map((c, k) => (
-                  <CardView key={`${c.id}-${k}`} card={c} selected={false} usable={false} testid={`war-seen-card-${s.colour}-${c.id}`} />
+                {(s.hand ?? []).map((c, k) => (
+                  <CardView key={`${c.card}-${k}`} card={c} selected={false} usable={false} testid={`war-seen-card-${s.colour}-${c.card}`} />
                 ))}
               </div>
             ) : (

@@ -60,15 +60,6 @@ function drawn(facts: WarFact[], from?: string): string {
   return from === undefined ? t('fact.war.draw', { cards: what }) : t('fact.war.take', { cards: what, seat: from });
 }
 
-function gameOver(turn: Turn, fact: WarFact) {
-  const over = 'game_over' in fact ? (fact as { game_over?: { winner?: number; by: string } }).game_over : undefined;
-  if (!over) return;
-  if (turn.conquest) line(turn, turn.conquest);
-  turn.conquest = '';
-  const winner = over.winner === undefined ? '' : seatWords(turn, over.winner);
-  line(turn, over.by === 'objective' ? t('fact.war.game_over.objective', { seat: winner }) : over.by === 'last_player' ? t('fact.war.game_over.last_player', { seat: winner }) : t('fact.war.game_over.turn_cap'));
-}
-
 const wording: Wording<WarFact, Turn> = {
   ...matchWords,
   dealer: (f, c) => line(c, t('fact.war.dealer', { seat: seatWords(c, f.seat) })),
@@ -151,8 +142,8 @@ export function warWords(steps: Fact[], context: WordsContext): string[] {
     turn.last = i === facts.length - 1;
     const text = word(wording, fact, turn);
     if (text) line(turn, text); // the match's own facts
-    gameOver(turn, fact);
   });
   if (turn.conquest) line(turn, turn.conquest); // the game ended before the armies moved in
+  // How the game ended is no step: the view and the result say it (the game-over panel).
   return turn.lines;
 }
