@@ -51,6 +51,25 @@ BattleRoll Enumerate(int k, int m) {
   return roll;
 }
 
+// The codes of every roll of `k` dice against `m`, in order, that cost the attacker `losses`
+// armies: worked out once (every shown roll is drawn among them, and facts and words ask often).
+const std::vector<int>& RollsLosing(int k, int m, int losses) {
+  static const auto kTable = [] {
+    std::array<std::array<std::array<std::vector<int>, 4>, 4>, 4> table;  // [k][m][losses]
+    for (int a = 1; a <= 3; ++a) {
+      for (int d = 1; d <= 3; ++d) {
+        for (int code = 0; code < Power6(a + d); ++code) {
+          std::array<int, 3> attack{}, defence{};
+          Decode(code, a, d, attack, defence);
+          table[a][d][AttackerLosses(attack, a, defence, d)].push_back(code);
+        }
+      }
+    }
+    return table;
+  }();
+  return kTable[k][m][losses];
+}
+
 }  // namespace
 
 const BattleRoll& RollOdds(int attack_dice, int defence_dice) {
@@ -75,15 +94,7 @@ ShownDice DiceForOutcome(int attack_dice, int defence_dice, int attacker_losses,
     throw Error(fmt::format("a roll of {} against {} dice cannot cost the attacker {} armies",
                             attack_dice, defence_dice, attacker_losses));
   }
-  std::vector<int> matching;
-  const int total = Power6(attack_dice + defence_dice);
-  for (int code = 0; code < total; ++code) {
-    std::array<int, 3> attack{}, defence{};
-    Decode(code, attack_dice, defence_dice, attack, defence);
-    if (AttackerLosses(attack, attack_dice, defence, defence_dice) == attacker_losses) {
-      matching.push_back(code);
-    }
-  }
+  const std::vector<int>& matching = RollsLosing(attack_dice, defence_dice, attacker_losses);
   ShownDice dice;
   dice.attack_dice = attack_dice;
   dice.defence_dice = defence_dice;
