@@ -6,10 +6,10 @@
 // Any console error or page error fails the run.
 //
 // Usage: node web/tests/browser.mjs [--only GAME,...]   (from the repository root, after a build)
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startServer } from './server.mjs';
 import { chromium } from 'playwright-core';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
@@ -31,22 +31,6 @@ function log(...args) {
 
 // --- The server ------------------------------------------------------------------------------
 
-async function startServer(db) {
-  const server = spawn(binary, ['serve', '--port', '0', '--db', db, '--web', webDir], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  server.stderr.on('data', (d) => (stderr += d));
-  const address = await new Promise((resolve, reject) => {
-    let out = '';
-    server.stdout.on('data', (d) => {
-      out += d;
-      const m = /serving on (http:\/\/[^/\s]+)\//.exec(out);
-      if (m) resolve(m[1]);
-    });
-    server.on('exit', (code) => reject(new Error(`quartel serve exited ${code}: ${stderr}`)));
-    setTimeout(() => reject(new Error('quartel serve did not start in 20 s')), 20000);
-  });
-  return { server, address };
-}
 
 // --- Pages -----------------------------------------------------------------------------------
 
@@ -149,7 +133,7 @@ async function test(name, body) {
 // --- The tests -------------------------------------------------------------------------------
 
 const db = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'quartel-web-')), 'test.db');
-let { server, address } = await startServer(db);
+let { server, address } = await startServer(binary, ['--db', db, '--web', webDir]);
 const browser = await chromium.launch({
   executablePath: process.env.QUARTEL_CHROMIUM ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',

@@ -8,10 +8,10 @@
 //
 // Usage: node --experimental-websocket web/tests/frames.mjs [--only GAME,...] [--dump DIR]
 //   (from the repository root, after a build; QUARTEL_BINARY names another server binary)
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startServer } from './server.mjs';
 import { loadSchemas } from '../scripts/schemas.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
@@ -52,22 +52,6 @@ function check(game, where, frame) {
   if (complaints.size <= 40) console.log(`FAIL ${game}: ${where}: ${problems.slice(0, 3).join('; ')}\n     ${JSON.stringify(frame).slice(0, 300)}`);
 }
 
-async function startServer(db) {
-  const server = spawn(binary, ['serve', '--port', '0', '--db', db, '--http-rate', '1000', '--rate', '1000'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  server.stderr.on('data', (d) => (stderr += d));
-  const address = await new Promise((resolve, reject) => {
-    let out = '';
-    server.stdout.on('data', (d) => {
-      out += d;
-      const m = /serving on http:\/\/([^/\s]+)\//.exec(out);
-      if (m) resolve(m[1]);
-    });
-    server.on('exit', (code) => reject(new Error(`quartel serve exited ${code}: ${stderr}`)));
-    setTimeout(() => reject(new Error('quartel serve did not start in 20 s')), 20000);
-  });
-  return { server, address };
-}
 
 // A WebSocket whose every frame is validated (and dumped), with a wait for the next one that
 // satisfies a predicate.
@@ -179,7 +163,9 @@ async function playMatch(address, { game, seats, options = {}, resignAfter }, se
 }
 
 const db = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'quartel-frames-')), 'q.db');
-const { server, address } = await startServer(db);
+const started = await startServer(binary, ['--db', db, '--http-rate', '1000', '--rate', '1000']);
+const server = started.server;
+const address = started.address.replace(/^http:\/\//, '');
 try {
   let seed = 1;
   for (const match of MATCHES) {
