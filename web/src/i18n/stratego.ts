@@ -71,6 +71,9 @@ export const stratego: Record<string, Entry> = {
   'stratego.combat_attacker_wins': ['The attacker wins.', 'O atacante vence.'],
   'stratego.combat_defender_wins': ['The defender wins.', 'O defensor vence.'],
   'stratego.combat_both': ['Both are removed.', 'Ambos saem do jogo.'],
+  'stratego.combat_pop_wins': ['{who} wins', 'Vence: {who}'],
+  'stratego.last_combat': ['Last combat', 'Último combate'],
+  'stratego.no_combat_yet': ['No combat yet.', 'Nenhum combate ainda.'],
 
   'stratego.tray_empty': ['Every piece is placed.', 'Todas as peças estão no tabuleiro.'],
   'stratego.preset.fortress': ['Preset: fortress', 'Formação: fortaleza'],

@@ -7,7 +7,9 @@ import { seatName } from '../../games';
 import { t } from '../../i18n';
 import type { BoardProps } from '../types';
 import type { ArmyView } from './model';
-import { ClaimDraw, CombatLine, RescueControls } from './controls';
+import { ClaimDraw, RescueControls } from './controls';
+import { CombatPop, useBoardScale } from './combat-pop';
+import { useCombatPop, useCombats } from './combats';
 import { DragGhost, type DragInfo, type DropTarget, useDrag } from './drag';
 import { H, W } from './geometry';
 import { HitLayer } from './hits';
@@ -34,6 +36,8 @@ export function HiddenArmyBoard(props: BoardProps<ArmyView> & { cfg: GameConfig 
   const setup = useSetup(cfg, props, seat, board);
   const play = usePlay(cfg, props);
   const moment = useMoment(cfg, view, board, seat);
+  const combats = useCombats(cfg, props, board, moment.before);
+  const pop = useCombatPop(combats.fresh, props.lastSteps);
   const drag = useDrag(cfg, (info: DragInfo, target: DropTarget) => {
     if (setup.editable) return setup.drop(info, target);
     if (info.from === 'sq' && typeof target === 'number') play.moveTo(info.sq, target);
@@ -44,6 +48,7 @@ export function HiddenArmyBoard(props: BoardProps<ArmyView> & { cfg: GameConfig 
     else play.click(sq);
   };
 
+  const scale = useBoardScale(drag.svgRef);
   const scene = sceneOf(cfg, props, { board, flip, seat, names, setup, play }, moment);
   // Chromium takes no touch-action from an SVG element inside the <svg>: while the viewer has a
   // piece to drag, the whole board keeps touches for itself (a drag, not a scroll of the page).
@@ -69,9 +74,9 @@ export function HiddenArmyBoard(props: BoardProps<ArmyView> & { cfg: GameConfig 
         <PieceLayer scene={scene} />
         <Hints scene={scene} />
         <Coords cfg={cfg} flip={flip} />
+        {pop && <CombatPop cfg={cfg} combat={pop} flip={flip} scale={scale} names={names} />}
         <HitLayer scene={scene} onClick={onSquareClick} startDrag={drag.start} />
       </svg>
-      {scene.combat && <CombatLine game={game} combat={scene.combat} names={names} />}
       {setup.editable && (
         <SetupControls cfg={cfg} seat={seat!} setup={setup} onTrayPointerDown={(e, rank) => drag.start(e, { from: 'tray', rank })} />
       )}

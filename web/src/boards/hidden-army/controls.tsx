@@ -1,5 +1,5 @@
-// What is shown under the board during the play: the last combat in words and pictures, the
-// rescue choice (Stratego) and the draw claim (Espionage).
+// The last combat in words and pictures (the side panel's "Last combat"), and under the board
+// during the play the rescue choice (Stratego) and the draw claim (Espionage).
 import { t } from '../../i18n';
 import type { Move } from '../../types';
 import type { Combat, GameId } from './model';

@@ -5,11 +5,13 @@
 //   play.ts         the piece picked in play, rescues, and what clicks do
 //   drag.tsx        dragging with pointer events, and the piece under the finger
 //   moment.ts       what changed since the previous view: ranks shown, the combat's fighters
+//   combats.ts      the combats seen (the last event's steps), and the one shown over the board
+//   combat-pop.tsx  that combat over the board, by its square, for a few seconds
 //   scene.ts        what the SVG layers draw, worked out once per render; geometry.ts, where
 //   terrain.tsx, layers.tsx, hits.tsx   the SVG layers, bottom to top
 //   board.tsx       the component: puts the above together and lays out the board and controls
 //   status.ts       the status line above the board
-//   controls.tsx, setup-controls.tsx    the controls under the board
+//   controls.tsx, setup-controls.tsx    the controls under the board (and the combat in words)
 //   panel.tsx, preview.tsx, reveal.ts   the side panel, the home page's drawing, the replay's merge
 import type { BoardModule, BoardProps } from '../types';
 import type { ArmyView } from './model';

@@ -6,6 +6,9 @@ import type { ArmyView } from './model';
 import { t } from '../../i18n';
 import { type GameConfig, countRanks, seatOf } from './model';
 import { PieceIcon, SIDE_FILL, SideMark, rankName } from './pieces';
+import { useCombats } from './combats';
+import { CombatLine } from './controls';
+import { useMoment } from './moment';
 
 export function HiddenArmyPanel(props: BoardProps<ArmyView> & { cfg: GameConfig }) {
   const cfg = props.cfg;
@@ -14,6 +17,9 @@ export function HiddenArmyPanel(props: BoardProps<ArmyView> & { cfg: GameConfig 
   const names = (props.seatNames ?? ['Red', 'Blue']).map(seatName);
   const army = countRanks(cfg.army(props.options ?? {}));
   const seat = seatOf(props.you);
+  const board = Array.isArray(view.board) ? view.board : [];
+  const moment = useMoment(cfg, view, board, seat);
+  const lastCombat = useCombats(cfg, props, board, moment.before).last;
   const lost = [0, 1].map((s) => ({
     counts: countRanks(String(view.lost?.[s]?.pieces ?? '')),
     pieces: String(view.lost?.[s]?.pieces ?? ''),
@@ -28,6 +34,12 @@ export function HiddenArmyPanel(props: BoardProps<ArmyView> & { cfg: GameConfig 
 
   return (
     <div class="strat-panel" data-testid="strat-panel">
+      {(view.phase === 'play' || view.phase === 'over') && (
+        <section class="strat-last-combat" data-testid="strat-last-combat">
+          <h3>{t('stratego.last_combat')}</h3>
+          {lastCombat ? <CombatLine game={game} combat={lastCombat} names={names} /> : <p class="muted small">{t('stratego.no_combat_yet')}</p>}
+        </section>
+      )}
       <h3>{t('stratego.lost_title')}</h3>
       {sides.map((s) => (
         <div class="lost-row" key={s} data-testid={`strat-lost-${s}`}>
