@@ -82,7 +82,141 @@ async function strategoCombat(viewport, tag) {
   await page.context().close();
 }
 
+// The map's frame on the page (its box, scrolled with the page).
+async function mapBox(page) {
+  return page.evaluate(() => {
+    const r = document.querySelector('.war-map-frame').getBoundingClientRect();
+    return { top: r.top + scrollY, left: r.left + scrollX, width: r.width, height: r.height };
+  });
+}
+function sameBox(a, b, what) {
+  for (const k of ['top', 'left', 'width', 'height']) {
+    if (Math.abs(a[k] - b[k]) > 2) throw new Error(`the map moved ${what}: ${k} ${a[k].toFixed(1)} -> ${b[k].toFixed(1)}`);
+  }
+}
+const armiesOf = (s, id) => s.view.territories.find((t) => t.id === id)?.armies ?? 0;
+const hintOf = (page) => page.locator('[data-testid="war-hint"]').textContent();
+
+// Plays the viewer's WAR turns by clicking: armies all on one territory, attacks while any is
+// possible (the strongest against the weakest, the most dice), the most armies moved in, no
+// trade unless due; `on` is told of each first: an attack to choose, no attack left, a trade.
+async function playWar(page, on, limitMs) {
+  const start = Date.now();
+  let last = '';
+  while (Date.now() - start < limitMs) {
+    const s = await waitFor(page, (s) => (s.your_turn && JSON.stringify(s.view) + s.legal.length !== last) || s.over, 'the viewer\'s WAR turn', 60000);
+    if (s.over) return 'over';
+    const legal = s.legal ?? [];
+    const of = (w) => legal.filter((l) => l.text.split(' ')[0] === w);
+    const phase = s.view.phase;
+    last = JSON.stringify(s.view) + legal.length;
+    const place = of('place'), attacks = of('attack'), occupy = of('occupy'), trades = of('trade');
+    if (await page.locator('[data-testid="war-cancel"]').count()) await page.locator('[data-testid="war-cancel"]').click({ timeout: 2000 }).catch(() => {});
+    if (occupy.length) {
+      const n = Math.max(...occupy.map((l) => Number(l.text.split(' ')[1])));
+      await page.locator(`[data-testid="war-occupy-${n}"]`).click();
+    } else if (trades.length && !place.length) {
+      if ((await on.trade?.(s)) === 'stop') return 'stopped';
+      await page.locator('[data-testid^="war-bar-trade-"]').first().click();
+    } else if (place.length) {
+      const ids = place.map((l) => l.text.split(' ').pop());
+      const best = ids.sort((a, b) => armiesOf(s, b) - armiesOf(s, a))[0];
+      if (await page.locator('[data-testid="war-count-all"]').count()) await page.locator('[data-testid="war-count-all"]').click();
+      await page.locator(`[data-counter="${best}"] .war-badge`).click();
+    } else if (phase === 'attacks' && attacks.length) {
+      const pairs = attacks.map((l) => l.text.split(' ')).map(([, a, b, d]) => ({ a, b, d: Number(d), edge: armiesOf(s, a) - armiesOf(s, b) }));
+      pairs.sort((x, y) => y.edge - x.edge || y.d - x.d);
+      const { a, b, d } = pairs[0];
+      if ((await on.attack?.(s, a, b, d)) === 'stop') return 'stopped';
+      await page.locator(`[data-counter="${a}"] .war-badge`).click();
+      await page.locator(`[data-counter="${b}"] .war-badge`).click();
+      await page.locator(`[data-testid="war-attack-${d}"]`).click();
+    } else if (phase === 'attacks' && of('end').length) {
+      if ((await on.noAttack?.(s)) === 'stop') return 'stopped';
+      await page.locator('[data-testid="war-end"]').click();
+    } else if (phase === 'movement' && of('end').length) {
+      await page.locator('[data-testid="war-end"]').click();
+    } else {
+      await warDriver.playMove(page);
+    }
+  }
+  return 'time';
+}
+
+// The map stays where it is while the dice choices come and go and the roll shows; the roll is in
+// the viewport (on a phone, too).
+async function warMapStill(viewport, tag) {
+  const page = await newPage(`war dice ${tag}`, viewport);
+  await newMatch(page, 'war', { bots: ['random', 'random'], seats: 3 });
+  const end = await playWar(page, {
+    attack: async (s, a, b, d) => {
+      await page.waitForTimeout(200);
+      const before = await mapBox(page);
+      await page.locator(`[data-counter="${a}"] .war-badge`).click();
+      await page.locator(`[data-counter="${b}"] .war-badge`).click();
+      await page.locator(`[data-testid="war-attack-${d}"]`).waitFor();
+      await page.waitForFunction(() => !/…/.test(document.querySelector('[data-testid="war-odds"]')?.textContent ?? '…'), null, { timeout: 5000 });
+      const choosing = await mapBox(page);
+      await shot(page, `combat-war-dice-choices-${tag}`);
+      sameBox(before, choosing, 'when the dice choices appeared');
+      const event = await page.locator('.match').getAttribute('data-event');
+      await page.locator(`[data-testid="war-attack-${d}"]`).click();
+      await page.waitForFunction((e) => document.querySelector('.match').getAttribute('data-event') !== e, event);
+      await page.locator('[data-testid="war-dice"]').waitFor();
+      await page.waitForTimeout(300);
+      const after = await mapBox(page);
+      sameBox(before, after, 'after the roll');
+      const dice = await page.evaluate(() => {
+        const r = document.querySelector('[data-testid="war-dice"]').getBoundingClientRect();
+        return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, w: innerWidth, h: innerHeight };
+      });
+      if (dice.top < 0 || dice.bottom > dice.h || dice.left < 0 || dice.right > dice.w) throw new Error(`the roll is out of view: ${JSON.stringify(dice)}`);
+      await shot(page, `combat-war-dice-roll-${tag}`);
+      return 'stop';
+    },
+  }, 120000);
+  if (end !== 'stopped') throw new Error(`no attack to make (${end})`);
+  await page.context().close();
+}
+
+// Where the map offers nothing, the bar says what to do: no attack left, a trade due.
+async function warHints() {
+  const page = await newPage('war hints');
+  await newMatch(page, 'war', { bots: ['random', 'random'], seats: 3 });
+  const seen = {};
+  const check = async (what, pattern, s) => {
+    const hint = (await hintOf(page)).trim();
+    if (/see the panel/i.test(hint) || !pattern.test(hint)) throw new Error(`${what}: the hint says "${hint}"`);
+    if (!seen[what]) {
+      seen[what] = hint;
+      log(`  ${what}: "${hint}"`);
+      await shot(page, `combat-war-hint-${what}-desktop`);
+      await page.setViewportSize(PHONE);
+      await page.locator('[data-testid="war-hint"]').scrollIntoViewIfNeeded();
+      const phoneHint = (await hintOf(page)).trim();
+      if (phoneHint !== hint) throw new Error(`the phone's hint: "${phoneHint}"`);
+      await shot(page, `combat-war-hint-${what}-phone`);
+      await page.setViewportSize(DESKTOP);
+    }
+    return seen['no-attack'] && seen.trade ? 'stop' : undefined;
+  };
+  const end = await playWar(page, {
+    noAttack: (s) => check('no-attack', /^No attack possible from your territories: end your attacks$/, s),
+    trade: async (s) => {
+      const cards = s.view.seats[0]?.hand?.length;
+      const due = !(s.legal ?? []).some((l) => l.text === 'end');
+      if (await page.locator('[data-testid^="war-bar-trade-"]').count() === 0) throw new Error('no trade button in the bar');
+      return check('trade', due ? new RegExp(`^You hold ${cards} cards: trade three of them for \\d+ armies$`) : /^All placed\. Trade three cards for \d+ armies, or go on to the attacks$/, s);
+    },
+  }, 240000);
+  if (!seen['no-attack'] || !seen.trade) throw new Error(`not seen: ${['no-attack', 'trade'].filter((w) => !seen[w]).join(', ')} (${end})`);
+  await page.context().close();
+}
+
 export default async function () {
+  await test('combat: WAR\'s map does not move when the dice choices and the roll appear, and the roll is in view (desktop)', () => warMapStill(DESKTOP, 'desktop'));
+  await test('combat: WAR\'s map does not move when the dice choices and the roll appear, and the roll is in view (phone)', () => warMapStill(PHONE, 'phone'));
+  await test('combat: WAR\'s bar says what to do when no attack is left and when a trade is due', () => warHints());
   await test('combat: a Stratego combat stays over the board after the bot replies, and the panel keeps it (desktop)', () => strategoCombat(DESKTOP, 'desktop'));
   await test('combat: a Stratego combat stays over the board after the bot replies, and the panel keeps it (phone)', () => strategoCombat(PHONE, 'phone'));
 }

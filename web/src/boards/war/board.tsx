@@ -24,6 +24,7 @@ export function Board(props: BoardProps<WarView>) {
   return (
     <div class="war-board" data-phase={view.phase ?? ''}>
       <ActionBar props={props} s={s} />
+      <div class="war-map-frame">
       <div class="war-scroll">
         <WarMap
           territories={s.territories}
@@ -37,8 +38,10 @@ export function Board(props: BoardProps<WarView>) {
           onClick={s.acts.length ? s.onClick : undefined}
         />
       </div>
-      <p class="war-scroll-hint muted small">{t('war.scroll_hint')}</p>
+      {/* The last roll over the map's corner: it takes no room (the map never moves) and stays in view with the map. */}
       <Dice steps={lastSteps} />
+      </div>
+      <p class="war-scroll-hint muted small">{t('war.scroll_hint')}</p>
     </div>
   );
 }

@@ -24,7 +24,6 @@ export function PlaceStepper({ s }: { s: Selection }) {
 }
 
 export function AttackChoices({ s }: { s: Selection }) {
-  const { odds } = s;
   return (
     <span class="war-choices">
       {s.attacks.map((a) => (
@@ -32,11 +31,31 @@ export function AttackChoices({ s }: { s: Selection }) {
           {t('war.attack_dice', { n: a.n ?? 1 })}
         </button>
       ))}
-      <span class="war-odds" data-testid="war-odds">
-        {odds && typeof odds.conquest === 'number'
-          ? t('war.odds', { p: (odds.conquest * 100).toFixed(1), left: Number(odds.expected_attacker_left ?? 0).toFixed(1) })
-          : t('war.odds_loading')}
-      </span>
+    </span>
+  );
+}
+
+const params = (odds: { conquest: number; expected_attacker_left: number }) => ({
+  p: (odds.conquest * 100).toFixed(1),
+  left: Number(odds.expected_attacker_left ?? 0).toFixed(1),
+});
+
+// The odds of the attack chosen, beside its dice (a place of its own in the bar; a phone says
+// them short, the whole sentence in its title).
+export function AttackOdds({ s }: { s: Selection }) {
+  const { odds } = s;
+  return (
+    <span class="war-odds" data-testid="war-odds">
+      {odds && typeof odds.conquest === 'number' ? (
+        <>
+          <span class="war-odds-long">{t('war.odds', params(odds))}</span>
+          <span class="war-odds-short" title={t('war.odds', params(odds))}>
+            {t('war.odds_short', params(odds))}
+          </span>
+        </>
+      ) : (
+        t('war.odds_loading')
+      )}
     </span>
   );
 }

@@ -2,11 +2,11 @@
 // board waits for.
 import { t } from '../../i18n';
 import type { BoardProps } from '../types';
-import type { WarView } from '../../types';
+import type { WarSeat, WarView } from '../../types';
 import { NAME, type Act } from './legal';
 import type { Selection } from './selection';
 
-export function hintText(view: WarView, s: Selection): string {
+export function hintText(view: WarView, s: Selection, mine?: WarSeat): string {
   const { acts, byKind, pairActs, sel, tgt, attacks, moveLike } = s;
   const phase: string = view.phase;
   if (!acts.length) return '';
@@ -26,6 +26,18 @@ export function hintText(view: WarView, s: Selection): string {
   if (pairActs.some((a) => a.kind === 'carry')) return t('war.hint_carry');
   if (pairActs.length) return t('war.hint_move');
   if (byKind('add').length) return t('war.hint_card_use');
+  // Nothing on the map: say what there is to do, from the state.
+  const ends = byKind('end').length + byKind('done').length;
+  const trades = byKind('trade').length;
+  const cards = mine?.hand?.length ?? 0;
+  if (trades && !ends) return t('war.hint_trade_due', { n: cards, armies: view.next_trade_value });
+  if (trades) return t(phase === 'reinforcement' ? 'war.hint_trade_offered' : 'war.hint_trade_or_end', { armies: view.next_trade_value });
+  const others = acts.filter((a) => a.kind !== 'end' && a.kind !== 'done');
+  if (others.length && others.every((a) => a.kind === 'discard')) return t('war.hint_discard', { n: cards });
+  if (!others.length && phase === 'attacks') return t('war.hint_no_attack');
+  if (!others.length && phase === 'movement') return t('war.hint_no_move');
+  if (!others.length && phase === 'reinforcement') return t('war.hint_placed');
+  if (!others.length) return t('war.hint_only_end');
   return t('war.hint_panel');
 }
 
