@@ -4,11 +4,13 @@ import { Home } from './pages/home';
 import { NewGame } from './pages/new-game';
 import { MatchPage } from './pages/match';
 import { ReplayPage } from './pages/replay';
+import { RulesPage } from './pages/rules';
 
 function Page() {
   const route = path.value.split('/').filter(Boolean);
   if (route[0] === 'new' && route[1]) return <NewGame game={decodeURIComponent(route[1])} />;
   if (route[0] === 'match' && route[1]) return <MatchPage key={route[1]} id={route[1]} />;
+  if (route[0] === 'rules' && route[1]) return <RulesPage key={route[1]} game={decodeURIComponent(route[1])} />;
   if (route[0] === 'replay') return <ReplayPage key={route[1] ?? ''} id={route[1] ?? null} />;
   return <Home />;
 }

@@ -6,11 +6,12 @@ import { common } from './common';
 import { boards } from './boards';
 import { facts } from './facts';
 import { options } from './options';
+import { rules } from './rules';
 
 export type Lang = 'en' | 'pt';
 export type Entry = readonly [en: string, pt: string];
 
-export const catalogue: Record<string, Entry> = { ...common, ...options, ...boards, ...facts };
+export const catalogue: Record<string, Entry> = { ...common, ...options, ...boards, ...facts, ...rules };
 
 function initialLang(): Lang {
   const saved = localStorage.getItem('quartel.lang');

@@ -64,7 +64,8 @@ export function Home() {
           {games && ORDER.flatMap((id) => games.filter((g) => g.id === id)).map((g) => {
             const { Preview } = boardFor(g.id);
             return (
-              <a class="game-card" href={`/new/${g.id}`} key={g.id} data-game={g.id}>
+              <div class="game-card-wrap" key={g.id}>
+              <a class="game-card" href={`/new/${g.id}`} data-game={g.id}>
                 <div class="preview">
                   <Preview />
                 </div>
@@ -79,6 +80,10 @@ export function Home() {
                 </p>
                 <span class="button">{t('home.new_game')}</span>
               </a>
+              <a class="game-card-rules" href={`/rules/${g.id}`} data-rules={g.id} aria-label={`${t('rules.link')}: ${gameName(g.id)}`}>
+                {t('rules.link')}
+              </a>
+              </div>
             );
           })}
         </div>

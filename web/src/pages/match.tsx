@@ -8,6 +8,8 @@ import { t } from '../i18n';
 import type { Fact, MatchState, Move, MoveLine, Viewer } from '../types';
 import { MatchActions, MatchLinks } from './match-actions';
 import { GameOver, MoveBox, MoveList, SeatBar } from './match-parts';
+import { RulesButton } from './rules-drawer';
+import { FirstGameGuide } from './first-game-guide';
 
 interface Live {
   joined: Joined;
@@ -112,6 +114,7 @@ export function MatchPage({ id }: { id: string }) {
     <div class={`match game-${joined.game}`} data-status={status} data-event={live.event}>
       <div class="match-head">
         <h1>{gameName(joined.game)}</h1>
+        <RulesButton game={joined.game} />
         <SeatBar game={joined.game} names={joined.seat_names} seats={joined.seats} state={state} you={you} />
         {you === 'spectator' && <span class="tag">{t('match.watching')}</span>}
         <span class={`conn conn-${status}`} role="status">
@@ -128,6 +131,7 @@ export function MatchPage({ id }: { id: string }) {
           <module.Board {...props} />
         </div>
         <aside class="side">
+          <FirstGameGuide game={joined.game} playing={you !== 'spectator'} />
           {module.Panel && <module.Panel {...props} />}
           {state.over && <GameOver hidden={Boolean(info?.hidden_information)} names={joined.seat_names} state={state} matchId={id} />}
           <MoveList game={joined.game} names={joined.seat_names} lines={moves} />

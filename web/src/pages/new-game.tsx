@@ -135,6 +135,9 @@ export function NewGame({ game: id }: { game: string }) {
         <div>
           <h1>{gameName(game.id)}</h1>
           <p>{t(`game.${game.id}.line`)}</p>
+          <a class="how-to-play" href={`/rules/${game.id}`} data-testid="how-to-play">
+            {t('rules.how_to_play')}
+          </a>
         </div>
       </div>
       <fieldset>
