@@ -18,6 +18,8 @@ async function popNow(page) {
       attacker: g.getAttribute('data-attacker'),
       defender: g.getAttribute('data-defender'),
       result: g.getAttribute('data-result'),
+      attackerOwner: Number(g.getAttribute('data-attacker-owner')),
+      seq: g.getAttribute('data-seq'),
       pieces: g.querySelectorAll('.pop-fighter .pop-piece').length,
       lost: g.querySelectorAll('.pop-fighter.lost').length,
       outcome: g.querySelector('.pop-outcome')?.textContent ?? '',
@@ -26,9 +28,9 @@ async function popNow(page) {
 }
 const popKey = (p) => p && `${p.square} ${p.attacker} ${p.defender} ${p.result}`;
 
-async function strategoCombat(viewport, tag) {
-  const page = await newPage(`stratego combat ${tag}`, viewport);
-  await newMatch(page, 'stratego', { bots: ['random'] });
+async function strategoCombat(viewport, tag, game = 'stratego') {
+  const page = await newPage(`${game} combat ${tag}`, viewport);
+  await newMatch(page, game, { bots: ['random'] });
   let pop = null;
   for (let i = 0; i < 300 && !pop; i++) {
     const s = await waitFor(page, (s) => s.your_turn || s.over, 'the viewer\'s turn', 60000);
@@ -51,26 +53,33 @@ async function strategoCombat(viewport, tag) {
   if (pop.pieces !== 2) throw new Error(`the combat shows ${pop.pieces} pieces: ${JSON.stringify(pop)}`);
   if (!/^(attacker|defender|both)$/.test(pop.result) || pop.lost !== (pop.result === 'both' ? 2 : 1)) throw new Error(`the combat's outcome: ${JSON.stringify(pop)}`);
   if (pop.outcome.trim().length < 4) throw new Error(`no outcome in words: ${JSON.stringify(pop)}`);
-  // Stratego shows both ranks in a combat: neither is a back.
-  if (pop.attacker === '?' || pop.defender === '?') throw new Error(`a Stratego combat with an unseen rank: ${JSON.stringify(pop)}`);
-  await shot(page, `combat-stratego-pop-${tag}`);
+  // Stratego shows both ranks in a combat; Espionage shows the viewer (Red) its own piece only,
+  // and the other where the viewer saw it.
+  const own = pop.attackerOwner === 0 ? pop.attacker : pop.defender;
+  if (game === 'stratego' && (pop.attacker === '?' || pop.defender === '?')) throw new Error(`a Stratego combat with an unseen rank: ${JSON.stringify(pop)}`);
+  if (own === '?') throw new Error(`the viewer's own piece is unseen: ${JSON.stringify(pop)}`);
+  if (game === 'espionage') log(`  ${JSON.stringify(pop)}`);
+  await page.waitForTimeout(300);
+  await shot(page, `combat-${game}-pop-${tag}`);
   // The bot's reply (when the combat was the viewer's); the combat still shows 1.5 s after it.
   await waitFor(page, (s) => s.your_turn || s.over, 'the bot\'s reply', 10000);
   const replied = Date.now();
   if (replied - seenAt > 900) log(`  (the bot took ${replied - seenAt} ms)`);
   await sleep(Math.max(0, 1500 - (Date.now() - replied)));
   const later = await popNow(page);
-  const shown = [popKey(pop)];
   if (!later) throw new Error(`the combat was gone ${Date.now() - replied} ms after the bot's reply (${Date.now() - seenAt} ms after it showed)`);
-  if (!shown.includes(popKey(later))) shown.push(popKey(later));
+  // Each combat shown, once: [seq, what] as they follow one another.
+  const shown = [[pop.seq, popKey(pop)]];
+  const note = (p) => p.seq !== shown[shown.length - 1][0] && shown.push([p.seq, popKey(p)]);
+  note(later);
   // It goes away by itself (a queued one follows), then the side panel keeps the last combat.
   for (const start = Date.now(); ; await sleep(80)) {
     const now = await popNow(page);
     if (!now) break;
-    if (!shown.includes(popKey(now))) shown.push(popKey(now));
+    note(now);
     if (Date.now() - start > 9000) throw new Error('the combat overlay never went away');
   }
-  const last = shown[shown.length - 1].split(' ');
+  const last = shown[shown.length - 1][1].split(' ');
   const panel = page.locator('[data-testid="strat-last-combat"] [data-testid="strat-combat"]');
   await panel.waitFor({ timeout: 3000 });
   const text = await panel.textContent();
@@ -78,7 +87,10 @@ async function strategoCombat(viewport, tag) {
   const icons = await panel.locator('.fighter').count();
   if (icons !== 2) throw new Error(`the last combat panel shows ${icons} pieces`);
   await panel.scrollIntoViewIfNeeded();
-  await shot(page, `combat-stratego-panel-${tag}`);
+  await shot(page, `combat-${game}-panel-${tag}`);
+  // A combat is shown once (an Espionage turn's first move comes as a draft, then in its event).
+  const whats = shown.map(([, what]) => what);
+  if (new Set(whats).size !== whats.length) throw new Error(`the same combat shown twice: ${whats.join(' / ')}`);
   await page.context().close();
 }
 
@@ -99,10 +111,13 @@ const hintOf = (page) => page.locator('[data-testid="war-hint"]').textContent();
 
 // Plays the viewer's WAR turns by clicking: armies all on one territory, attacks while any is
 // possible (the strongest against the weakest, the most dice), the most armies moved in, no
-// trade unless due; `on` is told of each first: an attack to choose, no attack left, a trade.
+// trade unless due; `on` is told of each first: an attack to choose (with the conquests of the turn
+// so far), no attack left, a trade. Each may answer 'stop' (the play stops) or 'end' (the phase
+// ends instead).
 async function playWar(page, on, limitMs) {
   const start = Date.now();
   let last = '';
+  let conquests = 0;
   while (Date.now() - start < limitMs) {
     const s = await waitFor(page, (s) => (s.your_turn && JSON.stringify(s.view) + s.legal.length !== last) || s.over, 'the viewer\'s WAR turn', 60000);
     if (s.over) return 'over';
@@ -112,12 +127,16 @@ async function playWar(page, on, limitMs) {
     last = JSON.stringify(s.view) + legal.length;
     const place = of('place'), attacks = of('attack'), occupy = of('occupy'), trades = of('trade');
     if (await page.locator('[data-testid="war-cancel"]').count()) await page.locator('[data-testid="war-cancel"]').click({ timeout: 2000 }).catch(() => {});
+    if (phase === 'reinforcement') conquests = 0;
     if (occupy.length) {
+      conquests++;
       const n = Math.max(...occupy.map((l) => Number(l.text.split(' ')[1])));
       await page.locator(`[data-testid="war-occupy-${n}"]`).click();
     } else if (trades.length && !place.length) {
-      if ((await on.trade?.(s)) === 'stop') return 'stopped';
-      await page.locator('[data-testid^="war-bar-trade-"]').first().click();
+      const answer = await on.trade?.(s);
+      if (answer === 'stop') return 'stopped';
+      if (answer === 'end') await page.locator('[data-testid="war-end"]').click();
+      else if (answer !== 'traded') await page.locator('[data-testid^="war-bar-trade-"]').first().click();
     } else if (place.length) {
       const ids = place.map((l) => l.text.split(' ').pop());
       const best = ids.sort((a, b) => armiesOf(s, b) - armiesOf(s, a))[0];
@@ -126,8 +145,13 @@ async function playWar(page, on, limitMs) {
     } else if (phase === 'attacks' && attacks.length) {
       const pairs = attacks.map((l) => l.text.split(' ')).map(([, a, b, d]) => ({ a, b, d: Number(d), edge: armiesOf(s, a) - armiesOf(s, b) }));
       pairs.sort((x, y) => y.edge - x.edge || y.d - x.d);
-      const { a, b, d } = pairs[0];
-      if ((await on.attack?.(s, a, b, d)) === 'stop') return 'stopped';
+      const { a, b, d, edge } = pairs[0];
+      const answer = await on.attack?.(s, a, b, d, { edge, conquests });
+      if (answer === 'stop') return 'stopped';
+      if (answer === 'end') {
+        await page.locator('[data-testid="war-end"]').click();
+        continue;
+      }
       await page.locator(`[data-counter="${a}"] .war-badge`).click();
       await page.locator(`[data-counter="${b}"] .war-badge`).click();
       await page.locator(`[data-testid="war-attack-${d}"]`).click();
@@ -179,12 +203,15 @@ async function warMapStill(viewport, tag) {
   await page.context().close();
 }
 
-// Where the map offers nothing, the bar says what to do: no attack left, a trade due.
+// Where the map offers nothing, the bar says what to do: no attack left, a trade offered with
+// nothing left to place, a trade due (5 cards). The viewer attacks while it can until it has seen
+// no attack left, then conquers one territory a turn (a card) and trades only when it must.
 async function warHints() {
   const page = await newPage('war hints');
   await newMatch(page, 'war', { bots: ['random', 'random'], seats: 3 });
   const seen = {};
-  const check = async (what, pattern, s) => {
+  const all = ['no-attack', 'trade-offered', 'trade-due'];
+  const check = async (what, pattern) => {
     const hint = (await hintOf(page)).trim();
     if (/see the panel/i.test(hint) || !pattern.test(hint)) throw new Error(`${what}: the hint says "${hint}"`);
     if (!seen[what]) {
@@ -198,25 +225,38 @@ async function warHints() {
       await shot(page, `combat-war-hint-${what}-phone`);
       await page.setViewportSize(DESKTOP);
     }
-    return seen['no-attack'] && seen.trade ? 'stop' : undefined;
   };
   const end = await playWar(page, {
-    noAttack: (s) => check('no-attack', /^No attack possible from your territories: end your attacks$/, s),
+    attack: (s, a, b, d, { edge, conquests }) => (seen['no-attack'] && (conquests > 0 || edge < 2) ? 'end' : undefined),
+    noAttack: async () => {
+      await check('no-attack', /^No attack possible from your territories: end your attacks$/);
+      return all.every((w) => seen[w]) ? 'stop' : undefined;
+    },
     trade: async (s) => {
       const cards = s.view.seats[0]?.hand?.length;
       const due = !(s.legal ?? []).some((l) => l.text === 'end');
-      if (await page.locator('[data-testid^="war-bar-trade-"]').count() === 0) throw new Error('no trade button in the bar');
-      return check('trade', due ? new RegExp(`^You hold ${cards} cards: trade three of them for \\d+ armies$`) : /^All placed\. Trade three cards for \d+ armies, or go on to the attacks$/, s);
+      if ((await page.locator('[data-testid^="war-bar-trade-"]').count()) === 0) throw new Error('no trade button in the bar');
+      if (due) {
+        if (cards < 5) throw new Error(`a trade due with ${cards} cards`);
+        await check('trade-due', new RegExp(`^You hold ${cards} cards: trade three of them for \\d+ armies$`));
+        // The bar's button trades: three cards fewer.
+        await page.locator('[data-testid^="war-bar-trade-"]').first().click();
+        await waitFor(page, (n) => n.view.seats[0]?.hand?.length === cards - 3, 'the trade');
+        return all.every((w) => seen[w]) ? 'stop' : 'traded';
+      }
+      await check('trade-offered', /^All placed\. Trade three cards for \d+ armies, or go on to the attacks$/);
+      return 'end';
     },
-  }, 240000);
-  if (!seen['no-attack'] || !seen.trade) throw new Error(`not seen: ${['no-attack', 'trade'].filter((w) => !seen[w]).join(', ')} (${end})`);
+  }, 300000);
+  if (!all.every((w) => seen[w])) throw new Error(`not seen: ${all.filter((w) => !seen[w]).join(', ')} (${end})`);
   await page.context().close();
 }
 
 export default async function () {
   await test('combat: WAR\'s map does not move when the dice choices and the roll appear, and the roll is in view (desktop)', () => warMapStill(DESKTOP, 'desktop'));
   await test('combat: WAR\'s map does not move when the dice choices and the roll appear, and the roll is in view (phone)', () => warMapStill(PHONE, 'phone'));
-  await test('combat: WAR\'s bar says what to do when no attack is left and when a trade is due', () => warHints());
+  await test('combat: WAR\'s bar says what to do when no attack is left, a trade is offered and a trade is due', () => warHints());
   await test('combat: a Stratego combat stays over the board after the bot replies, and the panel keeps it (desktop)', () => strategoCombat(DESKTOP, 'desktop'));
   await test('combat: a Stratego combat stays over the board after the bot replies, and the panel keeps it (phone)', () => strategoCombat(PHONE, 'phone'));
+  await test('combat: an Espionage combat shows over the board (the viewer\'s own rank; an unseen one stays a back)', () => strategoCombat(DESKTOP, 'desktop', 'espionage'));
 }

@@ -79,6 +79,8 @@ export function CombatPop({ cfg, combat, flip, scale, names }: { cfg: GameConfig
       data-attacker={combat.attacker.rank}
       data-defender={combat.defender.rank}
       data-result={combat.result}
+      data-attacker-owner={combat.attacker.owner}
+      data-seq={combat.seq}
       key={combat.seq}
     >
       <rect class="pop-square" x={x + 1} y={y + 1} width={S - 2} height={S - 2} rx="5" />
