@@ -58,7 +58,7 @@ function RulesDrawer({ game, close }: { game: string; close: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
-    <aside id="rules-drawer" class="rules-drawer" role="dialog" aria-modal="false" aria-labelledby="rules-drawer-title" data-testid="rules-drawer">
+    <div id="rules-drawer" class="rules-drawer" role="dialog" aria-modal="false" aria-labelledby="rules-drawer-title" data-testid="rules-drawer">
       <div class="rules-drawer-head">
         <h2 id="rules-drawer-title" tabIndex={-1} ref={heading}>
           {t('rules.title', { game: gameName(game) })}
@@ -73,6 +73,6 @@ function RulesDrawer({ game, close }: { game: string; close: () => void }) {
       <div class="rules-drawer-body">
         <RulesText game={game} level={3} />
       </div>
-    </aside>
+    </div>
   );
 }

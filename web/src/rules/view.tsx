@@ -23,7 +23,8 @@ function BlockView({ block, language }: { block: Block; language: RulesLang }) {
   if ('table' in block) {
     const [head, ...rows] = block.table;
     return (
-      <div class="rules-table">
+      // Focusable, so that a keyboard can scroll a table wider than the phone.
+      <div class="rules-table" tabIndex={0}>
         <table>
           <thead>
             <tr>{head.map((h, i) => <th key={i} scope="col"><Inline text={h} /></th>)}</tr>

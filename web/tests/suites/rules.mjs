@@ -1,7 +1,21 @@
 // Issue 21, point 1 "Rules at hand": every game's rules page in English and Portuguese with its
 // diagrams, reached from the home card and the new-game page; the "?" of the match page opening the
 // rules beside the board without leaving the match; the first-game guide, dismissed and remembered.
+import { createRequire } from 'node:module';
 import { h, test, newPage, newMatch, waitFor, shot, DESKTOP, PHONE } from '../harness.mjs';
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+// axe-core's serious and critical violations on the page as it is, worded.
+async function axeProblems(page, where) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () =>
+    (await window.axe.run(document, { resultTypes: ['violations'] })).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`),
+  );
+  return violations.map((v) => `${where}: ${v}`);
+}
 
 // Words each page must hold (headings aside), and the diagrams it draws.
 const GAMES = [
@@ -248,5 +262,26 @@ export default async function () {
     await ptGuide.scrollIntoViewIfNeeded();
     await shot(pt, 'guide-pt-phone');
     await pt.context().close();
+  });
+
+  await test('rules: no serious accessibility problem on the rules pages, the guide and the drawer', async () => {
+    const problems = [];
+    for (const [viewport, locale] of [[DESKTOP, 'en-US'], [PHONE, 'pt-BR']]) {
+      const page = await newPage(`rules axe ${locale}`, viewport, locale);
+      for (const { game } of GAMES) {
+        await page.goto(`${h.address}/rules/${game}`);
+        await page.locator('.rules-text section').first().waitFor();
+        problems.push(...(await axeProblems(page, `/rules/${game} ${locale}`)));
+      }
+      await page.context().close();
+    }
+    const page = await newPage('rules axe match');
+    await newMatch(page, 'espionage', { bots: ['random'] });
+    await page.locator('[data-testid=first-game-guide]').waitFor();
+    await page.locator('[data-testid=rules-button]').click();
+    await page.locator('[data-testid=rules-drawer] .rules-table').first().waitFor();
+    problems.push(...(await axeProblems(page, 'a match with the guide and the rules drawer')));
+    await page.context().close();
+    if (problems.length) throw new Error(problems.join('\n'));
   });
 }
