@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
+#include <cmath>
 #include <map>
 #include <memory>
 #include <string>
@@ -13,12 +15,14 @@
 #include "ai/arena.h"
 #include "ai/bot.h"
 #include "ai/mcts.h"
+#include "ai/turn_budget.h"
 #include "core/error.h"
 #include "core/rng.h"
 #include "engine/game.h"
 #include "engine/playout.h"
 #include "engine/state.h"
 #include "games/all_games.h"
+#include "games/war/war.h"
 
 namespace quartel::ai {
 namespace {
@@ -185,6 +189,7 @@ TEST_F(AiTest, BotSpecsParseAndNormalise) {
   EXPECT_EQ(MakeBot(" MCTS : iterations = 200 , c=1 ", game, 1)->Spec(), "mcts:c=1,iterations=200");
   EXPECT_EQ(MakeBot("mcts:ms=50,seed=7", game, 1)->Spec(), "mcts:ms=50");
   EXPECT_EQ(MakeBot("mcts", game, 1)->Spec(), "mcts");
+  EXPECT_EQ(MakeBot("mcts:turn_ms=1500", game, 1)->Spec(), "mcts:turn_ms=1500");
   std::vector<std::string> names;
   for (const auto& bot : RegisteredBots()) names.push_back(bot.name);
   EXPECT_NE(std::find(names.begin(), names.end(), "random"), names.end());
@@ -206,6 +211,8 @@ TEST_F(AiTest, BotSpecErrorsNameTheProblem) {
             std::string::npos);
   EXPECT_NE(ErrorOf("mcts:iterations=0", game).find("bad value '0'"), std::string::npos);
   EXPECT_NE(ErrorOf("mcts:ms=-5", game).find("bad value '-5' for key 'ms'"), std::string::npos);
+  EXPECT_NE(ErrorOf("mcts:turn_ms=0", game).find("bad value '0' for key 'turn_ms'"),
+            std::string::npos);
   EXPECT_NE(ErrorOf("mcts:c=-1", game).find("for key 'c'"), std::string::npos);
   EXPECT_NE(ErrorOf("mcts:c=x", game).find("for key 'c'"), std::string::npos);
   EXPECT_NE(ErrorOf("random:seed=x", game).find("bad value 'x' for key 'seed'"), std::string::npos);
@@ -300,6 +307,128 @@ TEST_F(AiTest, MctsTimeBudgetStops) {
   const Action action =
       bot->ChooseAction(quartel::engine::SeatHandle(*state, state->CurrentSeat()));
   EXPECT_EQ(state->WhyIllegal(action), "");
+}
+
+// Issue 21, point 6: a turn's budget (turn_ms) shared over its decisions, on an injected clock.
+TEST_F(AiTest, TurnBudgetSharesATurnByItsWeights) {
+  using std::chrono::milliseconds;
+  TurnBudget::Clock::time_point now{};
+  TurnBudget budget(milliseconds(1000), [&now] { return now; });
+  EXPECT_EQ(budget.Left(), milliseconds(1000));
+  budget.OnDecision(true);
+  EXPECT_EQ(budget.Allot({1, 3}), milliseconds(250));  // a quarter of what is left
+  now += milliseconds(250);
+  budget.OnDecision(false);
+  EXPECT_EQ(budget.Left(), milliseconds(750));
+  EXPECT_EQ(budget.Allot({0.5, 1}), milliseconds(250));
+  now += milliseconds(250);
+  now += milliseconds(100);  // between decisions the turn's clock runs on (a roll drawn)
+  budget.OnDecision(false);
+  EXPECT_EQ(budget.Allot({1, 0}), milliseconds(400));  // the last decision: all that is left
+  now += milliseconds(900);                            // a search that overshot
+  budget.OnDecision(false);
+  EXPECT_EQ(budget.Left(), milliseconds(0));
+  EXPECT_EQ(budget.Allot({1, 0}), TurnBudget::kMinDecision);
+  // The next turn has the whole budget again; weights that are no positive numbers read as the
+  // turn's last decision.
+  budget.OnDecision(true);
+  EXPECT_EQ(budget.Allot({1, 0}), milliseconds(1000));
+  EXPECT_EQ(budget.Allot({std::nan(""), -2}), milliseconds(1000));
+  // A WAR-like turn of 40 decisions, each taking all it is allotted, stays within the budget and
+  // leaves none of its decisions with the bare minimum.
+  budget.OnDecision(true);
+  milliseconds spent{0};
+  for (int k = 0; k < 40; ++k) {
+    budget.OnDecision(false);
+    const milliseconds allotted = budget.Allot({0.15, (39 - k) * 0.15 + 1.6});
+    EXPECT_GT(allotted, TurnBudget::kMinDecision) << "decision " << k;
+    now += allotted;
+    spent += allotted;
+  }
+  EXPECT_LE(spent, milliseconds(1000));
+  EXPECT_GE(spent, milliseconds(200));
+}
+
+// WAR's hooks weigh an army placed lightly, and in round 1 (placement only) nothing follows the
+// armies; later turns keep most of their time for the attacks after the placements.
+TEST_F(AiTest, WarTurnShareKeepsTimeForTheAttacks) {
+  const auto game = engine::LoadGame("war", {{"players", "4"}});
+  auto state = game->NewInitialState();
+  engine::SkipOpeningChance(*state);
+  const auto hooks = MakeMctsHooks("war");
+  const auto armies = [&] {
+    const auto& position = static_cast<const war::WarState&>(*state).position();
+    int total = position.general_pool;
+    for (const auto pool : position.continent_pool) total += pool;
+    return total;
+  };
+  ASSERT_FALSE(state->MidTurn());
+  ASSERT_GT(armies(), 1);
+  TurnWeights first = hooks->TurnShare(*state);
+  EXPECT_NEAR(first.rest_of_turn, (armies() - 1) * first.this_decision, 1e-9);
+  // Play round 1 through (every seat places), then the first seat's second turn begins.
+  Rng rng(3);
+  auto bot = MakeBot("random", *game, 3);
+  for (int turns = 0; turns <= game->NumSeats();) {
+    if (!state->IsChanceNode() && !state->MidTurn()) ++turns;
+    if (turns > game->NumSeats()) break;
+    state->ApplyAction(state->IsChanceNode()
+                           ? engine::SampleChanceOutcome(*state, rng)
+                           : bot->ChooseAction(engine::SeatHandle(*state, state->CurrentSeat())));
+  }
+  ASSERT_FALSE(state->MidTurn());
+  const TurnWeights later = hooks->TurnShare(*state);
+  // The placements together get well under half of the turn.
+  EXPECT_LT(armies() * later.this_decision, 0.5 * (later.this_decision + later.rest_of_turn));
+}
+
+// Issue 21, point 6: four bots with a budget per turn play WAR; every turn, from its first army
+// placed to its end (dozens of searched decisions, the rolls within), keeps to the budget. With
+// the same budget per decision, a turn lasts dozens of budgets.
+TEST_F(AiTest, WarBotTurnsKeepToTheTurnBudget) {
+  constexpr int kTurnMs = 300;
+#ifdef NDEBUG
+  constexpr int kSlackMs = 400;  // a loaded machine; each search may overshoot by an iteration
+#else
+  constexpr int kSlackMs = 2500;  // debug and sanitizer builds: slower iterations
+#endif
+  const auto game = engine::LoadGame("war", {{"players", "4"}});
+  std::vector<std::unique_ptr<Bot>> bots;
+  for (int seat = 0; seat < 4; ++seat) {
+    bots.push_back(MakeBot("mcts:turn_ms=" + std::to_string(kTurnMs), *game, 20 + seat));
+  }
+  auto state = game->NewInitialState();
+  Rng rng(5);
+  int turns = 0;
+  int most_decisions = 0;
+  while (!state->IsTerminal() && turns < 12) {
+    if (state->IsChanceNode()) {
+      state->ApplyAction(engine::SampleChanceOutcome(*state, rng));
+      continue;
+    }
+    // One turn of the seat to act: its decisions and the rolls within, until the turn is over.
+    const Seat seat = state->CurrentSeat();
+    const auto start = std::chrono::steady_clock::now();
+    int decisions = 0;
+    do {
+      if (state->IsChanceNode()) {
+        state->ApplyAction(engine::SampleChanceOutcome(*state, rng));
+      } else {
+        ASSERT_EQ(state->CurrentSeat(), seat);
+        state->ApplyAction(bots[seat]->ChooseAction(engine::SeatHandle(*state, seat)));
+        ++decisions;
+      }
+    } while (!state->IsTerminal() && state->MidTurn());
+    const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(
+                          std::chrono::steady_clock::now() - start)
+                          .count();
+    EXPECT_LE(took, kTurnMs + kSlackMs)
+        << "turn " << turns << " of seat " << seat << ": " << decisions << " decisions";
+    most_decisions = std::max(most_decisions, decisions);
+    ++turns;
+  }
+  EXPECT_EQ(turns, 12);
+  EXPECT_GE(most_decisions, 10);  // turns of many decisions were played
 }
 
 TEST_F(AiTest, WilsonIntervalMatchesKnownValues) {

@@ -1,6 +1,9 @@
 // Bots choose actions for the seat to act. Every bot plays every registered game through the
 // engine API. Bots are made from a spec string "name[:key=value,...]", e.g. "random",
-// "mcts:iterations=2000", "mcts:ms=1000,seed=7" (lc0-style registration by name).
+// "mcts:iterations=2000", "mcts:ms=1000,seed=7", "mcts:turn_ms=1500" (lc0-style registration by
+// name). Budgets: "iterations" and "ms" limit each decision; "turn_ms" limits the seat's whole
+// turn, shared over its decisions (a WAR turn is dozens: turn_budget.h). Each bot's keys are in
+// its BotInfo::help (the server's /api/games lists them).
 #pragma once
 
 #include <cstdint>

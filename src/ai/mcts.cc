@@ -41,6 +41,8 @@ std::vector<engine::Action> MctsHooks::SetupPlan(const engine::State& /*state*/,
   return {};
 }
 
+TurnWeights MctsHooks::TurnShare(const engine::State& /*state*/) const { return {}; }
+
 // ---- Hooks registry ----------------------------------------------------------------------------
 
 namespace {
@@ -350,15 +352,27 @@ namespace {
 
 class MctsBot : public Bot {
  public:
-  MctsBot(const engine::Game& game, MctsConfig config, std::string spec)
+  MctsBot(const engine::Game& game, MctsConfig config, std::optional<TurnBudget> turn_budget,
+          std::string spec)
       : config_(config),
+        turn_budget_(std::move(turn_budget)),
         rng_(config.seed),
         hooks_(MakeMctsHooks(game.id())),
         spec_(std::move(spec)) {}
 
   engine::Action ChooseAction(const engine::SeatHandle& seat) override {
+    // The turn's clock starts at its first decision, whether it is searched or not.
+    if (turn_budget_) turn_budget_->OnDecision(!seat.MidTurn());
     if (const auto planned = NextPlanned(seat)) return *planned;
-    return MctsSearch(seat, config_, *hooks_, rng_);
+    if (!turn_budget_) return MctsSearch(seat, config_, *hooks_, rng_);
+    const std::vector<engine::Action> legal = seat.LegalActions();
+    if (legal.size() == 1) return legal.front();  // costs the turn nothing
+    const TurnWeights weights = hooks_->TurnShare(*seat.SampleState(share_sample_rng_));
+    const std::int64_t allotted = turn_budget_->Allot(weights).count();
+    MctsConfig config = config_;
+    config.milliseconds =
+        config.milliseconds > 0 ? std::min(config.milliseconds, allotted) : allotted;
+    return MctsSearch(seat, config, *hooks_, rng_);
   }
 
   std::string Spec() const override { return spec_; }
@@ -381,7 +395,10 @@ class MctsBot : public Bot {
   // Draws the state a setup plan is asked of; apart from rng_ so that searches do not depend on
   // how often a plan was asked for.
   Rng plan_sample_rng_{0};
+  // Draws the state TurnShare reads, for the same reason.
+  Rng share_sample_rng_{0};
   MctsConfig config_;
+  std::optional<TurnBudget> turn_budget_;  // with "turn_ms"
   Rng rng_;
   std::unique_ptr<MctsHooks> hooks_;
   std::string spec_;
@@ -407,6 +424,12 @@ std::unique_ptr<Bot> MakeMctsBot(const engine::Game& game,
     // An iteration budget alone is exact and deterministic; a time limit only when also asked.
     config.milliseconds = 0;
   }
+  std::optional<TurnBudget> turn_budget;
+  if (auto it = params.find("turn_ms"); it != params.end()) {
+    turn_budget.emplace(std::chrono::milliseconds(ParsePositive(it->first, it->second)));
+    // The turn's budget alone limits each decision, unless "ms" also does.
+    if (config.iterations == 0) config.milliseconds = 0;
+  }
   if (auto it = params.find("ms"); it != params.end()) {
     config.milliseconds = ParsePositive(it->first, it->second);
   }
@@ -419,17 +442,19 @@ std::unique_ptr<Bot> MakeMctsBot(const engine::Game& game,
     }
     config.exploration = parsed;
   }
-  return std::make_unique<MctsBot>(game, config, FormatBotSpec("mcts", params));
+  return std::make_unique<MctsBot>(game, config, std::move(turn_budget),
+                                   FormatBotSpec("mcts", params));
 }
 
 }  // namespace
 
 void RegisterMctsBot() {
   RegisterBot({.name = "mcts",
-               .help = "Monte-Carlo tree search (keys: iterations, ms (default 1000), c "
-                       "(exploration, default 1.4), seed)",
+               .help = "Monte-Carlo tree search (keys: iterations (a decision), ms (a decision, "
+                       "default 1000), turn_ms (the seat's whole turn, shared over its "
+                       "decisions), c (exploration, default 1.4), seed)",
                .factory = MakeMctsBot,
-               .keys = {"iterations", "ms", "c"}});
+               .keys = {"iterations", "ms", "turn_ms", "c"}});
 }
 
 }  // namespace quartel::ai

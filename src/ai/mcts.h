@@ -1,7 +1,9 @@
 // Generic Monte-Carlo tree search (UCT) for every registered game: multi-seat (each node is valued
 // from the point of view of the seat that chose it), chance nodes sampled with their probabilities,
 // hidden information handled by sampling a consistent state per iteration (determinization).
-// Budget in iterations or milliseconds; deterministic for a given seed and iteration budget.
+// Budget in iterations or milliseconds; deterministic for a given seed and iteration budget. The
+// "mcts" bot also takes a budget for a whole turn of its seat ("turn_ms", turn_budget.h), shared
+// over the turn's decisions as the game's hooks weigh them (MctsHooks::TurnShare).
 // Per-game knowledge enters only through MctsHooks (rollout policy and evaluation), registered by
 // game id.
 #pragma once
@@ -13,6 +15,7 @@
 #include <vector>
 
 #include "ai/bot.h"
+#include "ai/turn_budget.h"
 #include "core/rng.h"
 #include "engine/seat_handle.h"
 #include "engine/state.h"
@@ -35,6 +38,12 @@ class MctsHooks {
   // sensible setups rather than searched); empty elsewhere and by default. The bot plays the plan
   // through while its next action stays legal.
   virtual std::vector<engine::Action> SetupPlan(const engine::State& state, Rng& rng) const;
+  // For a per-turn budget (turn_budget.h): how the decision of the seat to act in `state` weighs
+  // against what it is still expected to decide in the same turn. `state` is a sample the seat
+  // cannot tell from the real one: read only what the seat may know. Default {1, 0}: a turn is
+  // one decision (a jump chain's first jump thinks for the whole chain, whose later steps get
+  // what is left).
+  virtual TurnWeights TurnShare(const engine::State& state) const;
 };
 
 using MctsHooksFactory = std::function<std::unique_ptr<MctsHooks>()>;
@@ -67,7 +76,11 @@ struct MctsStats {
 engine::Action MctsSearch(const engine::SeatHandle& seat, const MctsConfig& config,
                           const MctsHooks& hooks, Rng& rng, MctsStats* stats = nullptr);
 
-// Registers "mcts" (keys iterations, ms, c, seed). RegisterBuiltinBots calls it.
+// Registers "mcts" (keys iterations, ms, turn_ms, c, seed). RegisterBuiltinBots calls it.
+// iterations=N: N iterations a decision, no time limit (deterministic for a seed); ms=N: at most
+// N ms a decision (default 1000 when neither ms nor turn_ms is given); turn_ms=N: at most about
+// N ms for the seat's whole turn (a WAR turn from its first placement to its end), shared over
+// its decisions (turn_budget.h). Given together, each limit holds.
 void RegisterMctsBot();
 
 }  // namespace quartel::ai

@@ -44,9 +44,10 @@ int main(int argc, char** argv) {
   play->add_option("GAME", play_args.game, "Game id (see quartel list)")->required();
   play->add_option("--seats", play_args.seats,
                    "One entry per seat, comma-separated: human, bot (the heuristic bot where the "
-                   "game has one, else MCTS), bot:SPEC (e.g. bot:mcts:ms=500, bot:random, "
-                   "bot:heuristic); sets the number of players. Default: you against bots, one "
-                   "seat each");
+                   "game has one, else MCTS), bot:SPEC (e.g. bot:mcts:turn_ms=1500: at most "
+                   "about 1.5 s for each of its turns, bot:mcts:ms=500: 0.5 s for each decision, "
+                   "bot:random, bot:heuristic); sets the number of players. Default: you against "
+                   "bots, one seat each");
   play->add_option("--options", play_args.options, "Rule options name=value,... (quartel list)");
   play->add_option("--position", play_args.position,
                    "Start from this position text (quartel show) instead of the initial one");
@@ -153,7 +154,8 @@ int main(int argc, char** argv) {
   auto* arena = app.add_subcommand(
       "arena", "Play N games between two bots (alternating seats; with 3+ seats A plays one seat)");
   arena->add_option("GAME", game, "Game id")->required();
-  arena->add_option("--a", bot_a, "First bot spec (e.g. mcts:ms=1000)")->required();
+  arena->add_option("--a", bot_a, "First bot spec (e.g. mcts:turn_ms=1500, mcts:ms=1000)")
+      ->required();
   arena->add_option("--b", bot_b, "Second bot spec (e.g. random)")->required();
   arena->add_option("-n,--games", games, "Number of games")->default_val(100);
   arena->add_option("--threads", threads, "Games played in parallel")->default_val(1);

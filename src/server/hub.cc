@@ -41,14 +41,15 @@ std::map<std::string, std::string> OptionsFromJson(const Json& options) {
   return out;
 }
 
-// The "ms" of a bot spec ("mcts:ms=500"), when it gives one.
-std::optional<long> BotBudgetMs(const std::string& spec) {
-  const auto at = spec.find("ms=");
+// The value of `key` ("ms" a decision, "turn_ms" a turn) in a normalised bot spec
+// ("mcts:ms=500"), when it gives one.
+std::optional<long> BotBudgetMs(const std::string& spec, const std::string& key) {
+  const auto at = spec.find(key + "=");
   if (at == std::string::npos || (at > 0 && spec[at - 1] != ':' && spec[at - 1] != ',')) {
     return std::nullopt;
   }
   try {
-    return std::stol(spec.substr(at + 3));
+    return std::stol(spec.substr(at + key.size() + 1));
   } catch (const std::exception&) {
     return std::nullopt;
   }
@@ -223,10 +224,12 @@ StoredMatch Hub::NewStoredMatch(const Json& request, const std::string& address,
       stored_seat.bot_spec = seat["bot"].get<std::string>();
       const auto bot = ai::MakeBot(stored_seat.bot_spec, *game, 0);  // throws on a bad spec
       stored_seat.bot_spec = bot->Spec();
-      const auto ms = BotBudgetMs(stored_seat.bot_spec);
-      if (ms && *ms > limits_.max_bot_ms) {
-        BadRequest("a bot may think at most " + std::to_string(limits_.max_bot_ms) +
-                   " ms a move on this server");
+      for (const char* key : {"ms", "turn_ms"}) {
+        const auto ms = BotBudgetMs(stored_seat.bot_spec, key);
+        if (ms && *ms > limits_.max_bot_ms) {
+          BadRequest("a bot may think at most " + std::to_string(limits_.max_bot_ms) +
+                     " ms a move (or a turn) on this server");
+        }
       }
       tokens.emplace_back();
     } else {
