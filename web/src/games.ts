@@ -44,7 +44,9 @@ export function useGameInfo(id: string | undefined): GameInfo | null {
 export const BOT_LEVELS = [
   { spec: 'random', bot: 'random', menu: 'bot.random', short: 'bot.level_random' },
   { spec: 'heuristic', bot: 'heuristic', menu: 'bot.heuristic', short: 'bot.level_heuristic' },
-  { spec: 'mcts:ms=300', bot: 'mcts', menu: 'bot.mcts_fast', short: 'bot.level_mcts_fast' },
-  { spec: 'mcts:ms=1500', bot: 'mcts', menu: 'bot.mcts', short: 'bot.level_mcts' },
-  { spec: 'mcts:ms=5000', bot: 'mcts', menu: 'bot.mcts_strong', short: 'bot.level_mcts_strong' },
+  // Budgets per turn (a WAR turn is dozens of decisions): the searching levels answer within
+  // about 0.5, 1.5 and 4 s a turn.
+  { spec: 'mcts:turn_ms=500', bot: 'mcts', menu: 'bot.mcts_fast', short: 'bot.level_mcts_fast' },
+  { spec: 'mcts:turn_ms=1500', bot: 'mcts', menu: 'bot.mcts', short: 'bot.level_mcts' },
+  { spec: 'mcts:turn_ms=4000', bot: 'mcts', menu: 'bot.mcts_strong', short: 'bot.level_mcts_strong' },
 ] as const;

@@ -57,9 +57,10 @@ export const common: Record<string, Entry> = {
   'seat.bot': ['bot', 'robô'],
   'bot.random': ['Bot: beginner (random moves)', 'Robô: iniciante (lances ao acaso)'],
   'bot.heuristic': ['Bot: casual (rules of thumb)', 'Robô: casual (regras práticas)'],
-  'bot.mcts_fast': ['Bot: fair (search, 0.3 s a move)', 'Robô: médio (busca, 0,3 s por lance)'],
-  'bot.mcts': ['Bot: strong (search, 1.5 s a move)', 'Robô: forte (busca, 1,5 s por lance)'],
-  'bot.mcts_strong': ['Bot: expert (search, 5 s a move)', 'Robô: especialista (busca, 5 s por lance)'],
+  'bot.mcts_fast': ['Bot: fair (search, about 0.5 s a turn)', 'Robô: médio (busca, cerca de 0,5 s por turno)'],
+  'bot.mcts': ['Bot: strong (search, about 1.5 s a turn)', 'Robô: forte (busca, cerca de 1,5 s por turno)'],
+  'bot.mcts_strong': ['Bot: expert (search, about 4 s a turn)', 'Robô: especialista (busca, cerca de 4 s por turno)'],
+  'bot.thinking': ['{bot} ({seat}) is thinking…', '{bot} ({seat}) está pensando…'],
 
   'bot.level_random': ['beginner bot', 'robô iniciante'],
   'bot.level_heuristic': ['casual bot', 'robô casual'],

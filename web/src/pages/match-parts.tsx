@@ -6,7 +6,7 @@ import { BOT_LEVELS, seatColour, seatName, useGameInfo } from '../games';
 import { lang, t } from '../i18n';
 import type { MatchState, Move, MoveLine, Viewer } from '../types';
 
-// "bot:mcts:ms=1500" as the level the new-game page offered it.
+// "bot:mcts:turn_ms=1500" as the level the new-game page offered it.
 export function botLabel(spec: string) {
   const bot = spec.replace(/^bot:/, '');
   const level = BOT_LEVELS.find((l) => l.spec === bot);

@@ -10,6 +10,7 @@ import { MatchActions, MatchLinks } from './match-actions';
 import { GameOver, MoveBox, MoveList, SeatBar } from './match-parts';
 import { RulesButton } from './rules-drawer';
 import { FirstGameGuide } from './first-game-guide';
+import { BotThinking } from './bot-thinking';
 
 interface Live {
   joined: Joined;
@@ -116,6 +117,7 @@ export function MatchPage({ id }: { id: string }) {
         <h1>{gameName(joined.game)}</h1>
         <RulesButton game={joined.game} />
         <SeatBar game={joined.game} names={joined.seat_names} seats={joined.seats} state={state} you={you} />
+        <BotThinking game={joined.game} names={joined.seat_names} seats={joined.seats} state={state} />
         {you === 'spectator' && <span class="tag">{t('match.watching')}</span>}
         <span class={`conn conn-${status}`} role="status">
           {t(`match.status_${status}`)}

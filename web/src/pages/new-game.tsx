@@ -21,7 +21,7 @@ function typedDefault(option: GameOption): unknown {
 }
 
 function defaultBot(game: GameInfo) {
-  return game.bots.some((b) => b.name === 'heuristic') ? 'heuristic' : 'mcts:ms=1500';
+  return game.bots.some((b) => b.name === 'heuristic') ? 'heuristic' : 'mcts:turn_ms=1500';
 }
 
 function OptionField({ game, option, value, set }: { game: string; option: GameOption; value: unknown; set: (v: unknown) => void }) {
