@@ -170,6 +170,24 @@ TEST(ServerProtocol, ErrorsEchoTheMessagesIdAndMatchAndQuoteItWhole) {
 
 // One address may hold only so many connections (here 4), HTTP and WebSocket alike: past them
 // it is answered 503 and other addresses are not starved; a connection closed frees a place.
+// A bot's time budget is capped (HubLimits::max_bot_ms, 10 s by default), per decision ("ms")
+// and per turn ("turn_ms", issue 21) alike; a budget per turn within it makes a match.
+TEST(ServerLimits, ABotsTimeIsCappedPerMoveAndPerTurn) {
+  TempDir dir;
+  ServerProcess server(dir.File("quartel.db"));
+  for (const char* spec : {"mcts:ms=20000", "mcts:turn_ms=20000", "mcts:ms=100,turn_ms=20000"}) {
+    const Json request{
+        {"game", "dablot"}, {"options", Json::object()}, {"seats", {PersonSeat(), BotSeat(spec)}}};
+    const HttpReply reply = HttpPost(server.port(), "/api/matches", request.dump());
+    EXPECT_EQ(reply.status, 400) << spec << ": " << reply.body.dump();
+    EXPECT_NE(reply.body.dump().find("at most 10000 ms"), std::string::npos)
+        << spec << ": " << reply.body.dump();
+  }
+  const Json created = CreateMatch(server.port(), "dablot", Json::object(),
+                                   {PersonSeat(), BotSeat("mcts:turn_ms=1500")});
+  EXPECT_EQ(created["seats"][1]["bot"], "mcts:turn_ms=1500");
+}
+
 TEST(ServerLimits, OneAddressCannotTakeEveryConnection) {
   TempDir dir;
   ServerProcess server(dir.File("quartel.db"), {"--max-connections-per-address", "4"});
