@@ -61,13 +61,15 @@ async function strategoCombat(viewport, tag, game = 'stratego') {
   if (game === 'espionage') log(`  ${JSON.stringify(pop)}`);
   await page.waitForTimeout(300);
   await shot(page, `combat-${game}-pop-${tag}`);
-  // The bot's reply (when the combat was the viewer's); the combat still shows 1.5 s after it.
+  // The bot's reply (when the combat was the viewer's); the combat still shows 1.5 s after it (a
+  // bot slower than 3.2 s: the combat stays while the viewer waits, 4.5 s at least).
   await waitFor(page, (s) => s.your_turn || s.over, 'the bot\'s reply', 10000);
   const replied = Date.now();
-  if (replied - seenAt > 900) log(`  (the bot took ${replied - seenAt} ms)`);
-  await sleep(Math.max(0, 1500 - (Date.now() - replied)));
+  const slow = replied - seenAt > 3200;
+  if (slow) log(`  (the bot took ${replied - seenAt} ms)`);
+  await sleep(Math.max(0, (slow ? seenAt + 4500 : replied + 1500) - Date.now()));
   const later = await popNow(page);
-  if (!later) throw new Error(`the combat was gone ${Date.now() - replied} ms after the bot's reply (${Date.now() - seenAt} ms after it showed)`);
+  if (!later || later.seq !== pop.seq) throw new Error(`the combat was gone ${Date.now() - replied} ms after the bot's reply (${Date.now() - seenAt} ms after it showed)`);
   // Each combat shown, once: [seq, what] as they follow one another.
   const shown = [[pop.seq, popKey(pop)]];
   const note = (p) => p.seq !== shown[shown.length - 1][0] && shown.push([p.seq, popKey(p)]);
@@ -204,13 +206,14 @@ async function warMapStill(viewport, tag) {
 }
 
 // Where the map offers nothing, the bar says what to do: no attack left, a trade offered with
-// nothing left to place, a trade due (5 cards). The viewer attacks while it can until it has seen
+// nothing left to place (where it comes), a trade due (5 cards). The viewer attacks while it can until it has seen
 // no attack left, then conquers one territory a turn (a card) and trades only when it must.
 async function warHints() {
   const page = await newPage('war hints');
   await newMatch(page, 'war', { bots: ['random', 'random'], seats: 3 });
   const seen = {};
-  const all = ['no-attack', 'trade-offered', 'trade-due'];
+  // Required: no attack left, a trade due; a trade offered is checked where it comes first.
+  const all = ['no-attack', 'trade-due'];
   const check = async (what, pattern) => {
     const hint = (await hintOf(page)).trim();
     if (/see the panel/i.test(hint) || !pattern.test(hint)) throw new Error(`${what}: the hint says "${hint}"`);
@@ -255,7 +258,7 @@ async function warHints() {
 export default async function () {
   await test('combat: WAR\'s map does not move when the dice choices and the roll appear, and the roll is in view (desktop)', () => warMapStill(DESKTOP, 'desktop'));
   await test('combat: WAR\'s map does not move when the dice choices and the roll appear, and the roll is in view (phone)', () => warMapStill(PHONE, 'phone'));
-  await test('combat: WAR\'s bar says what to do when no attack is left, a trade is offered and a trade is due', () => warHints());
+  await test('combat: WAR\'s bar says what to do when no attack is left and a trade is due (or offered)', () => warHints());
   await test('combat: a Stratego combat stays over the board after the bot replies, and the panel keeps it (desktop)', () => strategoCombat(DESKTOP, 'desktop'));
   await test('combat: a Stratego combat stays over the board after the bot replies, and the panel keeps it (phone)', () => strategoCombat(PHONE, 'phone'));
   await test('combat: an Espionage combat shows over the board (the viewer\'s own rank; an unseen one stays a back)', () => strategoCombat(DESKTOP, 'desktop', 'espionage'));

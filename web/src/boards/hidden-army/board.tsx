@@ -37,7 +37,7 @@ export function HiddenArmyBoard(props: BoardProps<ArmyView> & { cfg: GameConfig 
   const play = usePlay(cfg, props);
   const moment = useMoment(cfg, view, board, seat);
   const combats = useCombats(cfg, props, board, moment.before);
-  const pop = useCombatPop(combats.fresh, props.lastSteps);
+  const pop = useCombatPop(combats.fresh, props.lastSteps, props.interactive && !state?.your_turn && !state?.over);
   const drag = useDrag(cfg, (info: DragInfo, target: DropTarget) => {
     if (setup.editable) return setup.drop(info, target);
     if (info.from === 'sq' && typeof target === 'number') play.moveTo(info.sq, target);

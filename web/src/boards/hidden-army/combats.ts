@@ -81,39 +81,39 @@ export function useCombats(cfg: GameConfig, props: BoardProps<ArmyView>, board: 
 }
 
 export const POP_MS = 2500;
-// A reply that comes while a combat shows (the bot's, slower than usual) leaves it this long more
-// to be read, up to MAX_MS in all.
+// While the viewer waits for the reply to its combat the combat stays (up to MAX_MS); a reply that
+// comes while one shows leaves it AFTER_REPLY_MS more to be read (up to MAX_MS in all).
 const AFTER_REPLY_MS = 1800, MAX_MS = 5000;
 
 // The combat shown over the board: each new combat for POP_MS, one after the other when two come
 // quickly (the viewer's attack, then the bot's at once); at most three wait. `event` changes with
-// each event (its steps).
-export function useCombatPop(fresh: SeenCombat[], event: unknown): SeenCombat | null {
+// each event (its steps); `waiting`: the viewer waits for the other side.
+export function useCombatPop(fresh: SeenCombat[], event: unknown, waiting: boolean): SeenCombat | null {
   const [queue, setQueue] = useState<SeenCombat[]>([]);
-  const until = useRef<{ seq: number; shown: number; end: number } | null>(null);
+  const shown = useRef<{ seq: number; at: number; end: number; replied: boolean } | null>(null);
   const [, bump] = useState(0);
   useEffect(() => {
     if (fresh.length) setQueue((q) => [...q, ...fresh.filter((c) => !q.some((x) => x.seq === c.seq))].slice(-3));
   }, [fresh]);
   const head = queue[0] ?? null;
-  // A later event while the head shows: it stays a while after it.
+  // A later event while the head shows (the reply): it stays a while after it.
   useEffect(() => {
-    const u = until.current;
+    const u = shown.current;
     if (!head || !u || u.seq !== head.seq || fresh.some((c) => c.seq === head.seq)) return;
-    const end = Math.min(u.shown + MAX_MS, Math.max(u.end, Date.now() + AFTER_REPLY_MS));
-    if (end !== u.end) {
-      u.end = end;
-      bump((n) => n + 1);
-    }
+    u.end = Math.min(u.at + MAX_MS, Math.max(u.at + POP_MS, Date.now() + AFTER_REPLY_MS));
+    u.replied = true;
+    bump((n) => n + 1);
   }, [event]);
+  if (head && (!shown.current || shown.current.seq !== head.seq)) {
+    const now = Date.now();
+    shown.current = { seq: head.seq, at: now, end: now + POP_MS, replied: false };
+  }
+  const u = shown.current;
+  const deadline = !head || !u ? 0 : waiting && !u.replied ? Math.max(u.end, u.at + MAX_MS) : u.end;
   useEffect(() => {
     if (!head) return;
-    if (!until.current || until.current.seq !== head.seq) {
-      const now = Date.now();
-      until.current = { seq: head.seq, shown: now, end: now + POP_MS };
-    }
-    const timer = setTimeout(() => setQueue((q) => q.filter((c) => c.seq !== head.seq)), Math.max(0, until.current.end - Date.now()));
+    const timer = setTimeout(() => setQueue((q) => q.filter((c) => c.seq !== head.seq)), Math.max(0, deadline - Date.now()));
     return () => clearTimeout(timer);
-  }, [head?.seq, until.current?.end]);
+  }, [head?.seq, deadline]);
   return head;
 }
