@@ -171,9 +171,9 @@ async function playWar(page, on, limitMs) {
 
 // The map stays where it is while the dice choices come and go and the roll shows; the roll is in
 // the viewport (on a phone, too).
-async function warMapStill(viewport, tag) {
-  const page = await newPage(`war dice ${tag}`, viewport);
-  await newMatch(page, 'war', { bots: ['random', 'random'], seats: 3 });
+async function warMapStill(viewport, tag, game = 'war') {
+  const page = await newPage(`${game} dice ${tag}`, viewport);
+  await newMatch(page, game, { bots: ['random', 'random'], seats: 3 });
   const end = await playWar(page, {
     attack: async (s, a, b, d) => {
       await page.waitForTimeout(200);
@@ -183,7 +183,7 @@ async function warMapStill(viewport, tag) {
       await page.locator(`[data-testid="war-attack-${d}"]`).waitFor();
       await page.waitForFunction(() => !/…/.test(document.querySelector('[data-testid="war-odds"]')?.textContent ?? '…'), null, { timeout: 5000 });
       const choosing = await mapBox(page);
-      await shot(page, `combat-war-dice-choices-${tag}`);
+      await shot(page, `combat-${game}-dice-choices-${tag}`);
       sameBox(before, choosing, 'when the dice choices appeared');
       const event = await page.locator('.match').getAttribute('data-event');
       await page.locator(`[data-testid="war-attack-${d}"]`).click();
@@ -197,7 +197,7 @@ async function warMapStill(viewport, tag) {
         return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, w: innerWidth, h: innerHeight };
       });
       if (dice.top < 0 || dice.bottom > dice.h || dice.left < 0 || dice.right > dice.w) throw new Error(`the roll is out of view: ${JSON.stringify(dice)}`);
-      await shot(page, `combat-war-dice-roll-${tag}`);
+      await shot(page, `combat-${game}-dice-roll-${tag}`);
       return 'stop';
     },
   }, 120000);
@@ -258,6 +258,7 @@ async function warHints() {
 export default async function () {
   await test('combat: WAR\'s map does not move when the dice choices and the roll appear, and the roll is in view (desktop)', () => warMapStill(DESKTOP, 'desktop'));
   await test('combat: WAR\'s map does not move when the dice choices and the roll appear, and the roll is in view (phone)', () => warMapStill(PHONE, 'phone'));
+  await test('combat: WAR-II\'s map does not move when the dice choices and the roll appear, and the roll is in view (phone)', () => warMapStill(PHONE, 'phone', 'war2'));
   await test('combat: WAR\'s bar says what to do when no attack is left and a trade is due (or offered)', () => warHints());
   await test('combat: a Stratego combat stays over the board after the bot replies, and the panel keeps it (desktop)', () => strategoCombat(DESKTOP, 'desktop'));
   await test('combat: a Stratego combat stays over the board after the bot replies, and the panel keeps it (phone)', () => strategoCombat(PHONE, 'phone'));
