@@ -161,6 +161,7 @@ TEST_P(ServerMatchTest, WholeMatchFramesAreEachViewersView) {
       std::optional<Json> message = clients[client]->Receive(milliseconds(2));
       if (!message) continue;
       ASSERT_NE((*message)["type"], "error") << message->dump();
+      if ((*message)["type"] == "presence") continue;  // who is at the table: nothing of the game
       ASSERT_TRUE((*message)["type"] == "joined" || (*message)["type"] == "event" ||
                   (*message)["type"] == "draft")
           << message->dump();
@@ -345,6 +346,44 @@ TEST(Server, ReconnectReceivesExactlyTheMissedEvents) {
   const int next = match.Move();
   EXPECT_EQ(back.Next()["event"], next);
   EXPECT_FALSE(back.Receive(milliseconds(100))) << "something more than the next event came";
+}
+
+// --- Presence ------------------------------------------------------------------------------------
+
+// Who is at the table: a person's seat is "invited" until someone joins it, "connected" while a
+// connection holds it, "away" once it is gone; a bot's seat is "bot". Every viewer is told when
+// it changes; a spectator changes nothing.
+TEST(Server, PresenceTellsWhoIsAtTheTable) {
+  TempDir dir;
+  ServerProcess server(dir.File("quartel.db"));
+  const Json created =
+      CreateMatch(server.port(), "stratego", Json::object(), {PersonSeat(), PersonSeat()});
+  const std::string id = created["match"];
+  WsClient host(server.port());
+  host.Send(JoinMessage(id, created["seats"][0]["token"]));
+  EXPECT_EQ(NextOfType(host, "joined")["presence"], Json::parse(R"(["connected","invited"])"));
+  WsClient spectator(server.port());
+  spectator.Send(JoinMessage(id));
+  EXPECT_EQ(NextOfType(spectator, "joined")["presence"], Json::parse(R"(["connected","invited"])"));
+  EXPECT_FALSE(host.Receive(milliseconds(200))) << "a spectator changed the presence";
+  auto friend_seat = std::make_unique<WsClient>(server.port());
+  friend_seat->Send(JoinMessage(id, created["seats"][1]["token"]));
+  EXPECT_EQ(NextOfType(*friend_seat, "joined")["presence"],
+            Json::parse(R"(["connected","connected"])"));
+  for (WsClient* viewer : {&host, &spectator}) {
+    const Json presence = NextOfType(*viewer, "presence");
+    EXPECT_EQ(presence["match"], id);
+    EXPECT_EQ(presence["presence"], Json::parse(R"(["connected","connected"])"));
+  }
+  friend_seat->Drop();
+  EXPECT_EQ(NextOfType(host, "presence")["presence"], Json::parse(R"(["connected","away"])"));
+  EXPECT_EQ(NextOfType(spectator, "presence")["presence"], Json::parse(R"(["connected","away"])"));
+
+  const Json with_bot =
+      CreateMatch(server.port(), "dablot", Json::object(), {PersonSeat(), BotSeat("random")});
+  WsClient watcher(server.port());
+  watcher.Send(JoinMessage(with_bot["match"]));
+  EXPECT_EQ(NextOfType(watcher, "joined")["presence"], Json::parse(R"(["invited","bot"])"));
 }
 
 // --- Resignation and draws ----------------------------------------------------------------------

@@ -98,6 +98,9 @@ struct PersonMatch {
       seats[seat]->Send(JoinMessage(id, created["seats"][seat]["token"]));
       last.push_back(NextOfType(*seats[seat], "joined"));
     }
+    // The first seat is told that the second came (presence): read, so that each seat's next
+    // message is the answer to what it sends.
+    NextOfType(*seats[0], "presence");
   }
   // The seat to act plays; returns the number of the event it made (both seats have read it).
   int Move() {

@@ -162,10 +162,24 @@ Json Hub::Catalogue() const {
         // This bot does not play this game.
       }
     }
+    // Each seat's name for each number of players ("2": ["white", "black"]): what a seat is
+    // called before the match exists (the new-game page's "Seat 1 (Red)").
+    Json seat_names = Json::object();
+    const bool has_players =
+        std::any_of(info.options.begin(), info.options.end(),
+                    [](const engine::OptionSpec& o) { return o.name == "players"; });
+    for (const int count : info.seat_counts) {
+      const auto sized =
+          has_players ? engine::LoadGame(info.id, {{"players", std::to_string(count)}}) : game;
+      Json names = Json::array();
+      for (int seat = 0; seat < sized->NumSeats(); ++seat) names.push_back(sized->SeatName(seat));
+      seat_names[std::to_string(count)] = std::move(names);
+    }
     games.push_back({{"id", info.id},
                      {"name", info.display_name},
                      {"summary", info.summary},
                      {"seat_counts", info.seat_counts},
+                     {"seat_names", std::move(seat_names)},
                      {"has_chance", info.has_chance},
                      {"hidden_information", info.hidden_information},
                      {"draw_by_agreement", info.draw_by_agreement},
@@ -313,6 +327,7 @@ Reply Hub::ListMatches(const std::string& state, int limit) const {
                     {"created_at", summary.created_at},
                     {"seats", summary.seat_kinds},
                     {"events", summary.events},
+                    {"moves", summary.moves},
                     {"result", summary.result}});
   }
   return {200, {{"matches", std::move(list)}}};

@@ -76,7 +76,7 @@ Reply ReplayFrames(std::string_view body) {
     Json plies = Json::array();
     int ply = 0;
     auto frame = [&](Json by, const std::function<std::string()>& text, Json steps,
-                     const std::vector<std::string>& ended) {
+                     const OutsideEnding& ended) {
       if (ply >= from && ply < end) {
         Json entry{
             {"ply", ply}, {"by", std::move(by)}, {"text", text()}, {"steps", std::move(steps)}};
@@ -112,7 +112,7 @@ Reply ReplayFrames(std::string_view body) {
       frame(
           Json(), [&] { return fmt::format("the game ended: {}", checked.record().ending); },
           Json::array({{{"kind", "ended"}, {"ending", checked.record().ending}}}),
-          checked.record().result);
+          OutsideEnding{checked.record().ending, checked.record().result});
     }
     std::vector<std::string> names;
     for (int seat = 0; seat < game.NumSeats(); ++seat) names.push_back(game.SeatName(seat));

@@ -37,10 +37,10 @@ void ApplyEntryTo(engine::Match& match, const StoredEntry& entry) {
   }
 }
 
-// The results of a match that ended outside its rules (a resignation, a draw agreed), which a
-// perfect-information game's state does not hold itself (State::EndGame); empty otherwise.
-std::vector<std::string> EndedOutside(const engine::Match& match) {
-  return match.record().ending.empty() ? std::vector<std::string>{} : match.record().result;
+// How the match ended outside its rules, if it did (OutsideEnding).
+OutsideEnding EndedOutside(const engine::Match& match) {
+  if (match.record().ending.empty()) return {};
+  return {match.record().ending, match.record().result};
 }
 
 }  // namespace
@@ -62,6 +62,10 @@ Room::Room(Strand strand, RoomServices services, StoredMatch stored)
     bots_.push_back(seat.bot ? ai::MakeBot(seat.bot_spec, match_.game(), SecureRandom64())
                              : nullptr);
   }
+  seat_came_.assign(stored_.seats.size(), false);
+  for (const StoredEntry& entry : stored_.entries) {
+    if (entry.seat >= 0) seat_came_.at(entry.seat) = true;
+  }
 }
 
 std::shared_ptr<Room> Room::Restore(Strand strand, RoomServices services, StoredMatch stored) {
@@ -76,6 +80,7 @@ std::shared_ptr<Room> Room::Restore(Strand strand, RoomServices services, Stored
     } else if (entry.event != room->LastEvent()) {
       throw Error("match " + room->id() + ": entry " + std::to_string(i) + " skips an event");
     }
+    if (entry.seat >= 0) room->seat_came_.at(entry.seat) = true;
     try {
       ApplyEntryTo(room->match_, entry);
     } catch (const Error& error) {
@@ -166,6 +171,7 @@ void Room::Join(const std::shared_ptr<Peer>& peer, Seat viewer, std::optional<in
     return !locked || locked == peer;
   });
   subscribers_.push_back({peer, viewer});
+  if (viewer >= 0) seat_came_.at(viewer) = true;
   // A reconnect: the events it missed, each as it saw it then, replayed from the stored entries.
   constexpr int kMostEventsResent = 200;
   const bool resend = since && *since < LastEvent() && LastEvent() - *since <= kMostEventsResent;
@@ -187,12 +193,15 @@ void Room::Join(const std::shared_ptr<Peer>& peer, Seat viewer, std::optional<in
       {"you", viewer == kSpectator ? Json("spectator") : Json(viewer)},
       {"event", LastEvent()},
       {"resent", resend ? LastEvent() - *since : 0},
-      {"state", StatePayload(ShownState(viewer), EndedOutside(match_), LastEvent(), viewer)}};
+      {"moves", MovesThrough(events_[LastEvent()].end_entry)},
+      {"state", StatePayload(ShownState(viewer), EndedOutside(match_), LastEvent(), viewer)},
+      {"presence", Presence()}};
   for (int seat = 0; seat < match_.game().NumSeats(); ++seat) {
     joined["seat_names"].push_back(match_.game().SeatName(seat));
   }
   if (!request_id.empty()) joined["id"] = request_id;
   peer->Send(MakeFrame(joined.dump()));
+  SendPresenceIfChanged(peer.get());
   if (failed_) {
     SendError(peer, ErrorCode::kUnavailable,
               "the server could not store this match's last event; it is paused until a restart",
@@ -205,6 +214,35 @@ void Room::Leave(const Peer* peer) {
     auto locked = s.peer.lock();
     return !locked || locked.get() == peer;
   });
+  SendPresenceIfChanged(peer);
+}
+
+Json Room::Presence() const {
+  Json presence = Json::array();
+  for (Seat seat = 0; seat < match_.game().NumSeats(); ++seat) {
+    const bool connected =
+        std::any_of(subscribers_.begin(), subscribers_.end(),
+                    [&](const auto& s) { return s.viewer == seat && !s.peer.expired(); });
+    if (bots_[seat])
+      presence.push_back("bot");
+    else if (connected)
+      presence.push_back("connected");
+    else
+      presence.push_back(seat_came_[seat] ? "away" : "invited");
+  }
+  return presence;
+}
+
+void Room::SendPresenceIfChanged(const Peer* except) {
+  Json presence = Presence();
+  if (presence == presence_sent_) return;
+  presence_sent_ = presence;
+  const std::string frame =
+      Json{{"type", "presence"}, {"match", id()}, {"presence", presence}}.dump();
+  for (const Subscriber& subscriber : subscribers_) {
+    auto peer = subscriber.peer.lock();
+    if (peer && peer.get() != except) peer->Send(MakeFrame(frame));
+  }
 }
 
 // --- A seat's messages ---------------------------------------------------------------------------
@@ -504,8 +542,7 @@ std::vector<Seat> Room::Viewers() const {
 }
 
 Json Room::EventMessage(int number, const EventSpan& span, const engine::State& start,
-                        const engine::State& state, const std::vector<std::string>& ended,
-                        Seat viewer) const {
+                        const engine::State& state, const OutsideEnding& ended, Seat viewer) const {
   Json by = span.by == kChanceSeat ? Json("chance") : Json(span.by);
   return Json{{"type", "event"},
               {"match", id()},
@@ -514,7 +551,17 @@ Json Room::EventMessage(int number, const EventSpan& span, const engine::State& 
               {"by", by},
               {"text", EventText(span, start, viewer)},
               {"steps", EventSteps(span, start, viewer)},
+              {"moves", MovesThrough(span.end_entry)},
               {"state", StatePayload(state, ended, number, viewer)}};
+}
+
+int Room::MovesThrough(int end_entry) const {
+  int moves = 0;
+  for (int i = 0; i < end_entry; ++i) {
+    const StoredEntry& entry = stored_.entries[i];
+    if (entry.kind == EntryKind::kAction && entry.seat >= 0) ++moves;
+  }
+  return moves;
 }
 
 Json Room::EventSteps(const EventSpan& span, const engine::State& start, Seat viewer) const {
@@ -558,8 +605,8 @@ std::string Room::EventText(const EventSpan& span, const engine::State& start, S
   return start.DescribeTurn(actions, viewer);
 }
 
-Json Room::StatePayload(const engine::State& state, const std::vector<std::string>& ended,
-                        int last_event, Seat viewer) const {
+Json Room::StatePayload(const engine::State& state, const OutsideEnding& ended, int last_event,
+                        Seat viewer) const {
   // An offer stands until the next event: the state after an offer is the only one that has it.
   const EventSpan& last = events_[last_event];
   return ViewerState(
@@ -567,8 +614,8 @@ Json Room::StatePayload(const engine::State& state, const std::vector<std::strin
       last.kind == EntryKind::kOfferDraw ? std::optional<Seat>(last.by) : std::nullopt);
 }
 
-Json ViewerState(const engine::State& state, const std::vector<std::string>& ended, int version,
-                 Seat viewer, std::optional<Seat> draw_offer) {
+Json ViewerState(const engine::State& state, const OutsideEnding& ended, int version, Seat viewer,
+                 std::optional<Seat> draw_offer) {
   const engine::SeatHandle handle(state, viewer, version);
   const bool over = state.IsTerminal() || !ended.empty();
   Json payload{{"view", handle.ViewJson()},
@@ -588,8 +635,9 @@ Json ViewerState(const engine::State& state, const std::vector<std::string>& end
     }
   }
   payload["legal"] = std::move(legal);
+  if (over) payload["ending"] = ended.empty() ? "rules" : ended.reason;
   if (!ended.empty()) {
-    payload["result"] = ended;
+    payload["result"] = ended.results;
   } else if (over) {
     Json result = Json::array();
     for (engine::Outcome outcome : state.Results()) result.push_back(engine::OutcomeName(outcome));
@@ -702,7 +750,8 @@ Json Room::RecordFor(Seat viewer) const {
         events.push_back({{"event", number},
                           {"by", span.by == kChanceSeat ? Json("chance") : Json(span.by)},
                           {"text", EventText(span, start, viewer)},
-                          {"steps", EventSteps(span, start, viewer)}});
+                          {"steps", EventSteps(span, start, viewer)},
+                          {"moves", MovesThrough(span.end_entry)}});
       });
   return Json{{"match", id()},
               {"game", stored_.game},

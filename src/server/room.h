@@ -49,6 +49,15 @@ struct RoomServices {
   std::function<void(const std::string& match_id, const std::string& creator)> on_finished;
 };
 
+// How a match ended outside its rules (a resignation, a draw agreed, time, abandoned): the
+// record's EndReason name and the results, which a perfect-information game's state does not hold
+// itself (State::EndGame). Empty while the match runs or when it ended by its rules.
+struct OutsideEnding {
+  std::string reason;
+  std::vector<std::string> results;
+  bool empty() const { return results.empty(); }
+};
+
 class Room : public std::enable_shared_from_this<Room> {
  public:
   using Strand = boost::asio::strand<boost::asio::any_io_executor>;
@@ -139,20 +148,29 @@ class Room : public std::enable_shared_from_this<Room> {
   // is its seat's secret; the others learn of the pause when they next act).
   void Fail(const std::string& why, std::optional<engine::Seat> only = std::nullopt);
 
+  // Who is at the table (docs/PROTOCOL.md, "Presence"): per seat "bot", "invited" (no one has
+  // come to it yet), "connected" or "away". It says nothing of the game, only of connections.
+  Json Presence() const;
+  // Sends every viewer but `except` a "presence" frame when the presence changed.
+  void SendPresenceIfChanged(const Peer* except);
+
   std::optional<engine::Seat> StandingOffer() const;
   int LastEvent() const { return static_cast<int>(events_.size()) - 1; }
   std::vector<engine::Seat> Viewers() const;
   // The frame of event `number` for `viewer`: `start` is the state before it, `state` after it.
   // `ended`: the results when the match ended outside its rules by then (EndedOutside).
   Json EventMessage(int number, const EventSpan& span, const engine::State& start,
-                    const engine::State& state, const std::vector<std::string>& ended,
+                    const engine::State& state, const OutsideEnding& ended,
                     engine::Seat viewer) const;
-  Json StatePayload(const engine::State& state, const std::vector<std::string>& ended,
-                    int last_event, engine::Seat viewer) const;
+  Json StatePayload(const engine::State& state, const OutsideEnding& ended, int last_event,
+                    engine::Seat viewer) const;
   // Replays the stored entries event by event: `visit` gets each event's number, span, the state
   // before it and the match after it (a reconnect's missed events, a running match's record).
   void ReplayEvents(const std::function<void(int, const EventSpan&, const engine::State&,
                                              const engine::Match&)>& visit) const;
+  // The players' moves in the entries before `end_entry`: their actions, less chance outcomes,
+  // resignations and draw offers (what a record counts, and the match list's "moves").
+  int MovesThrough(int end_entry) const;
   std::string EventText(const EventSpan& span, const engine::State& start,
                         engine::Seat viewer) const;
   // The same as facts (State::TurnSteps; docs/PROTOCOL.md, "Facts"): a resignation, a draw
@@ -183,13 +201,16 @@ class Room : public std::enable_shared_from_this<Room> {
   std::unique_ptr<engine::State> bot_turn_start_;
   int bot_turn_first_entry_ = -1;
   std::optional<Draft> draft_;
+  // Per seat: someone has held it since the server started, or it has acted in the match.
+  std::vector<bool> seat_came_;
+  Json presence_sent_;
 };
 
 // The "state" of a frame, computed for `viewer` (a seat or kSpectator) through its SeatHandle
 // only: its view, whose turn (public flow), its legal actions on its own decision, the result, a
-// standing draw offer. `ended`: the results when the match ended outside its rules by then.
+// standing draw offer, and once over why ("ending": "rules" or the outside ending's reason).
 // `version`: the event the state follows. Tests compare it on states a seat cannot tell apart.
-Json ViewerState(const engine::State& state, const std::vector<std::string>& ended, int version,
+Json ViewerState(const engine::State& state, const OutsideEnding& ended, int version,
                  engine::Seat viewer, std::optional<engine::Seat> draw_offer);
 
 // The seat names a record and the match list show: "person" or "bot:<spec>".

@@ -33,7 +33,7 @@ struct ServerConfig {
   // HTTP requests a second per client address (bursts of three times as many): past them, 429.
   double http_requests_per_second = 20;
   double message_burst = 60;
-  int idle_timeout_seconds = 60;  // a silent WebSocket is pinged, then dropped
+  int idle_timeout_seconds = 20;  // a silent WebSocket is pinged after half of it, then dropped
   HubLimits limits;
 };
 

@@ -239,8 +239,12 @@ class SqliteStorage : public Storage {
     Connection& db = reader();
     std::lock_guard lock(db.mutex());
     Statement select(db,
-                     "SELECT id, game, created_at, seats, result, events FROM matches"
-                     " WHERE finished = ? ORDER BY created_at DESC, id LIMIT ?");
+                     "SELECT id, game, created_at, seats, result, events,"
+                     // The players' moves: their actions, as a record counts them (no chance
+                     // outcome, no resignation or draw offer), the count the replay shows.
+                     " (SELECT count(*) FROM entries WHERE entries.match_id = matches.id"
+                     "  AND entries.kind = 'action' AND entries.seat >= 0)"
+                     " FROM matches WHERE finished = ? ORDER BY created_at DESC, id LIMIT ?");
     select.Bind(1, std::int64_t{finished}).Bind(2, std::int64_t{limit});
     std::vector<MatchSummary> out;
     while (select.Step()) {
@@ -254,6 +258,7 @@ class SqliteStorage : public Storage {
       }
       summary.result = Json::parse(select.Text(4)).get<std::vector<std::string>>();
       summary.events = static_cast<int>(select.Int(5));
+      summary.moves = static_cast<int>(select.Int(6));
       out.push_back(std::move(summary));
     }
     return out;

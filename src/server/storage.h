@@ -59,6 +59,7 @@ struct MatchSummary {
   std::vector<std::string> seat_kinds;  // "person" or the bot spec
   std::vector<std::string> result;
   int events = 0;
+  int moves = 0;  // the players' actions in the record (not chance, not resignations)
 };
 
 class Storage {

@@ -32,6 +32,20 @@ const char* PhaseName(Phase phase) {
 
 }  // namespace
 
+namespace {
+
+// Why a finished game ended, as Position::PassTurnOn judges it (rulings "Conspiradores"): every
+// player but one (or all) got their conspirators into Sanctuaries; else the engine's turn cap, or
+// nobody can move. In the last two the most pieces still outside lose.
+const char* EndingOf(const Position& p) {
+  int outside = 0;
+  for (int s = 0; s < p.meta.num_seats; ++s) outside += p.Unsheltered(s) > 0 ? 1 : 0;
+  if (outside <= 1) return "sheltered";
+  return p.meta.turns >= p.meta.max_turns ? "turn cap" : "no move";
+}
+
+}  // namespace
+
 Json ConspiradoresState::ViewJson(Seat) const {
   const int n = pos_.meta.num_seats;
   Json view;
@@ -77,8 +91,10 @@ Json ConspiradoresState::ViewJson(Seat) const {
     Json result = Json::array();
     for (auto outcome : Results()) result.push_back(engine::OutcomeName(outcome));
     view["result"] = result;
+    view["ending"] = EndingOf(pos_);
   } else {
     view["result"] = nullptr;
+    view["ending"] = nullptr;
   }
   return view;
 }

@@ -3,12 +3,33 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 
 #include "core/error.h"
 #include "core/text.h"
 #include "games/dablot/dablot.h"
 
 namespace quartel::dablot {
+
+namespace {
+
+// Why a finished game ended, in the order Position::EndTurn judges it (seed "Fim do jogo",
+// rulings "Dablot"): a side lost its last piece; one piece each, the higher rank wins (King
+// against Landlord is the only draw); the side to move cannot move; the engine's turn cap.
+const char* EndingOf(const Position& p) {
+  const Header& h = p.h;
+  if (h.counts[0] == 0 || h.counts[1] == 0) return "no pieces";
+  const bool single = h.counts[0] == 1 && h.counts[1] == 1;
+  std::array<int, 2> rank{};  // of each side's last piece, when one each is left
+  for (Piece piece : p.board) {
+    if (single && piece != Piece::kEmpty) rank[Owner(piece)] = Rank(piece);
+  }
+  if (h.winner == kNone)
+    return single && rank[0] == 3 && rank[1] == 3 ? "king and landlord" : "turn cap";
+  return single && rank[0] != rank[1] ? "higher rank" : "no move";
+}
+
+}  // namespace
 
 Json DablotState::ViewJson(engine::Seat) const {
   const Header& h = position_.h;
@@ -27,7 +48,8 @@ Json DablotState::ViewJson(engine::Seat) const {
   view["chain_from"] = h.chain != kNone ? Json(h.chain + 1) : Json(nullptr);
   view["turn"] = h.turns;
   if (h.phase == Phase::kOver) {
-    view["result"] = {{"winner", h.winner == kNone ? Json(nullptr) : Json(h.winner)}};
+    view["result"] = {{"winner", h.winner == kNone ? Json(nullptr) : Json(h.winner)},
+                      {"ending", EndingOf(position_)}};
   } else {
     view["result"] = nullptr;
   }

@@ -373,10 +373,18 @@ export type Fact = WarFact | StrategoFact | EspionageFact | DablotFact | Conspir
  */
 export type Steps = Fact[];
 /**
+ * Who is at the table, per seat: 'bot'; 'invited' (no one has come to the seat yet); 'connected' (someone holds it now); 'away' (someone came, and is not connected now). It says nothing of the game.
+ *
+ * This interface was referenced by `QuartelProtocol`'s JSON-Schema
+ * via the `definition` "Presence".
+ */
+export type Presence = ('bot' | 'invited' | 'connected' | 'away')[];
+/**
  * This interface was referenced by `QuartelProtocol`'s JSON-Schema
  * via the `definition` "ServerFrame".
  */
-export type ServerFrame = HelloFrame | JoinedFrame | EventFrame | DraftFrame | ErrorFrame | LeftFrame | PongFrame;
+export type ServerFrame =
+  HelloFrame | JoinedFrame | EventFrame | DraftFrame | ErrorFrame | LeftFrame | PongFrame | PresenceFrame;
 
 export interface QuartelProtocol {}
 /**
@@ -568,6 +576,10 @@ export interface DablotView {
   turn: number;
   result: null | {
     winner: Seat | null;
+    /**
+     * why it ended by the rules
+     */
+    ending: 'no pieces' | 'higher rank' | 'king and landlord' | 'no move' | 'turn cap';
   };
 }
 /**
@@ -594,6 +606,10 @@ export interface ConspiradoresView {
   sheltered: number[];
   unsheltered: number[];
   result: null | Outcome[];
+  /**
+   * once over, why: the others sheltered (sheltered), the turn cap, or nobody could move
+   */
+  ending: null | ('sheltered' | 'turn cap' | 'no move');
 }
 /**
  * This interface was referenced by `QuartelProtocol`'s JSON-Schema
@@ -727,6 +743,10 @@ export interface MatchState {
   to_act: Seat | 'chance' | null;
   legal: LegalAction[];
   result?: ('win' | 'loss' | 'draw')[];
+  /**
+   * once over, why: 'rules' (the view says how), or how it ended outside them
+   */
+  ending?: 'rules' | 'resignation' | 'time' | 'abandoned' | 'agreement';
   draw_offer?: Seat;
 }
 /**
@@ -757,11 +777,16 @@ export interface JoinedFrame {
   you: Seat | 'spectator';
   event: number;
   resent: number;
+  /**
+   * the players' moves so far: their actions in the record, less chance outcomes and resignations
+   */
+  moves: number;
   state: MatchState;
   /**
    * the id of the client's message this frame answers
    */
   id?: string;
+  presence: Presence;
 }
 /**
  * This interface was referenced by `QuartelProtocol`'s JSON-Schema
@@ -775,6 +800,10 @@ export interface EventFrame {
   by: Seat | 'chance' | null;
   text: string;
   steps: Steps;
+  /**
+   * the players' moves so far: their actions in the record, less chance outcomes and resignations
+   */
+  moves: number;
   state: MatchState;
   /**
    * the id of the client's message this frame answers
@@ -843,6 +872,17 @@ export interface PongFrame {
    * the id of the client's message this frame answers
    */
   id?: string;
+}
+/**
+ * Sent to a match's viewers when a seat's presence changes.
+ *
+ * This interface was referenced by `QuartelProtocol`'s JSON-Schema
+ * via the `definition` "PresenceFrame".
+ */
+export interface PresenceFrame {
+  type: 'presence';
+  match: string;
+  presence: Presence;
 }
 /**
  * This interface was referenced by `QuartelProtocol`'s JSON-Schema
