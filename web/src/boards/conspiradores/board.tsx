@@ -4,7 +4,9 @@ import { useMemo } from 'preact/hooks';
 import { t } from '../../i18n';
 import type { BoardProps } from '../types';
 import type { ConspiradoresView } from '../../types';
-import { ArrowMarker, BoardBar, LastMoveLayer, lineHint, useLinePick } from '../dablot/line-board';
+import { ArrowMarker, BoardBar, LastMoveLayer, lineHint, pointState, useLinePick } from '../dablot/line-board';
+import { useRoving } from '../keyboard';
+import { useZoom, ZoomBox, ZoomButton } from '../zoom';
 import { stepsMoved } from '../dablot/points';
 import { COLS, LETTER_SEAT, Lines, PAD, Piece, posOf, R, SANCTUARIES, SEATS, SIZE, SPOTS, seatLabel, U } from './drawing';
 
@@ -16,7 +18,11 @@ export function Board({ state, lastSteps, interactive, act, seatNames }: BoardPr
   const chainAt: string | null = view.chain?.at ? String(view.chain.at).toUpperCase() : null;
   const visited: string[] = Array.isArray(view.chain?.visited) ? view.chain.visited : [];
   const pick = useLinePick(state, interactive, act, chainAt);
-  const { legal, selected, targets, cursor, canAct } = pick;
+  const { legal, selected, targets, canAct } = pick;
+  // The keyboard enters at the piece picked, else one that may move, else a point to place on.
+  const nav = useRoving(SPOTS, 'data-point', [selected, chainAt, [...legal.moves.keys()][0], [...legal.places.keys()][0]], pick.click, pick.unpick);
+  const { cursor } = nav;
+  const zoom = useZoom('conspiradores');
 
   const pieceAt = (c: number, r: number): number | null => {
     const ch = rows[r - 1]?.[c];
@@ -45,11 +51,12 @@ export function Board({ state, lastSteps, interactive, act, seatNames }: BoardPr
 
   return (
     <div class="line-board consp-board">
+      <ZoomBox zoom={zoom}>
       <svg
         viewBox={`${-PAD} ${-PAD} ${SIZE + 2 * PAD} ${SIZE + 2 * PAD}`}
         role="application"
         aria-label={t('conspiradores.board_label')}
-        {...pick.keys(SPOTS)}
+        {...nav.container}
       >
         <ArrowMarker id="consp-arrow" />
         <Lines sanctuaries={sanctuaries} />
@@ -69,6 +76,8 @@ export function Board({ state, lastSteps, interactive, act, seatNames }: BoardPr
           if (s.id === selected) cls.push('is-selected');
           if (movable && !selected) cls.push('is-movable');
           if (s.id === lastTo) cls.push('is-last');
+          const sheltered = sanctSet.has(s.id) ? `, ${t('a11y.sanctuary')}` : '';
+          const what = seat === null ? t('a11y.empty') : t('a11y.conspirator', { colour: seatLabel(SEATS[seat]) });
           return (
             <g
               key={s.id}
@@ -77,6 +86,7 @@ export function Board({ state, lastSteps, interactive, act, seatNames }: BoardPr
               data-seat={seat ?? undefined}
               transform={`translate(${s.x},${s.y})`}
               onClick={() => pick.click(s.id)}
+              {...nav.item(s.id, `${s.id}: ${what}${sheltered}${pointState(pick, s.id)}`)}
             >
               <rect class="hit" x={-U / 2} y={-U / 2} width={U} height={U} />
               {seat === null && <circle class="dot" r={sanctSet.has(s.id) ? 4 : 2.6} />}
@@ -89,7 +99,10 @@ export function Board({ state, lastSteps, interactive, act, seatNames }: BoardPr
           );
         })}
       </svg>
-      <BoardBar hint={hint} pick={pick} stop={t('conspiradores.stop')} cancel={t('conspiradores.cancel')} />
+      </ZoomBox>
+      <BoardBar hint={hint} pick={pick} stop={t('conspiradores.stop')} cancel={t('conspiradores.cancel')}>
+        <ZoomButton zoom={zoom} />
+      </BoardBar>
     </div>
   );
 }

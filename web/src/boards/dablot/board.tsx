@@ -5,7 +5,8 @@ import { t } from '../../i18n';
 import type { BoardProps } from '../types';
 import type { DablotView } from '../../types';
 import { DablotPiece, GRID, H, Lines, pos, R, W, type Letter } from './drawing';
-import { ArrowMarker, BoardBar, LastMoveLayer, lineHint, useLinePick } from './line-board';
+import { useRoving } from '../keyboard';
+import { ArrowMarker, BoardBar, LastMoveLayer, lineHint, pointState, useLinePick } from './line-board';
 import { stepsMoved, type Spot } from './points';
 
 export function Board({ state, you, lastSteps, interactive, act, seatNames }: BoardProps<DablotView>) {
@@ -14,9 +15,12 @@ export function Board({ state, you, lastSteps, interactive, act, seatNames }: Bo
   const flip = you === 1;
   const chainFrom: string | null = view.chain_from != null ? String(view.chain_from) : null;
   const pick = useLinePick(state, interactive, act, chainFrom);
-  const { legal, selected, targets, cursor, canAct } = pick;
+  const { legal, selected, targets, canAct } = pick;
 
   const spots: Spot[] = useMemo(() => GRID.map((_, i) => ({ id: String(i + 1), ...pos(i + 1, flip) })), [flip]);
+  // The keyboard enters at the piece picked, else one that may move.
+  const nav = useRoving(spots, 'data-point', [selected, chainFrom, [...legal.moves.keys()][0]], pick.click, pick.unpick);
+  const { cursor } = nav;
 
   // The last move: its steps and jumps, and the points whose pieces it took.
   const last = stepsMoved(lastSteps, false);
@@ -41,7 +45,7 @@ export function Board({ state, you, lastSteps, interactive, act, seatNames }: Bo
 
   return (
     <div class="line-board dablot-board">
-      <svg viewBox={`0 0 ${W} ${H}`} role="application" aria-label={t('dablot.board_label')} {...pick.keys(spots)}>
+      <svg viewBox={`0 0 ${W} ${H}`} role="application" aria-label={t('dablot.board_label')} {...nav.container}>
         <ArrowMarker id="dablot-arrow" />
         <Lines />
         <LastMoveLayer segments={last} at={(k) => pos(+k, flip)} cut={R * 0.9} marker="dablot-arrow" from={lastFrom} fromR={R * 0.55}>
@@ -69,6 +73,7 @@ export function Board({ state, you, lastSteps, interactive, act, seatNames }: Bo
               data-piece={piece ?? undefined}
               transform={`translate(${s.x},${s.y})`}
               onClick={() => pick.click(s.id)}
+              {...nav.item(s.id, `${s.id}: ${piece ? t(`dablot.piece.${piece}`) : t('a11y.empty')}${pointState(pick, s.id)}`)}
             >
               <circle class="hit" r={R + 6} />
               <circle class="dot" r={5} />

@@ -1,11 +1,13 @@
 // What the two line boards (Dablot and Conspiradores) share beyond points.ts: picking a piece and
-// one of its targets among the legal moves, the keyboard on the board, the bar under it (the hint,
-// Stop and Cancel) and the last move drawn as arrows.
+// one of its targets among the legal moves, what a point's name says besides its piece, the bar
+// under the board (the hint, Stop and Cancel) and the last move drawn as arrows. The keyboard is
+// ../keyboard.ts.
 import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { seatName } from '../../games';
+import { t } from '../../i18n';
 import type { MatchState, Move } from '../../types';
-import { boardKey, legalMoves, type ParsedLegal, type Spot } from './points';
+import { legalMoves, type ParsedLegal } from './points';
 
 export interface LinePick {
   canAct: boolean;
@@ -17,12 +19,9 @@ export interface LinePick {
   targets: Map<string, number>;
   chain: boolean;
   pending: boolean;  // an action was sent and its answer has not come
-  cursor: string | null;
   send: (id: number) => void;
   click: (point: string) => void;
   unpick: () => void;
-  // The <svg>'s keyboard: arrows walk the points, Enter or Space clicks, Escape unpicks.
-  keys: (spots: Spot[]) => { tabIndex: number; onKeyDown: (e: KeyboardEvent) => void; onBlur: () => void };
 }
 
 // `chainAt`: the point a chain goes on from (the view's), or null.
@@ -30,7 +29,6 @@ export function useLinePick(state: MatchState, interactive: boolean, act: (move:
   const canAct = interactive && !!state.your_turn;
   const legal = useMemo(() => legalMoves(canAct ? state.legal : []), [state.legal, canAct]);
   const [picked, setPicked] = useState<string | null>(null);
-  const [cursor, setCursor] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   useEffect(() => {
     setPicked(null);
@@ -54,14 +52,15 @@ export function useLinePick(state: MatchState, interactive: boolean, act: (move:
     else setPicked(null);
   };
   const unpick = () => setPicked(null);
-  const keys = (spots: Spot[]) => ({
-    tabIndex: canAct ? 0 : -1,
-    onKeyDown: (e: KeyboardEvent) => {
-      if (boardKey(e, spots, cursor, setCursor, click, unpick)) e.preventDefault();
-    },
-    onBlur: () => setCursor(null),
-  });
-  return { canAct, legal, selected, targets, chain: chainAt !== null, pending, cursor, send, click, unpick, keys };
+  return { canAct, legal, selected, targets, chain: chainAt !== null, pending, send, click, unpick };
+}
+
+// What a point's name says after its piece: picked, may move, may be moved to ("", else ", ...").
+export function pointState(pick: LinePick, id: string): string {
+  if (id === pick.selected) return `, ${t('a11y.picked')}`;
+  if (pick.targets.has(id)) return `, ${t(pick.selected || pick.chain ? 'a11y.move_here' : 'a11y.place_here')}`;
+  if (pick.canAct && !pick.chain && !pick.selected && pick.legal.moves.has(id)) return `, ${t('a11y.can_move')}`;
+  return '';
 }
 
 // The hint's texts, each board's own.
@@ -88,7 +87,7 @@ export function lineHint(state: MatchState, interactive: boolean, pick: LinePick
 }
 
 // The bar under the board: the hint, Stop (a chain may end here) and Cancel (drop the picked piece).
-export function BoardBar({ hint, pick, stop, cancel }: { hint: string; pick: LinePick; stop: string; cancel: string }) {
+export function BoardBar({ hint, pick, stop, cancel, children }: { hint: string; pick: LinePick; stop: string; cancel: string; children?: ComponentChildren }) {
   const { canAct, legal, pending, chain, selected } = pick;
   return (
     <div class="board-bar">
@@ -105,6 +104,7 @@ export function BoardBar({ hint, pick, stop, cancel }: { hint: string; pick: Lin
           {cancel}
         </button>
       )}
+      {children}
     </div>
   );
 }

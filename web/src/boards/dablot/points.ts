@@ -32,41 +32,6 @@ export function stepSpot(spots: Spot[], from: Spot, dx: number, dy: number): Spo
   return best;
 }
 
-const arrows: Record<string, [number, number]> = {
-  ArrowUp: [0, -1],
-  ArrowDown: [0, 1],
-  ArrowLeft: [-1, 0],
-  ArrowRight: [1, 0],
-};
-
-// Keyboard on a board: arrows move the cursor, Enter or Space clicks the point under it, Escape
-// drops the selection. Returns true when the key was the board's.
-export function boardKey(
-  e: KeyboardEvent,
-  spots: Spot[],
-  cursor: string | null,
-  setCursor: (id: string) => void,
-  click: (id: string) => void,
-  escape: () => void,
-): boolean {
-  const here = spots.find((s) => s.id === cursor) ?? null;
-  const dir = arrows[e.key];
-  if (dir) {
-    if (!here) setCursor(spots[Math.floor(spots.length / 2)].id);
-    else setCursor(stepSpot(spots, here, dir[0], dir[1]).id);
-    return true;
-  }
-  if ((e.key === 'Enter' || e.key === ' ') && here) {
-    click(here.id);
-    return true;
-  }
-  if (e.key === 'Escape') {
-    escape();
-    return true;
-  }
-  return false;
-}
-
 // The moves of a legal list, split by kind (from their facts).
 export interface ParsedLegal {
   // from -> (to -> action id); steps and jumps alike

@@ -3,18 +3,20 @@
 // square), a preset or a random arrangement, sent as one command; play by picking a piece and one
 // of its legal destinations (from state.legal). The state lives in setup.ts and play.ts, the
 // pointer in drag.tsx; this puts them together and lays out the layers and controls.
+import { useMemo } from 'preact/hooks';
 import { seatName } from '../../games';
 import { t } from '../../i18n';
+import { useRoving } from '../keyboard';
 import type { BoardProps } from '../types';
 import type { ArmyView } from './model';
 import { ClaimDraw, RescueControls } from './controls';
 import { CombatPop, useBoardScale } from './combat-pop';
 import { useCombatPop, useCombats } from './combats';
 import { DragGhost, type DragInfo, type DropTarget, useDrag } from './drag';
-import { H, W } from './geometry';
+import { H, S, squareXY, W } from './geometry';
 import { HitLayer } from './hits';
 import { Hints, Marks, PieceLayer } from './layers';
-import { type Cell, type GameConfig, seatOf } from './model';
+import { type Cell, type GameConfig, parseSq, seatOf, sqName } from './model';
 import { useMoment } from './moment';
 import { usePlay } from './play';
 import { sceneOf } from './scene';
@@ -50,6 +52,22 @@ export function HiddenArmyBoard(props: BoardProps<ArmyView> & { cfg: GameConfig 
 
   const scale = useBoardScale(drag.svgRef);
   const scene = sceneOf(cfg, props, { board, flip, seat, names, setup, play }, moment);
+  // The keyboard: the squares' centres as drawn, entered at the piece picked or one that may move.
+  const spots = useMemo(
+    () => Array.from({ length: 100 }, (_, i) => {
+      const [x, y] = squareXY(i, flip);
+      return { id: sqName(cfg, i), x: x + S / 2, y: y + S / 2 };
+    }),
+    [cfg, flip],
+  );
+  const movable = props.interactive && play.moves.length ? play.moves[0].from : null;
+  const nav = useRoving(
+    spots,
+    'data-square',
+    [play.sel !== null ? sqName(cfg, play.sel) : null, movable !== null ? sqName(cfg, movable) : null],
+    (name) => onSquareClick(parseSq(cfg, name)),
+    () => play.setSel(null),
+  );
   // Chromium takes no touch-action from an SVG element inside the <svg>: while the viewer has a
   // piece to drag, the whole board keeps touches for itself (a drag, not a scroll of the page).
   const canDrag = setup.editable ? setup.eff.size > 0 : props.interactive && play.moves.length > 0;
@@ -68,14 +86,14 @@ export function HiddenArmyBoard(props: BoardProps<ArmyView> & { cfg: GameConfig 
       <p class="strat-status" data-testid="strat-status" role="status">
         {status}
       </p>
-      <svg ref={drag.svgRef} class={`strat-board${canDrag ? ' can-drag' : ''}`} viewBox={`0 0 ${W} ${H}`} role="img" aria-label={t(`${game}.board_label`)}>
+      <svg ref={drag.svgRef} class={`strat-board${canDrag ? ' can-drag' : ''}`} viewBox={`0 0 ${W} ${H}`} role="application" aria-label={`${t(`${game}.board_label`)}: ${t('a11y.board_keys')}`} {...nav.container}>
         <Squares cfg={cfg} board={board} flip={flip} seat={seat} setupPhase={setup.setupPhase} />
         <Marks scene={scene} />
         <PieceLayer scene={scene} />
         <Hints scene={scene} />
         <Coords cfg={cfg} flip={flip} />
         {pop && <CombatPop cfg={cfg} combat={pop} flip={flip} scale={scale} names={names} />}
-        <HitLayer scene={scene} onClick={onSquareClick} startDrag={drag.start} />
+        <HitLayer scene={scene} nav={nav} onClick={onSquareClick} startDrag={drag.start} />
       </svg>
       {setup.editable && (
         <SetupControls cfg={cfg} seat={seat!} setup={setup} onTrayPointerDown={(e, rank) => drag.start(e, { from: 'tray', rank })} />

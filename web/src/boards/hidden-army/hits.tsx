@@ -1,7 +1,8 @@
-// The click layer, on top of the board: one element per square with the square's name (for the
-// keyboard, screen readers and tests), turning clicks, keys and the start of a drag into the
-// setup's or the play's handlers.
+// The click layer, on top of the board: one element per square named with what is on it (for the
+// keyboard, screen readers and tests: ../keyboard.ts moves the focus over them), turning clicks,
+// keys and the start of a drag into the setup's or the play's handlers.
 import { t } from '../../i18n';
+import type { Roving } from '../keyboard';
 import type { DragInfo } from './drag';
 import { S, squareXY } from './geometry';
 import { type GameId, isHome, isPiece, sqName } from './model';
@@ -15,13 +16,35 @@ function pieceTitle(game: GameId, p: { owner: number; rank: string; known?: bool
   return s;
 }
 
+// What a square's name says: its name, what is on it, and what a click on it would do now
+// ("e4: Red Sergeant (4), can move"), for the keyboard's focus and screen readers.
+function squareLabel(scene: Scene, i: number): string {
+  const { cfg, board, setup, play } = scene;
+  const c = board[i];
+  let what: string;
+  if (isPiece(c)) {
+    what = t('a11y.army_piece', { side: scene.names[c.owner] ?? '', rank: rankName(scene.game, c.rank) });
+    if (c.known) what += ` (${t('stratego.known')})`;
+    if (c.moved && c.rank === '?') what += ` (${t('stratego.moved')})`;
+  } else if (c === 'lake' || c === 'volcano') what = t(`a11y.${c}`);
+  else if (scene.showDraft && setup.eff.has(i)) what = t('a11y.army_draft', { rank: rankName(scene.game, setup.eff.get(i)!) });
+  else what = t('a11y.empty');
+  let doing = '';
+  if (i === play.sel || i === scene.pickedSq) doing = t('a11y.picked');
+  else if (play.targets.some((m) => m.to === i) || play.rescueTargets.includes(i)) doing = t('a11y.move_here');
+  else if (scene.interactive && play.sel === null && play.moves.some((m) => m.from === i)) doing = t('a11y.can_move');
+  else if (setup.editable && setup.pick && scene.seat !== null && isHome(cfg, scene.seat, i) && c === null && i !== scene.pickedSq) doing = t('a11y.place_here');
+  return `${sqName(cfg, i)}: ${what}${doing ? `, ${doing}` : ''}`;
+}
+
 interface HitProps {
   scene: Scene;
+  nav: Roving;
   onClick: (sq: number) => void;
   startDrag: (e: PointerEvent, info: DragInfo, onStart?: () => void) => void;
 }
 
-export function HitLayer({ scene, onClick, startDrag }: HitProps) {
+export function HitLayer({ scene, nav, onClick, startDrag }: HitProps) {
   const { cfg, board, flip, seat, setup, play } = scene;
   const editable = setup.editable;
   const hits = [];
@@ -45,19 +68,7 @@ export function HitLayer({ scene, onClick, startDrag }: HitProps) {
         width={S}
         height={S}
         onClick={() => onClick(i)}
-        tabindex={clickable ? 0 : undefined}
-        role={clickable ? 'button' : undefined}
-        aria-label={clickable ? name : undefined}
-        onKeyDown={
-          clickable
-            ? (e: KeyboardEvent) => {
-                if (e.key === 'Enter' || e.key === ' ') {
-                  e.preventDefault();
-                  onClick(i);
-                }
-              }
-            : undefined
-        }
+        {...nav.item(name, squareLabel(scene, i))}
         onPointerDown={
           hasDrag
             ? (e: PointerEvent) => {

@@ -8,6 +8,7 @@ import { Dice } from './dice';
 import { centresOf, lastRoll } from './legal';
 import { useSelection } from './selection';
 import { WarMap } from './war-map';
+import { useZoom, ZoomBox, ZoomButton } from '../zoom';
 import './war.css';
 
 export { WarMap } from './war-map';
@@ -16,6 +17,7 @@ export function Board(props: BoardProps<WarView>) {
   const { state, lastSteps, game } = props;
   const view = state.view ?? {};
   const s = useSelection(props);
+  const zoom = useZoom('war');
   const { sel, tgt, airHere } = s;
   const roll = lastRoll(lastSteps);
   // The line of the last attack: the roll's, or the attack under way (its dice not yet rolled).
@@ -25,7 +27,7 @@ export function Board(props: BoardProps<WarView>) {
     <div class="war-board" data-phase={view.phase ?? ''}>
       <ActionBar props={props} s={s} />
       <div class="war-map-frame">
-      <div class="war-scroll">
+      <ZoomBox zoom={zoom} class="war-scroll">
         <WarMap
           territories={s.territories}
           war2={game === 'war2'}
@@ -37,11 +39,14 @@ export function Board(props: BoardProps<WarView>) {
           lastTo={lastTo}
           onClick={s.acts.length ? s.onClick : undefined}
         />
-      </div>
+      </ZoomBox>
       {/* The last roll over the map's corner: it takes no room (the map never moves) and stays in view with the map. */}
       <Dice steps={lastSteps} />
       </div>
-      <p class="war-scroll-hint muted small">{t('war.scroll_hint')}</p>
+      <div class="war-zoom-row">
+        <p class="war-scroll-hint muted small">{t('war.scroll_hint')}</p>
+        <ZoomButton zoom={zoom} />
+      </div>
     </div>
   );
 }

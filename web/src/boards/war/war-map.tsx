@@ -1,6 +1,9 @@
 // The map alone: territories, links and counters, highlights of what may be clicked and the last
 // attack. Used by the board and (bare) by the preview.
+import { useMemo } from 'preact/hooks';
+import { seatName } from '../../games';
 import { t } from '../../i18n';
+import { stepFree, useRoving } from '../keyboard';
 import { Badge, colourOf, PatternDefs } from './colours';
 import { mapShapes } from './geo';
 import { NAME } from './legal';
@@ -32,6 +35,25 @@ export function WarMap(props: {
   const shapes = mapShapes();
   const { territories, selected, targets, sources, onClick } = props;
   const L = shapes.label;
+  // The keyboard (../keyboard.ts): the arrows go from territory to territory by their counters'
+  // places; Tab enters at the one selected, else one that may be clicked. Not in the small map.
+  const spots = useMemo(() => TERRITORIES.map(({ id }) => ({ id, x: L[id][0], y: L[id][1] })), [L]);
+  const clickable = (id: string) => !!onClick && (targets?.has(id) || sources?.has(id) || selected === id);
+  const nav = useRoving(
+    spots,
+    'data-territory',
+    [selected, TERRITORIES.find(({ id }) => clickable(id))?.id],
+    (id) => clickable(id) && onClick!(id),
+    undefined,
+    stepFree,
+  );
+  const label = (id: string) => {
+    const tv = territories[id];
+    const what = tv?.owner
+      ? t(tv.armies === 1 ? 'a11y.war_owned_one' : 'a11y.war_owned', { name: NAME[id], owner: seatName(tv.owner), n: tv.armies })
+      : t('a11y.war_vacant', { name: NAME[id] });
+    return clickable(id) ? `${what}, ${t('a11y.war_here')}` : what;
+  };
   const seaLink = (a: string, b: string) => {
     const p = L[a], q = L[b];
     if (Math.abs(p[0] - q[0]) > shapes.width / 2) {
@@ -46,8 +68,9 @@ export function WarMap(props: {
       class={`war-map${props.small ? ' war-map-small' : ''}`}
       viewBox={`0 0 ${shapes.width} ${shapes.height}`}
       preserveAspectRatio={props.small ? 'xMidYMid slice' : undefined}
-      role="img"
-      aria-label={t('war.map')}
+      role={props.small ? 'img' : 'application'}
+      aria-label={props.small ? t('war.map') : `${t('war.map')}: ${t('a11y.board_keys')}`}
+      {...(props.small ? {} : nav.container)}
     >
       <PatternDefs />
       <rect class="war-sea" width={shapes.width} height={shapes.height} />
@@ -63,20 +86,7 @@ export function WarMap(props: {
             class={cls.join(' ')}
             data-territory={id}
             onClick={onClick ? () => onClick(id) : undefined}
-            // Keyboard (lowercase tabindex: SVG attributes keep their case): Tab reaches the territories that may be clicked now, Enter or Space clicks.
-            tabindex={cls.includes('clickable') ? 0 : undefined}
-            role={cls.includes('clickable') ? 'button' : undefined}
-            aria-label={cls.includes('clickable') ? NAME[id] : undefined}
-            onKeyDown={
-              onClick && cls.includes('clickable')
-                ? (e: KeyboardEvent) => {
-                    if (e.key === 'Enter' || e.key === ' ') {
-                      e.preventDefault();
-                      onClick(id);
-                    }
-                  }
-                : undefined
-            }
+            {...(props.small ? {} : nav.item(id, label(id)))}
           >
             <title>
               {NAME[id]}
@@ -108,6 +118,15 @@ export function WarMap(props: {
           <path class="war-last-attack" d={seaLink(props.lastFrom, props.lastTo)} />
         )}
       </g>
+      {/* The counters' touch areas, under all the counters: 24 units wide, 43 px on the phone's
+          zoomed-in map (../zoom.tsx), where a territory is smaller. */}
+      {!props.small && (
+        <g class="war-hits" aria-hidden="true">
+          {TERRITORIES.map(({ id }) => (
+            <circle key={id} class="war-hit" data-hit={id} cx={L[id][0]} cy={L[id][1]} r={12} onClick={onClick ? () => onClick(id) : undefined} />
+          ))}
+        </g>
+      )}
       {!props.small &&
         TERRITORIES.map(({ id, ce }) => {
           const tv = territories[id];
@@ -118,13 +137,14 @@ export function WarMap(props: {
           if (targets?.has(id)) cls.push('war-target');
           if (sources?.has(id)) cls.push('war-source');
           return (
-            <g key={id} class={cls.join(' ')} data-counter={id} onClick={onClick ? () => onClick(id) : undefined}>
+            <g key={id} class={cls.join(' ')} data-counter={id} onClick={onClick ? () => onClick(id) : undefined} aria-hidden="true">
               {props.names !== false && (
                 <text class="war-name" x={x} y={y + 17} text-anchor="middle">
                   {NAME[id]}
                 </text>
               )}
               {props.war2 && ce && <circle class="war-ce" cx={x} cy={y} r={12.5} />}
+              {nav.cursor === id && <circle class="war-cursor" cx={x} cy={y} r={15} />}
               <Badge shape={c.shape} class="war-badge" x={x} y={y} r={9} fill={c.badge} filter="url(#war-shadow)" />
               {tv?.owner && (
                 <text class="war-armies" x={x} y={y + 3.8} text-anchor="middle" fill={c.ink}>
