@@ -58,6 +58,7 @@ export interface MatchSummary {
   created_at: string;
   seats: string[];
   events: number;
+  moves: number;  // the players' actions: the count called "moves" everywhere
   result: string[] | null;
 }
 export function listMatches(state: 'running' | 'finished', limit = 30) {
@@ -93,7 +94,7 @@ export interface RunningRecord {
   seats: string[];
   running: true;
   viewer: Viewer;
-  events: { event: number; by: number | 'chance' | null; text: string; steps: Fact[] }[];
+  events: { event: number; by: number | 'chance' | null; text: string; steps: Fact[]; moves: number }[];
 }
 
 // A finished match: its full record. A running one: the events as this viewer saw them.
@@ -156,6 +157,11 @@ export function replayPage(record: unknown, viewer: Viewer, from: number) {
   return replayCall({ record, viewer, from, count: REPLAY_PAGE });
 }
 
+// Whether a line is a player's move (not chance, a resignation or a draw offered or agreed).
+export function isMove(line: MoveLine) {
+  return typeof line.by === 'number' && !line.steps.some((s) => s.kind === 'resign' || s.kind === 'offer_draw' || s.kind === 'agree_draw');
+}
+
 // Every frame's words (no states), page by page: the move list of a replay.
 export async function replayLines(record: unknown, viewer: Viewer) {
   const lines: MoveLine[] = [];
@@ -164,6 +170,9 @@ export async function replayLines(record: unknown, viewer: Viewer) {
     answer = await replayCall({ record, viewer, from: lines.length + 1, count: REPLAY_LINES_PAGE, states: false });
     lines.push(...answer.plies.map((p) => ({ event: p.ply, by: p.by, text: p.text, steps: p.steps })));
   } while (answer.plies.length > 0 && lines.length + 1 < answer.total);
+  // A replay's frame is one action: each of a player's is one move.
+  let moves = 0;
+  for (const line of lines) line.moves = isMove(line) ? ++moves : moves;
   return { lines, total: answer.total, seat_names: answer.seat_names, options: answer.options };
 }
 
@@ -171,20 +180,23 @@ export async function replayLines(record: unknown, viewer: Viewer) {
 // `finished`: the lines are the record's entries, which replace any live lines.
 export async function eventsSoFar(id: string, token: string | null, viewer: Viewer): Promise<{ lines: MoveLine[]; finished: boolean }> {
   const record = await matchRecord(id, token);
-  if ('running' in record && record.running === true) return { lines: record.events.map((e) => ({ event: e.event, by: e.by, text: e.text, steps: e.steps })), finished: false };
+  if ('running' in record && record.running === true)
+    return { lines: record.events.map((e) => ({ event: e.event, by: e.by, text: e.text, steps: e.steps, moves: e.moves })), finished: false };
   // A finished match: its record replayed as this viewer, one line per entry in the words of the
   // live move list (numbered as the replay numbers its plies).
   const { lines } = await replayLines(record, viewer);
   return { lines, finished: true };
 }
 
-// Seat tokens this browser was given, by match: what "my matches" and seat links rest on.
+// Seat tokens this browser was given, by match: what "my matches" and seat links rest on. A seat
+// is this browser's to play ("play") or one it holds to hand to a friend ("invite").
 const TOKENS = 'quartel.tokens';
 export interface HeldSeat {
   match: string;
   game: string;
   seat: number;
   token: string;
+  role?: 'play' | 'invite';  // "play" when absent (seats held before invitations were told apart)
 }
 export function heldSeats(): HeldSeat[] {
   try {
@@ -197,6 +209,35 @@ export function holdSeat(held: HeldSeat) {
   const all = heldSeats().filter((h) => !(h.match === held.match && h.seat === held.seat));
   all.unshift(held);
   localStorage.setItem(TOKENS, JSON.stringify(all.slice(0, 200)));
+}
+export function playedSeats(match: string) {
+  return heldSeats().filter((h) => h.match === match && h.role !== 'invite');
+}
+export function invitedSeats(match: string) {
+  return heldSeats().filter((h) => h.match === match && h.role === 'invite');
+}
+
+// The seat token this tab plays a match with. A seat link's token ("#seat=TOKEN") is kept in the
+// browser and taken out of the address bar at once: the address a player sees, and would paste to
+// a friend, only lets them watch. After that the tab's own choice (a reload), then a seat this
+// browser was given to play; "#watch" watches whatever the browser holds.
+const TAB_SEAT = 'quartel.seat.';
+export function seatTokenFor(match: string): string | null {
+  const fromLink = /seat=([^&]+)/.exec(location.hash)?.[1];
+  if (fromLink) {
+    sessionStorage.setItem(TAB_SEAT + match, fromLink);
+    history.replaceState(history.state, '', location.pathname);
+    return fromLink;
+  }
+  if (location.hash === '#watch') {
+    sessionStorage.removeItem(TAB_SEAT + match);
+    history.replaceState(history.state, '', location.pathname);
+    return null;
+  }
+  return sessionStorage.getItem(TAB_SEAT + match) ?? playedSeats(match)[0]?.token ?? null;
+}
+export function playSeatInThisTab(match: string, token: string) {
+  sessionStorage.setItem(TAB_SEAT + match, token);
 }
 export function seatLink(match: string, token: string) {
   return `${location.origin}/match/${match}#seat=${token}`;

@@ -1,6 +1,10 @@
 // One match's WebSocket: joins as the seat of the token (or as a spectator), hands each frame to
 // the page, and after a drop reconnects by itself and asks for the events it missed ("since").
-import type { DraftFrame, EventFrame, JoinedFrame as Joined, Move, ServerFrame } from './types';
+// A connection that hears nothing for a few seconds is dead, whatever the socket says (a network
+// gone quiet keeps a socket "open" for minutes): it pings the server and gives up on silence.
+// A move is pending from the moment it is made until the server answers it (its event, a draft
+// or a refusal); one made while offline is sent once the connection is back.
+import type { DraftFrame, EventFrame, JoinedFrame as Joined, Move, Presence, ServerFrame } from './types';
 
 // The frames, as the protocol's schemas give them (a draft: a placement of the viewer's own setup
 // in progress, docs/PROTOCOL.md "Drafts": its state only, under the last event's number; no
@@ -12,26 +16,43 @@ export interface ServerError {
 }
 export type Status = 'connecting' | 'open' | 'lost';
 
+const PING_EVERY_MS = 3000;
+// Silence this long (a ping and its answer lost twice) means the connection is dead.
+const DEAD_AFTER_MS = 7000;
+// A socket not open by then is given up and tried again (a server that accepts and says nothing).
+const OPEN_WITHIN_MS = 6000;
+
 export interface Handlers {
   joined(frame: Joined): void;
   event(frame: EventFrame): void;
   draft(frame: DraftFrame): void;
   error(error: ServerError): void;
   status(status: Status): void;
+  presence(presence: Presence): void;
+  // Whether a move of this viewer waits for the server's answer.
+  pending(pending: boolean): void;
 }
 
 export class MatchConnection {
   private socket: WebSocket | null = null;
   private lastEvent = -1;
+  private you: Joined['you'] | null = null;
   private retry = 0;
   private closed = false;
   private timer: number | undefined;
+  private heartbeat: number | undefined;
+  private lastHeard = 0;
+  private pendingMove: { message: object; sent: boolean } | null = null;
+  private readonly onOffline = () => this.giveUp();
+  private readonly onOnline = () => this.reconnectNow();
 
   constructor(
     private readonly match: string,
     private readonly token: string | null,
     private readonly handlers: Handlers,
   ) {
+    window.addEventListener('offline', this.onOffline);
+    window.addEventListener('online', this.onOnline);
     this.open();
   }
 
@@ -42,16 +63,29 @@ export class MatchConnection {
   close() {
     this.closed = true;
     clearTimeout(this.timer);
+    clearInterval(this.heartbeat);
+    window.removeEventListener('offline', this.onOffline);
+    window.removeEventListener('online', this.onOnline);
     this.socket?.close();
   }
 
-  // Test hook and the "reconnect now" button: drop the socket as a network failure would.
+  // Test hook: drop the socket as a network failure would.
   drop() {
     this.socket?.close();
   }
 
+  // Tries again at once (the "reconnect now" button, the network back).
+  reconnectNow() {
+    if (this.closed || this.socket) return;
+    clearTimeout(this.timer);
+    this.retry = 0;
+    this.open();
+  }
+
   act(move: Move) {
-    this.send({ type: 'act', match: this.match, event: this.lastEvent, ...move });
+    this.pendingMove = { message: { type: 'act', match: this.match, event: this.lastEvent, ...move }, sent: false };
+    this.handlers.pending(true);
+    this.sendPending();
   }
   resign() {
     this.send({ type: 'resign', match: this.match, event: this.lastEvent });
@@ -61,6 +95,40 @@ export class MatchConnection {
   }
   acceptDraw() {
     this.send({ type: 'accept_draw', match: this.match, event: this.lastEvent });
+  }
+
+  private sendPending() {
+    if (!this.pendingMove || this.pendingMove.sent || this.socket?.readyState !== WebSocket.OPEN || this.lastEvent < 0) return;
+    this.pendingMove.sent = true;
+    this.socket.send(JSON.stringify(this.pendingMove.message));
+  }
+
+  private answered() {
+    if (!this.pendingMove) return;
+    this.pendingMove = null;
+    this.handlers.pending(false);
+  }
+
+  // The socket is dead (silence, the network gone): forget it and try again.
+  private giveUp() {
+    const socket = this.socket;
+    if (!socket) return;
+    this.socket = null;
+    socket.onclose = socket.onmessage = socket.onopen = null;
+    socket.close();
+    this.lost();
+  }
+
+  private lost() {
+    clearInterval(this.heartbeat);
+    if (this.closed) return;
+    // A move sent on the dead socket may or may not have arrived: it is sent again after the
+    // join, at the event it answered (the server refuses it as stale if it was played).
+    if (this.pendingMove) this.pendingMove.sent = false;
+    this.handlers.status('lost');
+    // Back off up to 10 s; the first retry is quick, a server restart takes a moment.
+    const delay = Math.min(10000, 300 * 2 ** this.retry++);
+    this.timer = window.setTimeout(() => this.open(), delay);
   }
 
   private send(message: object) {
@@ -76,22 +144,32 @@ export class MatchConnection {
     const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
     const socket = new WebSocket(url);
     this.socket = socket;
+    this.lastHeard = Date.now();
+    let lastPing = Date.now();
+    clearInterval(this.heartbeat);
+    this.heartbeat = window.setInterval(() => {
+      const now = Date.now();
+      if (now - this.lastHeard > (socket.readyState === WebSocket.OPEN ? DEAD_AFTER_MS : OPEN_WITHIN_MS)) return this.giveUp();
+      if (socket.readyState !== WebSocket.OPEN || now - lastPing < PING_EVERY_MS) return;
+      lastPing = now;
+      socket.send('{"type":"ping"}');
+    }, 1000);
     socket.onopen = () => {
       this.retry = 0;
+      this.lastHeard = Date.now();
       const join: Record<string, unknown> = { type: 'join', match: this.match };
       if (this.token) join.token = this.token;
       if (this.lastEvent >= 0) join.since = this.lastEvent;
       socket.send(JSON.stringify(join));
     };
-    socket.onmessage = (message) => this.receive(JSON.parse(message.data));
+    socket.onmessage = (message) => {
+      this.lastHeard = Date.now();
+      this.receive(JSON.parse(message.data));
+    };
     socket.onclose = () => {
       if (this.socket !== socket) return;
       this.socket = null;
-      if (this.closed) return;
-      this.handlers.status('lost');
-      // Back off up to 10 s; the first retry is quick, a server restart takes a moment.
-      const delay = Math.min(10000, 300 * 2 ** this.retry++);
-      this.timer = window.setTimeout(() => this.open(), delay);
+      this.lost();
     };
   }
 
@@ -99,18 +177,29 @@ export class MatchConnection {
     switch (frame.type) {
       case 'joined':
         this.lastEvent = frame.event;
+        this.you = frame.you;
         this.handlers.status('open');
         this.handlers.joined(frame);
+        this.handlers.presence(frame.presence);
+        this.sendPending();
         break;
       case 'event':
         if (frame.event <= this.lastEvent) return;  // already seen (a resend after a reconnect)
         this.lastEvent = frame.event;
+        if (frame.by === this.you) this.answered();
         this.handlers.event(frame);
         break;
       case 'draft':
-        if (frame.event === this.lastEvent) this.handlers.draft(frame);
+        if (frame.event === this.lastEvent) {
+          this.answered();
+          this.handlers.draft(frame);
+        }
+        break;
+      case 'presence':
+        this.handlers.presence(frame.presence);
         break;
       case 'error':
+        this.answered();
         this.handlers.error({ code: frame.code, message: frame.message });
         break;
     }

@@ -26,6 +26,7 @@ export type {
   LegalAction,
   MatchFact,
   MatchState,
+  Presence,
   ReplayAnswer,
   ReplayFrame,
   ServerFrame,
@@ -58,6 +59,7 @@ export interface GameInfo {
   name: string;
   summary: string;
   seat_counts: number[];
+  seat_names: Record<string, string[]>;  // by number of players
   has_chance: boolean;
   hidden_information: boolean;
   draw_by_agreement: boolean;
@@ -72,6 +74,8 @@ export interface MoveLine {
   by: Seat | 'chance' | null;
   text: string;
   steps: Fact[];
+  // The players' moves through this line (the record's count): on a move's line, its number.
+  moves?: number;
 }
 
 // A move the player makes: action ids from `legal`, or a command as typed in the terminal.

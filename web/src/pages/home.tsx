@@ -21,9 +21,9 @@ function MatchList({ state }: { state: 'running' | 'finished' }) {
   return (
     <ul class="match-list">
       {matches.map((m) => {
-        const mine = held.find((h) => h.match === m.match);
-        const href =
-          state === 'finished' ? `/replay/${m.match}` : mine ? `/match/${m.match}#seat=${mine.token}` : `/match/${m.match}`;
+        // The match page finds the seat this browser plays (no seat secret in a link).
+        const mine = held.find((h) => h.match === m.match && h.role !== 'invite');
+        const href = state === 'finished' ? `/replay/${m.match}` : `/match/${m.match}`;
         return (
           <li key={m.match}>
             <a href={href} data-match={m.match}>
@@ -34,7 +34,7 @@ function MatchList({ state }: { state: 'running' | 'finished' }) {
               <span class="tag">
                 {mine ? t('home.your_seat') : state === 'finished' ? t('home.replay') : t('home.watch')}
               </span>
-              <span class="muted">{t('home.events', { n: m.events })}</span>
+              <span class="muted">{t('home.moves', { n: m.moves })}</span>
             </a>
           </li>
         );

@@ -4,7 +4,10 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { boardFor } from '../boards';
 import { BOT_LEVELS, seatColour, seatName, useGameInfo } from '../games';
 import { lang, t } from '../i18n';
-import type { MatchState, Move, MoveLine, Viewer } from '../types';
+import type { MatchState, Move, MoveLine, Presence, Viewer } from '../types';
+import { isMove } from '../api';
+import { endingWords } from './ending';
+import { presenceLabel } from './invite';
 
 // "bot:mcts:turn_ms=1500" as the level the new-game page offered it.
 export function botLabel(spec: string) {
@@ -20,7 +23,7 @@ export function seatLabel(names: string[], by: MoveLine['by'], chance = true) {
   return names[by] !== undefined ? seatName(names[by]) : String(by);
 }
 
-export function SeatBar({ game, names, seats, state, you }: { game: string; names: string[]; seats: string[]; state: MatchState; you: Viewer }) {
+export function SeatBar({ game, names, seats, state, you, presence = [] }: { game: string; names: string[]; seats: string[]; state: MatchState; you: Viewer; presence?: Presence }) {
   return (
     <ul class="seat-bar">
       {names.map((name, seat) => {
@@ -33,6 +36,11 @@ export function SeatBar({ game, names, seats, state, you }: { game: string; name
             <span class="muted small">
               {seat === you ? t('seat.you') : kind === 'person' ? t('seat.person') : botLabel(kind)}
             </span>
+            {seat !== you && presenceLabel(presence, seat) && (
+              <span class={`presence presence-${presence[seat]}`} data-testid="presence">
+                {presenceLabel(presence, seat)}
+              </span>
+            )}
             {state.over && state.result && <span class={`result result-${state.result[seat]}`}>{t(`result.${state.result[seat]}`)}</span>}
           </li>
         );
@@ -44,7 +52,7 @@ export function SeatBar({ game, names, seats, state, you }: { game: string; name
             : state.to_act === 'chance'
               ? t('match.chance_turn')
               : typeof state.to_act === 'number'
-                ? t('match.their_turn', { name: names[state.to_act] })
+                ? t('match.their_turn', { name: seatName(names[state.to_act]) })
                 : t('match.waiting')}
         </li>
       )}
@@ -70,7 +78,10 @@ export function MoveList({ game, names, lines, current, onPick }: { game: string
   }, [lines.length, current]);
   return (
     <div class="move-list">
-      <h3>{t('match.moves')}</h3>
+      <h3>
+        {t('match.moves')}
+        {lines.length > 0 && <span data-testid="move-count">{` · ${lines[lines.length - 1].moves ?? ''}`}</span>}
+      </h3>
       <ol ref={list} data-testid="move-list">
         {lines.map((line, k) => (
           <li
@@ -79,7 +90,7 @@ export function MoveList({ game, names, lines, current, onPick }: { game: string
             onClick={onPick ? () => onPick(line.event) : undefined}
             data-ply={line.event}
           >
-            <span class="num">{line.event}</span>
+            <span class="num">{isMove(line) ? line.moves : ''}</span>
             <span class="by">{seatLabel(names, line.by, info?.has_chance !== false)}</span>
             <span class="text">
               {texts[k].map((part, i) => (
@@ -124,7 +135,7 @@ export function MoveBox({ state, act }: { state: MatchState; act: (move: Move) =
 }
 
 // `hidden`: a hidden-information game, whose ending reveals everything.
-export function GameOver({ hidden, names: raw, state, matchId }: { hidden: boolean; names: string[]; state: MatchState; matchId: string }) {
+export function GameOver({ game, hidden, names: raw, state, matchId }: { game: string; hidden: boolean; names: string[]; state: MatchState; matchId: string }) {
   const names = raw.map(seatName);
   const result = state.result ?? [];
   const winners = names.filter((_, i) => result[i] === 'win');
@@ -138,6 +149,11 @@ export function GameOver({ hidden, names: raw, state, matchId }: { hidden: boole
             ? t('over.winners', { names: winners.join(', ') })
             : t('over.draw')}
       </p>
+      {endingWords(game, state, raw) && (
+        <p class="ending" data-testid="ending">
+          {endingWords(game, state, raw)}
+        </p>
+      )}
       <ul>
         {names.map((n, i) => (
           <li key={i}>

@@ -1,13 +1,15 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { eventsSoFar, holdSeat } from '../api';
+import { eventsSoFar, holdSeat, seatTokenFor } from '../api';
 import { boardFor } from '../boards';
 import type { BoardProps } from '../boards/types';
 import { MatchConnection, type DraftFrame, type EventFrame, type Joined, type Status } from '../connection';
 import { gameName, useGameInfo } from '../games';
 import { t } from '../i18n';
-import type { Fact, MatchState, Move, MoveLine, Viewer } from '../types';
+import type { Fact, MatchState, Move, MoveLine, Presence, Viewer } from '../types';
 import { MatchActions, MatchLinks } from './match-actions';
 import { GameOver, MoveBox, MoveList, SeatBar } from './match-parts';
+import { InvitePanel } from './invite';
+import { AlertControls, useTurnAlerts } from './turn-alerts';
 import { RulesButton } from './rules-drawer';
 import { FirstGameGuide } from './first-game-guide';
 import { BotThinking } from './bot-thinking';
@@ -17,19 +19,17 @@ interface Live {
   event: number;  // the last event seen
   state: MatchState;
   lastSteps: Fact[];
-}
-
-function tokenFromHash(): string | null {
-  const match = /seat=([^&]+)/.exec(location.hash);
-  return match ? match[1] : null;
+  lastBy?: EventFrame['by'];
 }
 
 export function MatchPage({ id }: { id: string }) {
-  const token = useMemo(tokenFromHash, [id]);
+  const token = useMemo(() => seatTokenFor(id), [id]);
   const [live, setLive] = useState<Live | null>(null);
   const [moves, setMoves] = useState<MoveLine[]>([]);
   const [status, setStatus] = useState<Status>('connecting');
   const [error, setError] = useState('');
+  const [presence, setPresence] = useState<Presence>([]);
+  const [pending, setPending] = useState(false);
   const connection = useRef<MatchConnection | null>(null);
 
   useEffect(() => {
@@ -46,12 +46,12 @@ export function MatchPage({ id }: { id: string }) {
         seen = frame.event;
         setError('');
         setLive((old) => ({ joined: frame, event: frame.event, state: frame.state, lastSteps: old?.lastSteps ?? [] }));
-        if (token && typeof frame.you === 'number') holdSeat({ match: id, game: frame.game, seat: frame.you, token });
+        if (token && typeof frame.you === 'number') holdSeat({ match: id, game: frame.game, seat: frame.you, token, role: 'play' });
       },
       event(frame: EventFrame) {
         seen = frame.event;
-        setMoves((old) => mergeLines(old, [{ event: frame.event, by: frame.by, text: frame.text, steps: frame.steps }]));
-        setLive((old) => (old ? { joined: old.joined, event: frame.event, state: frame.state, lastSteps: frame.steps } : old));
+        setMoves((old) => mergeLines(old, [{ event: frame.event, by: frame.by, text: frame.text, steps: frame.steps, moves: frame.moves }]));
+        setLive((old) => (old ? { joined: old.joined, event: frame.event, state: frame.state, lastSteps: frame.steps, lastBy: frame.by } : old));
         setError('');
       },
       draft(frame: DraftFrame) {
@@ -62,6 +62,8 @@ export function MatchPage({ id }: { id: string }) {
         setError(e.code === 'offline' ? t('match.offline') : t(`error.${e.code}`, { message: e.message }));
       },
       status: setStatus,
+      presence: setPresence,
+      pending: setPending,
     });
     connection.current = conn;
     (window as any).__quartel = { connection: conn };
@@ -69,6 +71,12 @@ export function MatchPage({ id }: { id: string }) {
   }, [id, token]);
 
   const info = useGameInfo(live?.joined.game);
+  useTurnAlerts(
+    live?.joined.game ?? '',
+    Boolean(live && live.joined.you !== 'spectator' && live.state.your_turn && !live.state.over),
+    live?.event ?? -1,
+    live !== null && live.lastBy === live.joined.you,
+  );
 
   if (!live) {
     return (
@@ -107,7 +115,7 @@ export function MatchPage({ id }: { id: string }) {
     you,
     seatNames: joined.seat_names,
     lastSteps: live.lastSteps,
-    interactive: you !== 'spectator' && !state.over,
+    interactive: you !== 'spectator' && !state.over && !pending,
     act,
   };
   (window as any).__quartel.state = state;
@@ -116,26 +124,34 @@ export function MatchPage({ id }: { id: string }) {
       <div class="match-head">
         <h1>{gameName(joined.game)}</h1>
         <RulesButton game={joined.game} />
-        <SeatBar game={joined.game} names={joined.seat_names} seats={joined.seats} state={state} you={you} />
+        <SeatBar game={joined.game} names={joined.seat_names} seats={joined.seats} state={state} you={you} presence={presence} />
         <BotThinking game={joined.game} names={joined.seat_names} seats={joined.seats} state={state} />
         {you === 'spectator' && <span class="tag">{t('match.watching')}</span>}
         <span class={`conn conn-${status}`} role="status">
           {t(`match.status_${status}`)}
         </span>
+        {pending && (
+          <span class="pending" data-testid="pending" role="status">
+            {status === 'open' ? t('match.pending') : t('match.pending_offline')}
+          </span>
+        )}
+        {you !== 'spectator' && <AlertControls />}
       </div>
       {error && (
         <p class="error" role="alert">
           {error}
         </p>
       )}
+      <InvitePanel id={id} game={gameName(joined.game)} seatNames={joined.seat_names} presence={presence} where="top" />
       <div class="match-body">
         <div class="board-area">
           <module.Board {...props} />
         </div>
         <aside class="side">
           <FirstGameGuide game={joined.game} playing={you !== 'spectator'} />
+          <InvitePanel id={id} game={gameName(joined.game)} seatNames={joined.seat_names} presence={presence} where="side" />
           {module.Panel && <module.Panel {...props} />}
-          {state.over && <GameOver hidden={Boolean(info?.hidden_information)} names={joined.seat_names} state={state} matchId={id} />}
+          {state.over && <GameOver game={joined.game} hidden={Boolean(info?.hidden_information)} names={joined.seat_names} state={state} matchId={id} />}
           <MoveList game={joined.game} names={joined.seat_names} lines={moves} />
           {props.interactive && <MoveBox state={state} act={act} />}
           <MatchActions state={state} you={you} seats={joined.seats.length} seatNames={joined.seat_names} drawByAgreement={!!info?.draw_by_agreement} connection={connection} />

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
-import { createMatch, fetchGames, holdSeat, type SeatRequest } from '../api';
+import { createMatch, fetchGames, holdSeat, playSeatInThisTab, type SeatRequest } from '../api';
 import { boardFor } from '../boards';
-import { BOT_LEVELS, gameName } from '../games';
+import { BOT_LEVELS, gameName, seatName } from '../games';
 import { has, t } from '../i18n';
 import { navigate } from '../router';
 import type { GameInfo, GameOption } from '../types';
@@ -35,7 +35,7 @@ function OptionField({ game, option, value, set }: { game: string; option: GameO
       <select id={id} value={String(value)} onChange={(e) => set((e.target as HTMLSelectElement).value)}>
         {option.choices.map((c) => (
           <option value={c} key={c}>
-            {c}
+            {has(`${key}.choice.${c}`) ? t(`${key}.choice.${c}`) : c}
           </option>
         ))}
       </select>
@@ -115,10 +115,13 @@ export function NewGame({ game: id }: { game: string }) {
       let mine: string | null = null;
       for (const seat of created.seats) {
         if (!seat.token) continue;
-        holdSeat({ match: created.match, game: created.game, seat: seat.seat, token: seat.token });
-        if (seats[seat.seat] === 'you' && !mine) mine = seat.token;
+        const role = seats[seat.seat] === 'friend' ? 'invite' : 'play';
+        holdSeat({ match: created.match, game: created.game, seat: seat.seat, token: seat.token, role });
+        if (role === 'play' && !mine) mine = seat.token;
       }
-      navigate(mine ? `/match/${created.match}#seat=${mine}` : `/match/${created.match}`);
+      // The seat is kept in the browser: the address bar shows the match's address (watching).
+      if (mine) playSeatInThisTab(created.match, mine);
+      navigate(`/match/${created.match}`);
     } catch (err) {
       setError(t('error.server', { message: (err as Error).message }));
       setBusy(false);
@@ -156,7 +159,10 @@ export function NewGame({ game: id }: { game: string }) {
         )}
         {seats.map((choice, i) => (
           <div class="option seat-choice" key={i}>
-            <label for={`seat-${i}`}>{t('new.seat', { n: i + 1 })}</label>
+            <label for={`seat-${i}`}>
+              {t('new.seat', { n: i + 1 })}
+              {game.seat_names?.[seats.length]?.[i] !== undefined && ` (${seatName(game.seat_names[seats.length][i])})`}
+            </label>
             <select
               id={`seat-${i}`}
               data-seat={i}

@@ -35,7 +35,9 @@ export function LensSelect({ lens, names, setLens }: { lens: Lens; names: string
   );
 }
 
-export function ReplayControls({ at, last, firstPlay, setPly }: { at: number; last: number; firstPlay: number; setPly: (ply: number) => void }) {
+// `move` of `moves`: the players' moves up to this frame, of the game's (the count the live match
+// and the match list show); a frame is one action, a chance outcome's included.
+export function ReplayControls({ at, last, firstPlay, setPly, move, moves }: { at: number; last: number; firstPlay: number; setPly: (ply: number) => void; move: number; moves: number }) {
   return (
     <div class="replay-controls" role="toolbar">
       <button onClick={() => setPly(0)} aria-label={t('replay.first')} data-testid="first">|◀</button>
@@ -43,7 +45,7 @@ export function ReplayControls({ at, last, firstPlay, setPly }: { at: number; la
       <input type="range" min={0} max={last} value={at} aria-label={t('replay.ply')} onInput={(e) => setPly(Number((e.target as HTMLInputElement).value))} />
       <button onClick={() => setPly(at + 1)} aria-label={t('replay.forward')} data-testid="forward">▶</button>
       <button onClick={() => setPly(last)} aria-label={t('replay.last')} data-testid="last">▶|</button>
-      <span class="muted" data-testid="ply">{t('replay.ply_of', { ply: at, last })}</span>
+      <span class="muted" data-testid="ply">{t('replay.move_of', { move, moves })}</span>
       {firstPlay > 2 && at < firstPlay && (
         <button onClick={() => setPly(firstPlay)} data-testid="skip-setup">
           {t('replay.skip_setup')}

@@ -123,7 +123,14 @@ export function ReplayPage({ id }: { id: string | null }) {
         {picker}
       </div>
       {error && <p class="error">{error}</p>}
-      <ReplayControls at={at} last={last} firstPlay={firstPlay} setPly={setPly} />
+      <ReplayControls
+        at={at}
+        last={last}
+        firstPlay={firstPlay}
+        setPly={setPly}
+        move={lines.find((l) => l.event === at)?.moves ?? 0}
+        moves={lines[lines.length - 1]?.moves ?? 0}
+      />
       <div class="match-body">
         <div class="board-area">
           <module.Board
@@ -141,7 +148,7 @@ export function ReplayPage({ id }: { id: string | null }) {
           {module.Panel && (
             <module.Panel game={record.game} options={loaded.options} state={state} you={lensViewer} seatNames={names} lastSteps={lastSteps} interactive={false} act={() => {}} />
           )}
-          {shown.current.at === last && state.over && <GameOver hidden={hidden} names={names} state={state} matchId={id ?? ''} />}
+          {shown.current.at === last && state.over && <GameOver game={record.game} hidden={hidden} names={names} state={state} matchId={id ?? ''} />}
           <MoveList game={record.game} names={names} lines={lines} current={at} onPick={setPly} />
         </aside>
       </div>

@@ -25,7 +25,7 @@ export default async function () {
 
   for (const g of games) {
     await test(`${g.game}: a match against bots, played by clicking the board`, async () => {
-      const driver = await import(`./drivers/${g.game}.mjs`);
+      const driver = await import(`../drivers/${g.game}.mjs`);
       const page = await newPage(g.game);
       const url = await newMatch(page, g.game, g);
       const played = await playMoves(page, driver, g.moves, g.game);

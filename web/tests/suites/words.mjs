@@ -78,8 +78,8 @@ export default async function () {
     const expected = [
       ['war', war, [1, 2, 3].map(() => ({ kind: 'place', territory: 'brasil', count: 1 })), ['colocou 3 exércitos em Brasil']],
       ['war', war, [{ kind: 'trade', combination: 0, cards: ['brasil', 'peru', 'joker'], armies: 8, bonus: ['brasil'] }], ['trocou Brasil, Peru e Coringa por 8 exércitos (+2 em Brasil)']],
-      ['war', war, [{ kind: 'dealer', seat: 2 }, ...[0, 1, 2, 0].map((seat) => ({ kind: 'deal', seat, territory: 'peru' }))], ['quem distribui: preta', 'territórios distribuídos: branca 2, vermelha 1, preta 1']],
-      ['war', war, [{ kind: 'roll', from: 'brasil', to: 'peru', attack: [6, 5], defence: [4], lost: 0, destroyed: 1, conquered: true, eliminated: 1 }, { kind: 'occupy', count: 2, to: 'peru' }], ['atacou Peru a partir de Brasil: 6-5 contra 4, perdeu 0, destruiu 1', 'conquistou Peru (eliminando vermelha), moveu 2 para lá']],
+      ['war', war, [{ kind: 'dealer', seat: 2 }, ...[0, 1, 2, 0].map((seat) => ({ kind: 'deal', seat, territory: 'peru' }))], ['quem distribui: Preta', 'territórios distribuídos: Branca 2, Vermelha 1, Preta 1']],
+      ['war', war, [{ kind: 'roll', from: 'brasil', to: 'peru', attack: [6, 5], defence: [4], lost: 0, destroyed: 1, conquered: true, eliminated: 1 }, { kind: 'occupy', count: 2, to: 'peru' }], ['atacou Peru a partir de Brasil: 6-5 contra 4, perdeu 0, destruiu 1', 'conquistou Peru (eliminando Vermelha), moveu 2 para lá']],
       ['stratego', ['Red', 'Blue'], [{ kind: 'move', from: 'e6', to: 'e7', attack: true, combat: { attacker: '4', defender: '2', result: 'attacker' } }], ['e6xe7: Sargento (4) captura Explorador (2)']],
       ['espionage', ['Red', 'Blue'], [{ kind: 'move', from: 'c3', to: 'c4', attack: true, combat: { attacker: null, defender: 'M', result: 'defender' } }, { kind: 'move', from: 'd3', to: 'd4', attack: false }], ['c3xc4: uma peça não vista perde para Mina, d3-d4']],
       ['dablot', ['Sámi', 'Swedes'], [{ kind: 'jump', from: 26, over: 37, to: 48, taken: 's' }, { kind: 'stop' }], ['26x48 captura o Soldado sueco em 37, parou']],

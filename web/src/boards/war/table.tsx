@@ -1,5 +1,6 @@
 // The players (territories, armies, cards, bombers, Information Centres) and the continents with
 // their bonuses and holders.
+import { seatName } from '../../games';
 import { t } from '../../i18n';
 import type { Viewer, WarSeat, WarView } from '../../types';
 import { Swatch } from './colours';
@@ -32,7 +33,7 @@ export function Players({ game, view, seats, you, keeperOf }: TableProps) {
           {seats.map((s, i) => (
             <tr key={s.colour} class={`${view.to_act === i ? 'war-to-act' : ''}${s.eliminated_by ? ' war-out' : ''}`}>
               <td>
-                <Swatch owner={s.colour} /> {s.colour}
+                <Swatch owner={s.colour} /> {seatName(s.colour)}
                 {you === i && <span class="muted"> ({t('war.you')})</span>}
                 {s.eliminated_by && <span class="muted small"> {t('war.eliminated_by', { who: s.eliminated_by })}</span>}
                 {s.information_centre && (
@@ -79,7 +80,7 @@ export function Continents({ game, view, seats }: { game: string; view: WarView;
               </span>
               {holder && (
                 <span class="war-holder">
-                  <Swatch owner={holder} /> {holder}
+                  <Swatch owner={holder} /> {seatName(holder)}
                 </span>
               )}
             </li>
