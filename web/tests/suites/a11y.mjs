@@ -359,6 +359,27 @@ async function phoneTests() {
     await page.context().close();
   });
 
+  await test('a11y: phone: "Accept the draw" is in view when the opponent offers one', async () => {
+    const host = await newPage('draw-host', PHONE);
+    await newMatch(host, 'stratego', { bots: ['friend'] });
+    const link = await host.locator('[data-testid=invite]:visible button.copy, .links button.copy').first().getAttribute('data-link');
+    const friend = await newPage('draw-friend', PHONE);
+    await friend.goto(link);
+    await waitFor(friend, () => true, 'the friend page');
+    await friend.getByRole('button', { name: /offer a draw/i }).click();
+    await host.evaluate(() => window.scrollTo(0, 0));
+    const accept = host.getByRole('button', { name: /accept the draw/i });
+    await accept.waitFor();
+    await host.waitForTimeout(200);
+    const box = await accept.boundingBox();
+    await shot(host, 'a11y-draw-phone');
+    if (box.y < 0 || box.y + box.height > PHONE.height) throw new Error(`"Accept the draw" is at y ${box.y.toFixed(0)}, out of the ${PHONE.height} px screen`);
+    await accept.click();
+    await waitFor(host, (x) => x.over, 'the draw agreed');
+    await host.context().close();
+    await friend.context().close();
+  });
+
   await test('a11y: phone: "Replay this game" is in view when a game ends', async () => {
     const page = await newPage('over-phone', PHONE);
     page.on('dialog', (d) => d.accept());
