@@ -338,6 +338,9 @@ async function phoneTests() {
       });
     const whole = await nameSize();
     await shot(page, 'a11y-war-phone-whole');
+    // "Zoom in" is on the first screen, not under the map.
+    const button = await page.locator('[data-testid=zoom]').boundingBox();
+    if (button.y + button.height > PHONE.height) throw new Error(`"Zoom in" is at y ${button.y.toFixed(0)}, below the screen`);
     await page.locator('[data-testid=zoom]').click();
     await page.locator('.war-scroll[data-zoomed=true]').waitFor();
     const zoomed = await nameSize();

@@ -26,6 +26,11 @@ export function Board(props: BoardProps<WarView>) {
   return (
     <div class="war-board" data-phase={view.phase ?? ''}>
       <ActionBar props={props} s={s} />
+      {/* Zoom: above the map on a phone, whose map reaches below the screen; under it on a wide screen (war.css). */}
+      <div class="war-zoom-row">
+        <p class="war-scroll-hint muted small">{t('war.scroll_hint')}</p>
+        <ZoomButton zoom={zoom} />
+      </div>
       <div class="war-map-frame">
       <ZoomBox zoom={zoom} class="war-scroll">
         <WarMap
@@ -42,10 +47,6 @@ export function Board(props: BoardProps<WarView>) {
       </ZoomBox>
       {/* The last roll over the map's corner: it takes no room (the map never moves) and stays in view with the map. */}
       <Dice steps={lastSteps} />
-      </div>
-      <div class="war-zoom-row">
-        <p class="war-scroll-hint muted small">{t('war.scroll_hint')}</p>
-        <ZoomButton zoom={zoom} />
       </div>
     </div>
   );
