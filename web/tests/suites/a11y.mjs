@@ -244,6 +244,17 @@ async function keyboardTests() {
       await page.context().close();
     });
   }
+  await test('a11y: the squares are named in Portuguese too', async () => {
+    const page = await newPage('keys-pt', DESKTOP, 'pt-BR');
+    await newMatch(page, 'stratego', { bots: ['random'] });
+    await waitFor(page, (x) => x.your_turn, 'the first turn', 60000);
+    await page.locator('[data-testid=strat-random]').click();
+    const names = await page.evaluate(() => ['a1', 'e5', 'c5', 'a10'].map((q) => document.querySelector(`[data-square="${q}"]`).getAttribute('aria-label')));
+    log(`  ${names.join(' | ')}`);
+    const [own, empty, lake, enemy] = names;
+    if (!/^a1: .+ \(ainda não enviada\)/.test(own) || empty !== 'e5: vazio' || lake !== 'c5: lago' || !/^a10: /.test(enemy)) throw new Error(`in Portuguese: ${names.join(' | ')}`);
+    await page.context().close();
+  });
 }
 
 const DABLOT = { S: 'Sámi soldier', P: 'Prince', K: 'King', s: 'Swedish soldier', p: "Landlord's Son", l: 'Landlord' };
