@@ -692,6 +692,26 @@ Json ReplayAll(unsigned short port, const Json& record, const Json& viewer) {
 // POST /api/replay: ply k of the frames is the viewer's view of the record's first k entries,
 // replayed here by the engine, asked for in pages; the words alone come in larger pages and are
 // the same; the spectator sees no rank the rules hide; a bad record or range is a 400.
+// A two-player game resigned replays to its end, whatever the game: the last frame is over,
+// with the record's results and why ("resignation"). A perfect-information game's state keeps
+// no outcome of its own when it ends outside its rules, so the replay takes the record's.
+TEST(ServerReplay, AResignedGameReplaysToItsEnd) {
+  TempDir dir;
+  ServerProcess server(dir.File("quartel.db"));
+  for (const std::string game : {"dablot", "conspiradores", "stratego"}) {
+    PersonMatch match(server.port(), game);
+    match.seats[0]->Send(SeatMessage("resign", match.id, match.last[0]["event"]));
+    EXPECT_EQ(NextOfType(*match.seats[0], "event")["state"]["ending"], "resignation") << game;
+    const Json record = HttpGet(server.port(), "/api/matches/" + match.id + "/record").body;
+    const Json plies = ReplayAll(server.port(), record, "spectator");
+    ASSERT_FALSE(plies.empty()) << game;
+    const Json& last = plies.back()["state"];
+    EXPECT_EQ(last["over"], true) << game;
+    EXPECT_EQ(last["result"], Json::parse(R"(["loss","win"])")) << game;
+    EXPECT_EQ(last["ending"], "resignation") << game;
+  }
+}
+
 TEST(ServerReplay, EachPlyIsTheViewersViewOfThatPrefix) {
   TempDir dir;
   ServerProcess server(dir.File("quartel.db"));

@@ -107,7 +107,13 @@ Reply ReplayFrames(std::string_view body) {
     if (ended_outside && ply < end) {
       // Ended outside its rules (a resignation, a draw agreed): the game ends here too, so that
       // the last frame shows every viewer everything, as the live match did.
-      match.End(engine::ParseEndReason(checked.record().ending), checked.state().Results(),
+      // The record's outcomes: a perfect-information game's state keeps none of its own when
+      // it ended outside its rules (engine::Match keeps them), so checked.state() has none.
+      std::vector<engine::Outcome> results;
+      for (const std::string& name : checked.record().result) {
+        results.push_back(engine::ParseOutcome(name));
+      }
+      match.End(engine::ParseEndReason(checked.record().ending), results,
                 checked.record().ending_detail);
       frame(
           Json(), [&] { return fmt::format("the game ended: {}", checked.record().ending); },
