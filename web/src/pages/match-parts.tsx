@@ -82,7 +82,8 @@ export function MoveList({ game, names, lines, current, onPick }: { game: string
         {t('match.moves')}
         {lines.length > 0 && <span data-testid="move-count">{` · ${lines[lines.length - 1].moves ?? ''}`}</span>}
       </h3>
-      <ol ref={list} data-testid="move-list">
+      {/* Focusable, so that a keyboard can scroll it (axe: scrollable-region-focusable). */}
+      <ol ref={list} data-testid="move-list" tabIndex={0} aria-label={t('match.moves')}>
         {lines.map((line, k) => (
           <li
             key={line.event}
