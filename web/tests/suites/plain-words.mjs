@@ -14,6 +14,15 @@ export default async function () {
     const found = PORTUGUESE.exec(text);
     if (found) throw new Error(`the English page says "${found[0]}": …${text.slice(Math.max(0, found.index - 60), found.index + 40)}…`);
     for (const word of ['North America', 'White', 'Red', 'Black']) if (!text.includes(word)) throw new Error(`no "${word}" on the page`);
+    // A spectator's bar names whom the board waits for.
+    const watcher = await newPage('war-english-watcher');
+    await watcher.goto(page.url());
+    await watcher.locator('.war-continents').waitFor();
+    await watcher.waitForTimeout(300);
+    const watched = await watcher.locator('.match').innerText();
+    const there = PORTUGUESE.exec(watched);
+    if (there) throw new Error(`the spectator's page says "${there[0]}": …${watched.slice(Math.max(0, there.index - 60), there.index + 40)}…`);
+    await watcher.context().close();
     await page.context().close();
   });
 

@@ -1,5 +1,6 @@
 // The words of the board's bar: what the viewer may do now, what an end button ends, and whom the
 // board waits for.
+import { seatName } from '../../games';
 import { t } from '../../i18n';
 import type { BoardProps } from '../types';
 import type { WarSeat, WarView } from '../../types';
@@ -49,6 +50,6 @@ export function endLabel(a: Act, phase: string): string {
 export function waitingText(props: BoardProps<WarView>): string {
   const { state, seatNames } = props;
   const to = state.to_act;
-  if (typeof to === 'number') return t('war.waiting', { who: seatNames[to] ?? String(to) });
+  if (typeof to === 'number') return t('war.waiting', { who: seatNames[to] !== undefined ? seatName(seatNames[to]) : String(to) });
   return '';
 }

@@ -1,5 +1,6 @@
 // Other players' hands and objectives the viewer sees: spied, kept with a captured Information
 // Centre, revealed at the end (or everything, in the replay's revealed view).
+import { seatName } from '../../games';
 import { t } from '../../i18n';
 import type { Viewer, WarSeat } from '../../types';
 import { CardView } from './cards';
@@ -28,7 +29,7 @@ export function SeenSeats({ others, mine, you, over, keeperOf }: SeenProps) {
       {others.map(({ s }) => (
         <div key={s.colour} class="war-seen-seat" data-testid={`war-seen-${s.colour}`}>
           <p class="war-seen-who">
-            <Swatch owner={s.colour} /> <strong>{s.colour}</strong>
+            <Swatch owner={s.colour} /> <strong>{seatName(s.colour)}</strong>
             {seenReason(s) && <span class="muted small"> — {seenReason(s)}</span>}
           </p>
           {s.objective_card && (
