@@ -148,7 +148,7 @@ export function MatchPage({ id }: { id: string }) {
           <module.Board {...props} />
         </div>
         <aside class="side">
-          <FirstGameGuide game={joined.game} playing={you !== 'spectator'} />
+          <FirstGameGuide game={joined.game} playing={you !== 'spectator' && !state.over} />
           <InvitePanel id={id} game={gameName(joined.game)} seatNames={joined.seat_names} presence={presence} where="side" />
           {module.Panel && <module.Panel {...props} />}
           {state.over && <GameOver game={joined.game} hidden={Boolean(info?.hidden_information)} names={joined.seat_names} state={state} matchId={id} />}
