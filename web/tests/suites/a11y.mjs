@@ -13,8 +13,9 @@ const GAMES = [
   { game: 'conspiradores', bots: ['random'] },
   { game: 'stratego', bots: ['random'] },
   { game: 'espionage', bots: ['random'] },
-  { game: 'war', bots: ['random', 'random'], seats: 3 },
-  { game: 'war2', bots: ['random', 'random'], seats: 3 },
+  // A turn cap, so that the bots' game after a resignation ends soon.
+  { game: 'war', bots: ['random', 'random'], seats: 3, options: { max_turns: 15 } },
+  { game: 'war2', bots: ['random', 'random'], seats: 3, options: { max_turns: 15 } },
 ];
 
 // Runs axe on the page as it is; returns the serious and critical violations, worded.

@@ -2,7 +2,7 @@
 // enough to read (the bot answers in a moment) and the side panel keeps the last one; WAR's map
 // never moves when the dice choices and the roll appear, and on a phone the roll is in view; WAR's
 // bar says what to do where the map offers nothing (no attack left, a trade due).
-import { h, test, newPage, newMatch, waitFor, shot, log, DESKTOP, PHONE } from '../harness.mjs';
+import { h, test, newPage, newMatch, waitFor, state, shot, log, DESKTOP, PHONE } from '../harness.mjs';
 import * as strategoDriver from '../drivers/stratego.mjs';
 import * as warDriver from '../drivers/war.mjs';
 
@@ -45,8 +45,19 @@ async function strategoCombat(viewport, tag, game = 'stratego') {
     } else {
       await strategoDriver.playMove(page);
     }
-    // The viewer's combat shows at once; the bot's after its reply.
-    for (const start = Date.now(); Date.now() - start < 1500 && !pop; await sleep(40)) pop = await popNow(page);
+    // The viewer's combat shows at once; the bot's after its reply (looked for until the turn
+    // comes back, not a fixed wait: a game may take dozens of moves to its first combat).
+    const movedAt = Date.now();
+    while (!pop && Date.now() - movedAt < 5000) {
+      pop = await popNow(page);
+      if (pop) break;
+      const now = await state(page);
+      if (Date.now() - movedAt > 300 && (now?.your_turn || now?.over)) {
+        pop = await popNow(page);
+        break;
+      }
+      await sleep(40);
+    }
   }
   if (!pop) throw new Error('no combat in 300 moves');
   const seenAt = Date.now();
