@@ -140,7 +140,8 @@ export class MatchConnection {
   }
 
   private open() {
-    this.handlers.status('connecting');
+    // Once connected, a new attempt is still "reconnecting…" until it is back.
+    if (this.lastEvent < 0) this.handlers.status('connecting');
     const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
     const socket = new WebSocket(url);
     this.socket = socket;

@@ -125,9 +125,16 @@ export default async function () {
       // A move made now shows as pending, and the board takes no other.
       await (await dablot()).playMove(page);
       await page.locator('[data-testid=pending]').waitFor({ timeout: 5000 });
-      await shot(page, 'network-cut-pending');
+      await shot(page, 'network-cut-pending-1366');
+      await page.setViewportSize(PHONE);
+      if (!(await page.locator('[data-testid=pending]').evaluate((e) => e.getBoundingClientRect().bottom <= innerHeight)))
+        throw new Error('the pending move is not in view on the phone');
+      await shot(page, 'network-cut-pending-390');
+      await page.setViewportSize(DESKTOP);
       await page.waitForTimeout(Math.max(0, 20000 - (Date.now() - cut)));
       if (!(await page.locator('[data-testid=pending]').isVisible())) throw new Error('the pending move vanished while offline');
+      const still = await page.locator('.conn').textContent();
+      if (!/reconnecting/.test(still)) throw new Error(`after ${((Date.now() - cut) / 1000).toFixed(0)} s the indicator says ${still}`);
     } finally {
       h.server.kill('SIGCONT');
     }
