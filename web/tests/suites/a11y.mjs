@@ -338,6 +338,44 @@ async function phoneTests() {
     await page.context().close();
   });
 
+  await test('a11y: phone: Stratego squares zoomed in are 40 px touch targets; the setup and a move are played by taps', async () => {
+    const page = await newPage('strat-phone', PHONE);
+    await newMatch(page, 'stratego', { bots: ['random'] });
+    await waitFor(page, (x) => x.your_turn, 'the setup', 60000);
+    const before = await page.locator('[data-square="e4"]').boundingBox();
+    await page.locator('[data-testid=zoom]').click();
+    await page.waitForFunction(() => document.querySelector('.zoom-box')?.dataset.zoomed === 'true');
+    const sizes = await page.locator('[data-square]').evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => Math.min(r.width, r.height)));
+    const small = sizes.filter((x) => x < 40);
+    log(`  ${sizes.length} squares: ${before.width.toFixed(1)} px whole, ${Math.min(...sizes).toFixed(1)} px zoomed in`);
+    if (sizes.length !== 100 || small.length) throw new Error(`${small.length} of ${sizes.length} squares under 40 px (smallest ${Math.min(...sizes).toFixed(1)})`);
+    // The setup by taps: a random army, two of its pieces swapped by tapping one, then the other.
+    await page.locator('[data-testid=strat-random]').tap();
+    const title = (sq) => page.locator(`[data-square="${sq}"] title`).textContent();
+    const [a1, b1] = [await title('a1'), await title('b1')];
+    for (const sq of ['a1', 'b1']) {
+      await page.locator(`[data-square="${sq}"]`).scrollIntoViewIfNeeded();
+      await page.locator(`[data-square="${sq}"]`).tap();
+    }
+    if (a1 !== b1 && ((await title('a1')) !== b1 || (await title('b1')) !== a1)) throw new Error(`tapping a1 then b1 swapped nothing: ${await title('a1')}, ${await title('b1')}`);
+    await page.locator('[data-testid=strat-ready]').tap();
+    const s = await waitFor(page, (x) => x.your_turn && x.view.phase === 'play', 'the first move', 60000);
+    // A move by taps in the zoomed board: the piece, then its square.
+    const move = s.legal.map((l) => /^([a-k]\d+)-([a-k]\d+)$/.exec(l.text)).find(Boolean);
+    for (const sq of [move[1], move[2]]) {
+      await page.locator(`[data-square="${sq}"]`).scrollIntoViewIfNeeded();
+      await page.locator(`[data-square="${sq}"]`).tap();
+    }
+    await waitFor(page, (x) => x.view.play_plies > s.view.play_plies, `the tapped move ${move[0]}`, 10000);
+    await shot(page, 'a11y-stratego-phone-zoomed');
+    // The same page wide: the board whole, whatever the phone chose.
+    await page.setViewportSize(DESKTOP);
+    const wide = await page.locator('[data-square="e4"]').boundingBox();
+    const box = await page.locator('.board-area').boundingBox();
+    if (wide.x + wide.width * 6 > box.x + box.width) throw new Error('the zoom of the phone spills onto a wide screen');
+    await page.context().close();
+  });
+
   await test('a11y: phone: WAR territories zoomed in are 40 px touch targets with names 12 px tall', async () => {
     const page = await newPage('war-phone', PHONE);
     await newMatch(page, 'war', { bots: ['random', 'random'], seats: 3 });

@@ -33,6 +33,9 @@ export default async function () {
     await page.locator('[data-testid=strat-ready]').click();
     const s = await waitFor(page, (x) => x.your_turn && x.view.phase === 'play', 'the first move');
     const move = s.legal.map((l) => /^([a-k]\d+)-([a-k]\d+)$/.exec(l.text)).find(Boolean);
+    // The click on Ready scrolled the page to the button: the board is brought back into view, as
+    // a player would, so that both squares are on the screen.
+    await page.locator('.strat-board').evaluate((b) => b.scrollIntoView({ block: 'center' }));
     await touchDrag(move[1], move[2]);
     await waitFor(page, (x) => x.view.play_plies > s.view.play_plies, `the dragged move ${move[0]}`, 5000);
     await shot(page, 'stratego-touch-drag');

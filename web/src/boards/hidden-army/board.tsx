@@ -7,6 +7,7 @@ import { useMemo } from 'preact/hooks';
 import { seatName } from '../../games';
 import { t } from '../../i18n';
 import { useRoving } from '../keyboard';
+import { useZoom, ZoomBox, ZoomButton } from '../zoom';
 import type { BoardProps } from '../types';
 import type { ArmyView } from './model';
 import { ClaimDraw, RescueControls } from './controls';
@@ -50,6 +51,13 @@ export function HiddenArmyBoard(props: BoardProps<ArmyView> & { cfg: GameConfig 
     else play.click(sq);
   };
 
+  // Zoomed in on a phone (44 px squares, the board wider than the screen), a touch pans the board
+  // and a piece moves by tapping it, then its square: a drag would fight the pan.
+  const zoom = useZoom(game);
+  const startDrag: typeof drag.start = (e, info, onStart) => {
+    if (zoom.on && e.pointerType === 'touch') return;
+    drag.start(e, info, onStart);
+  };
   const scale = useBoardScale(drag.svgRef);
   const scene = sceneOf(cfg, props, { board, flip, seat, names, setup, play }, moment);
   // The keyboard: the squares' centres as drawn, entered at the piece picked or one that may move.
@@ -70,7 +78,7 @@ export function HiddenArmyBoard(props: BoardProps<ArmyView> & { cfg: GameConfig 
   );
   // Chromium takes no touch-action from an SVG element inside the <svg>: while the viewer has a
   // piece to drag, the whole board keeps touches for itself (a drag, not a scroll of the page).
-  const canDrag = setup.editable ? setup.eff.size > 0 : props.interactive && play.moves.length > 0;
+  const canDrag = !zoom.on && (setup.editable ? setup.eff.size > 0 : props.interactive && play.moves.length > 0);
   const rescue = play.rescues.length > 0 || !!play.noRescue;
   const status = statusText(game, view, state, {
     seat,
@@ -86,6 +94,7 @@ export function HiddenArmyBoard(props: BoardProps<ArmyView> & { cfg: GameConfig 
       <p class="strat-status" data-testid="strat-status" role="status">
         {status}
       </p>
+      <ZoomBox zoom={zoom}>
       <svg ref={drag.svgRef} class={`strat-board${canDrag ? ' can-drag' : ''}`} viewBox={`0 0 ${W} ${H}`} role="application" aria-label={`${t(`${game}.board_label`)}: ${t('a11y.board_keys')}`} {...nav.container}>
         <Squares cfg={cfg} board={board} flip={flip} seat={seat} setupPhase={setup.setupPhase} />
         <Marks scene={scene} />
@@ -93,8 +102,12 @@ export function HiddenArmyBoard(props: BoardProps<ArmyView> & { cfg: GameConfig 
         <Hints scene={scene} />
         <Coords cfg={cfg} flip={flip} />
         {pop && <CombatPop cfg={cfg} combat={pop} flip={flip} scale={scale} names={names} />}
-        <HitLayer scene={scene} nav={nav} onClick={onSquareClick} startDrag={drag.start} />
+        <HitLayer scene={scene} nav={nav} onClick={onSquareClick} startDrag={startDrag} />
       </svg>
+      </ZoomBox>
+      <div class="strat-zoom-row">
+        <ZoomButton zoom={zoom} />
+      </div>
       {setup.editable && (
         <SetupControls cfg={cfg} seat={seat!} setup={setup} onTrayPointerDown={(e, rank) => drag.start(e, { from: 'tray', rank })} />
       )}
