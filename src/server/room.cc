@@ -76,7 +76,8 @@ std::shared_ptr<Room> Room::Restore(Strand strand, RoomServices services, Stored
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const StoredEntry& entry = entries[i];
     if (entry.event == room->LastEvent() + 1) {
-      room->events_.push_back({entry.kind, entry.seat, static_cast<int>(i), static_cast<int>(i)});
+      room->events_.push_back({entry.kind, entry.seat, static_cast<int>(i), static_cast<int>(i),
+                               room->events_.back().moves});
     } else if (entry.event != room->LastEvent()) {
       throw Error("match " + room->id() + ": entry " + std::to_string(i) + " skips an event");
     }
@@ -89,6 +90,7 @@ std::shared_ptr<Room> Room::Restore(Strand strand, RoomServices services, Stored
     }
     room->stored_.entries.push_back(entry);
     room->events_.back().end_entry = static_cast<int>(i) + 1;
+    if (entry.kind == EntryKind::kAction && entry.seat >= 0) ++room->events_.back().moves;
   }
   room->published_ = room->match_.state().Clone();
   for (const auto& [seat, actions] : room->stored_.drafts) {
@@ -193,7 +195,7 @@ void Room::Join(const std::shared_ptr<Peer>& peer, Seat viewer, std::optional<in
       {"you", viewer == kSpectator ? Json("spectator") : Json(viewer)},
       {"event", LastEvent()},
       {"resent", resend ? LastEvent() - *since : 0},
-      {"moves", MovesThrough(events_[LastEvent()].end_entry)},
+      {"moves", events_[LastEvent()].moves},
       {"state", StatePayload(ShownState(viewer), EndedOutside(match_), LastEvent(), viewer)},
       {"presence", Presence()}};
   for (int seat = 0; seat < match_.game().NumSeats(); ++seat) {
@@ -445,13 +447,13 @@ void Room::DrawChance() {
 void Room::Publish(EntryKind kind, Seat by, int first_entry, std::unique_ptr<engine::State> start,
                    std::optional<std::chrono::steady_clock::time_point> received,
                    std::optional<Seat> draft_done) {
-  const EventSpan span{kind, by, first_entry, static_cast<int>(stored_.entries.size())};
-  events_.push_back(span);
-  int moves = 0;
+  EventSpan span{kind, by, first_entry, static_cast<int>(stored_.entries.size()),
+                 events_.back().moves};
   for (int i = span.first_entry; i < span.end_entry; ++i) {
-    if (stored_.entries[i].kind == EntryKind::kAction && stored_.entries[i].seat >= 0) ++moves;
+    if (stored_.entries[i].kind == EntryKind::kAction && stored_.entries[i].seat >= 0) ++span.moves;
   }
-  services_.metrics.moves_total += moves;
+  services_.metrics.moves_total += span.moves - events_.back().moves;
+  events_.push_back(span);
 
   published_ = match_.state().Clone();
   // The end of the match ends a draft too: that turn was never published, and never will be.
@@ -551,17 +553,8 @@ Json Room::EventMessage(int number, const EventSpan& span, const engine::State& 
               {"by", by},
               {"text", EventText(span, start, viewer)},
               {"steps", EventSteps(span, start, viewer)},
-              {"moves", MovesThrough(span.end_entry)},
+              {"moves", span.moves},
               {"state", StatePayload(state, ended, number, viewer)}};
-}
-
-int Room::MovesThrough(int end_entry) const {
-  int moves = 0;
-  for (int i = 0; i < end_entry; ++i) {
-    const StoredEntry& entry = stored_.entries[i];
-    if (entry.kind == EntryKind::kAction && entry.seat >= 0) ++moves;
-  }
-  return moves;
 }
 
 Json Room::EventSteps(const EventSpan& span, const engine::State& start, Seat viewer) const {
@@ -751,7 +744,7 @@ Json Room::RecordFor(Seat viewer) const {
                           {"by", span.by == kChanceSeat ? Json("chance") : Json(span.by)},
                           {"text", EventText(span, start, viewer)},
                           {"steps", EventSteps(span, start, viewer)},
-                          {"moves", MovesThrough(span.end_entry)}});
+                          {"moves", span.moves}});
       });
   return Json{{"match", id()},
               {"game", stored_.game},

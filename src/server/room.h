@@ -105,6 +105,9 @@ class Room : public std::enable_shared_from_this<Room> {
     engine::Seat by = engine::kChanceSeat;  // who acted; kChanceSeat for chance alone
     int first_entry = 0;
     int end_entry = 0;
+    // The players' moves through this event: their actions, less chance outcomes, resignations
+    // and draw offers (what a record counts, and the match list's "moves").
+    int moves = 0;
   };
   struct Subscriber {
     std::weak_ptr<Peer> peer;
@@ -168,9 +171,6 @@ class Room : public std::enable_shared_from_this<Room> {
   // before it and the match after it (a reconnect's missed events, a running match's record).
   void ReplayEvents(const std::function<void(int, const EventSpan&, const engine::State&,
                                              const engine::Match&)>& visit) const;
-  // The players' moves in the entries before `end_entry`: their actions, less chance outcomes,
-  // resignations and draw offers (what a record counts, and the match list's "moves").
-  int MovesThrough(int end_entry) const;
   std::string EventText(const EventSpan& span, const engine::State& start,
                         engine::Seat viewer) const;
   // The same as facts (State::TurnSteps; docs/PROTOCOL.md, "Facts"): a resignation, a draw
