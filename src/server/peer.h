@@ -2,6 +2,7 @@
 // session (server.cc) is one; tests and the fuzzer use their own.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -17,9 +18,19 @@ class Peer {
   virtual void Send(Frame frame) = 0;
   // The client's network address (for the per-address limits and the logs).
   const std::string& address() const { return address_; }
+  // The account signed in on this connection (its session cookie), or 0 and "" for a guest. Set
+  // once, before the connection's first message.
+  std::int64_t account_id() const { return account_id_; }
+  const std::string& account_name() const { return account_name_; }
+  void SignedIn(std::int64_t id, std::string name) {
+    account_id_ = id;
+    account_name_ = std::move(name);
+  }
 
  private:
   std::string address_;
+  std::int64_t account_id_ = 0;
+  std::string account_name_;
 };
 
 inline Frame MakeFrame(std::string text) {

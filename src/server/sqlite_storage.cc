@@ -45,6 +45,47 @@ const char* const kMigrations[] = {
     "  seat INTEGER NOT NULL,"
     "  actions TEXT NOT NULL,"  // JSON array of action ids
     "  PRIMARY KEY (match_id, seat)) WITHOUT ROWID;",
+    // 3: accounts, sessions, ratings; a match's settings (rated, clock), its seats' accounts and
+    // its clocks after each event.
+    "CREATE TABLE accounts ("
+    "  id INTEGER PRIMARY KEY,"
+    "  name TEXT NOT NULL UNIQUE COLLATE NOCASE,"
+    "  password_hash TEXT NOT NULL DEFAULT '',"  // crypto_pwhash_str (Argon2id); '' for a bot
+    "  bot_spec TEXT NOT NULL DEFAULT '',"
+    "  created_at INTEGER NOT NULL);"
+    "CREATE TABLE sessions ("
+    "  token_hash TEXT PRIMARY KEY,"  // Sha256Hex of the cookie's token: the token is never kept
+    "  csrf TEXT NOT NULL,"
+    "  account_id INTEGER REFERENCES accounts(id),"  // NULL: a guest
+    "  created_at INTEGER NOT NULL) WITHOUT ROWID;"
+    "CREATE INDEX sessions_by_account ON sessions(account_id);"
+    "CREATE TABLE ratings ("
+    "  account_id INTEGER NOT NULL REFERENCES accounts(id),"
+    "  pool TEXT NOT NULL,"
+    "  rating REAL NOT NULL, deviation REAL NOT NULL, volatility REAL NOT NULL,"
+    "  games INTEGER NOT NULL,"
+    "  PRIMARY KEY (account_id, pool)) WITHOUT ROWID;"
+    "CREATE INDEX ratings_by_pool ON ratings(pool, rating);"
+    "CREATE TABLE rating_history ("
+    "  account_id INTEGER NOT NULL REFERENCES accounts(id),"
+    "  pool TEXT NOT NULL,"
+    "  match_id TEXT NOT NULL,"
+    "  at INTEGER NOT NULL,"
+    "  rating REAL NOT NULL, deviation REAL NOT NULL,"
+    "  PRIMARY KEY (account_id, pool, match_id)) WITHOUT ROWID;"
+    "CREATE TABLE match_seats ("
+    "  match_id TEXT NOT NULL REFERENCES matches(id),"
+    "  seat INTEGER NOT NULL,"
+    "  account_id INTEGER NOT NULL REFERENCES accounts(id),"
+    "  PRIMARY KEY (match_id, seat)) WITHOUT ROWID;"
+    "CREATE INDEX match_seats_by_account ON match_seats(account_id);"
+    "CREATE TABLE event_clocks ("
+    "  match_id TEXT NOT NULL REFERENCES matches(id),"
+    "  event INTEGER NOT NULL,"
+    "  at_ms INTEGER NOT NULL,"
+    "  remaining TEXT NOT NULL,"  // JSON array: each seat's time left, in ms
+    "  PRIMARY KEY (match_id, event)) WITHOUT ROWID;"
+    "ALTER TABLE matches ADD COLUMN settings TEXT NOT NULL DEFAULT '{}';",
 };
 
 class Connection {
@@ -120,6 +161,11 @@ class Statement {
     return text ? reinterpret_cast<const char*>(text) : "";
   }
   std::int64_t Int(int column) const { return sqlite3_column_int64(statement_, column); }
+  double Real(int column) const { return sqlite3_column_double(statement_, column); }
+  Statement& Bind(int index, double value) {
+    Check(sqlite3_bind_double(statement_, index, value));
+    return *this;
+  }
 
  private:
   void Check(int code) {
@@ -130,17 +176,33 @@ class Statement {
 };
 
 EntryKind ParseEntryKind(const std::string& name) {
-  for (EntryKind kind :
-       {EntryKind::kAction, EntryKind::kResign, EntryKind::kOfferDraw, EntryKind::kAgreeDraw}) {
+  for (EntryKind kind : {EntryKind::kAction, EntryKind::kResign, EntryKind::kOfferDraw,
+                         EntryKind::kAgreeDraw, EntryKind::kTimeout, EntryKind::kClaimWin,
+                         EntryKind::kAbandon}) {
     if (EntryKindName(kind) == name) return kind;
   }
   throw Error("database: unknown entry kind '" + name + "'");
 }
 
+Json SettingsToJson(const StoredMatch& match) {
+  return Json{{"rated", match.rated}, {"clock", ClockSpecToJson(match.clock)}};
+}
+
+void SettingsFromJson(const std::string& text, StoredMatch& match) {
+  const Json settings = Json::parse(text);
+  match.rated = settings.value("rated", false);
+  if (settings.contains("clock")) match.clock = ClockSpecFromJson(settings["clock"]);
+}
+
 Json SeatsToJson(const std::vector<StoredSeat>& seats) {
   Json out = Json::array();
   for (const StoredSeat& seat : seats) {
-    out.push_back(seat.bot ? Json{{"bot", seat.bot_spec}} : Json{{"token_hash", seat.token_hash}});
+    Json entry = seat.bot ? Json{{"bot", seat.bot_spec}} : Json{{"token_hash", seat.token_hash}};
+    if (seat.account_id != 0) {
+      entry["account"] = seat.account_id;
+      entry["name"] = seat.account_name;
+    }
+    out.push_back(std::move(entry));
   }
   return out;
 }
@@ -152,6 +214,8 @@ std::vector<StoredSeat> SeatsFromJson(const std::string& text) {
     stored.bot = seat.contains("bot");
     stored.bot_spec = seat.value("bot", "");
     stored.token_hash = seat.value("token_hash", "");
+    stored.account_id = seat.value("account", std::int64_t{0});
+    stored.account_name = seat.value("name", "");
     seats.push_back(stored);
   }
   return seats;
@@ -159,12 +223,16 @@ std::vector<StoredSeat> SeatsFromJson(const std::string& text) {
 
 class SqliteStorage : public Storage {
  public:
-  explicit SqliteStorage(const std::string& path) : writer_(path) {
+  explicit SqliteStorage(const std::string& path)
+      : writer_(path),
+        accounts_storage_(path == ":memory:" ? nullptr : std::make_unique<Connection>(path)),
+        accounts_(accounts_storage_ ? *accounts_storage_ : writer_) {
     const bool in_memory = path == ":memory:";
     writer_.Exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;");
     Migrate();
     // An in-memory database is one connection: the reader is the writer.
     if (!in_memory) reader_storage_ = std::make_unique<Connection>(path);
+    if (accounts_storage_) accounts_.Exec("PRAGMA foreign_keys=ON;");
   }
 
   void Begin() override { Locked("BEGIN IMMEDIATE"); }
@@ -174,15 +242,25 @@ class SqliteStorage : public Storage {
   void CreateMatch(const StoredMatch& match) override {
     std::lock_guard lock(writer_.mutex());
     Statement insert(writer_,
-                     "INSERT INTO matches (id, game, options, seats, creator_address, created_at)"
-                     " VALUES (?, ?, ?, ?, ?, ?)");
+                     "INSERT INTO matches (id, game, options, seats, creator_address, created_at,"
+                     " settings) VALUES (?, ?, ?, ?, ?, ?, ?)");
     insert.Bind(1, match.id)
         .Bind(2, match.game)
         .Bind(3, Json(match.options).dump())
         .Bind(4, SeatsToJson(match.seats).dump())
         .Bind(5, match.creator_address)
         .Bind(6, match.created_at)
+        .Bind(7, SettingsToJson(match).dump())
         .Run();
+    Statement seat_account(writer_,
+                           "INSERT INTO match_seats (match_id, seat, account_id) VALUES (?, ?, ?)");
+    for (std::size_t seat = 0; seat < match.seats.size(); ++seat) {
+      if (match.seats[seat].account_id == 0) continue;
+      seat_account.Bind(1, match.id)
+          .Bind(2, static_cast<std::int64_t>(seat))
+          .Bind(3, match.seats[seat].account_id)
+          .Run();
+    }
     InsertEntries(match.id, 0, match.entries);
   }
 
@@ -239,28 +317,230 @@ class SqliteStorage : public Storage {
     Connection& db = reader();
     std::lock_guard lock(db.mutex());
     Statement select(db,
-                     "SELECT id, game, created_at, seats, result, events,"
-                     // The players' moves: their actions, as a record counts them (no chance
-                     // outcome, no resignation or draw offer), the count the replay shows.
-                     " (SELECT count(*) FROM entries WHERE entries.match_id = matches.id"
-                     "  AND entries.kind = 'action' AND entries.seat >= 0)"
-                     " FROM matches WHERE finished = ? ORDER BY created_at DESC, id LIMIT ?");
+                     (std::string(kSummaryColumns) +
+                      " FROM matches WHERE finished = ? ORDER BY created_at DESC, id LIMIT ?")
+                         .c_str());
     select.Bind(1, std::int64_t{finished}).Bind(2, std::int64_t{limit});
     std::vector<MatchSummary> out;
-    while (select.Step()) {
-      MatchSummary summary;
-      summary.id = select.Text(0);
-      summary.game = select.Text(1);
-      summary.created_at = select.Int(2);
-      summary.finished = finished;
-      for (const StoredSeat& seat : SeatsFromJson(select.Text(3))) {
-        summary.seat_kinds.push_back(seat.bot ? seat.bot_spec : "person");
+    while (select.Step()) out.push_back(Summary(select));
+    return out;
+  }
+
+  std::vector<MatchSummary> MatchesOf(std::int64_t account_id, bool finished,
+                                      int limit) override {
+    Connection& db = reader();
+    std::lock_guard lock(db.mutex());
+    Statement select(db, (std::string(kSummaryColumns) +
+                          " FROM matches WHERE finished = ? AND id IN (SELECT match_id FROM"
+                          " match_seats WHERE account_id = ?) ORDER BY created_at DESC, id LIMIT ?")
+                             .c_str());
+    select.Bind(1, std::int64_t{finished}).Bind(2, account_id).Bind(3, std::int64_t{limit});
+    std::vector<MatchSummary> out;
+    while (select.Step()) out.push_back(Summary(select));
+    return out;
+  }
+
+  void SaveEventClock(const std::string& match_id, const StoredClock& clock) override {
+    std::lock_guard lock(writer_.mutex());
+    Statement save(writer_,
+                   "INSERT INTO event_clocks (match_id, event, at_ms, remaining) VALUES (?, ?, ?, ?)"
+                   " ON CONFLICT (match_id, event) DO UPDATE SET at_ms = excluded.at_ms,"
+                   " remaining = excluded.remaining");
+    save.Bind(1, match_id)
+        .Bind(2, std::int64_t{clock.event})
+        .Bind(3, clock.at_ms)
+        .Bind(4, Json(clock.remaining_ms).dump())
+        .Run();
+  }
+
+  std::optional<std::int64_t> CreateAccount(const Account& account) override {
+    std::lock_guard lock(accounts_.mutex());
+    Statement insert(accounts_,
+                     "INSERT INTO accounts (name, password_hash, bot_spec, created_at)"
+                     " VALUES (?, ?, ?, ?) ON CONFLICT (name) DO NOTHING");
+    insert.Bind(1, account.name)
+        .Bind(2, account.password_hash)
+        .Bind(3, account.bot_spec)
+        .Bind(4, account.created_at)
+        .Run();
+    if (sqlite3_changes(accounts_.get()) == 0) return std::nullopt;
+    return sqlite3_last_insert_rowid(accounts_.get());
+  }
+
+  std::optional<Account> FindAccount(const std::string& name) override {
+    std::lock_guard lock(accounts_.mutex());
+    Statement select(accounts_,
+                     "SELECT id, name, password_hash, bot_spec, created_at FROM accounts"
+                     " WHERE name = ?");
+    select.Bind(1, name);
+    if (!select.Step()) return std::nullopt;
+    return AccountOf(select);
+  }
+
+  std::optional<Account> AccountById(std::int64_t id) override {
+    std::lock_guard lock(accounts_.mutex());
+    Statement select(accounts_,
+                     "SELECT id, name, password_hash, bot_spec, created_at FROM accounts"
+                     " WHERE id = ?");
+    select.Bind(1, id);
+    if (!select.Step()) return std::nullopt;
+    return AccountOf(select);
+  }
+
+  void SetPassword(std::int64_t account_id, const std::string& password_hash) override {
+    std::lock_guard lock(accounts_.mutex());
+    Statement update(accounts_, "UPDATE accounts SET password_hash = ? WHERE id = ?");
+    update.Bind(1, password_hash).Bind(2, account_id).Run();
+  }
+
+  void CreateSession(const std::string& token_hash, const StoredSession& session,
+                     std::int64_t now) override {
+    std::lock_guard lock(accounts_.mutex());
+    Statement insert(accounts_,
+                     "INSERT INTO sessions (token_hash, csrf, account_id, created_at)"
+                     " VALUES (?, ?, ?, ?)");
+    insert.Bind(1, token_hash).Bind(2, session.csrf);
+    if (session.account_id != 0) insert.Bind(3, session.account_id);
+    insert.Bind(4, now).Run();
+  }
+
+  std::optional<StoredSession> FindSession(const std::string& token_hash) override {
+    std::lock_guard lock(accounts_.mutex());
+    Statement select(accounts_,
+                     "SELECT csrf, coalesce(account_id, 0) FROM sessions WHERE token_hash = ?");
+    select.Bind(1, token_hash);
+    if (!select.Step()) return std::nullopt;
+    return StoredSession{select.Text(0), select.Int(1)};
+  }
+
+  void DeleteSession(const std::string& token_hash) override {
+    std::lock_guard lock(accounts_.mutex());
+    Statement remove(accounts_, "DELETE FROM sessions WHERE token_hash = ?");
+    remove.Bind(1, token_hash).Run();
+  }
+
+  void DeleteSessionsOf(std::int64_t account_id, const std::string& keep_hash) override {
+    std::lock_guard lock(accounts_.mutex());
+    Statement remove(accounts_, "DELETE FROM sessions WHERE account_id = ? AND token_hash != ?");
+    remove.Bind(1, account_id).Bind(2, keep_hash).Run();
+  }
+
+  bool ClaimSeat(const std::string& match_id, int seat, std::int64_t account_id,
+                 const std::string& account_name) override {
+    std::lock_guard lock(accounts_.mutex());
+    accounts_.Exec("BEGIN IMMEDIATE");
+    try {
+      Statement select(accounts_, "SELECT seats FROM matches WHERE id = ?");
+      select.Bind(1, match_id);
+      if (!select.Step()) {
+        accounts_.Exec("ROLLBACK");
+        return false;
       }
-      summary.result = Json::parse(select.Text(4)).get<std::vector<std::string>>();
-      summary.events = static_cast<int>(select.Int(5));
-      summary.moves = static_cast<int>(select.Int(6));
-      out.push_back(std::move(summary));
+      std::vector<StoredSeat> seats = SeatsFromJson(select.Text(0));
+      select.Reset();
+      if (seat < 0 || seat >= static_cast<int>(seats.size()) || seats[seat].bot) {
+        accounts_.Exec("ROLLBACK");
+        return false;
+      }
+      seats[seat].account_id = account_id;
+      seats[seat].account_name = account_name;
+      Statement update(accounts_, "UPDATE matches SET seats = ? WHERE id = ?");
+      update.Bind(1, SeatsToJson(seats).dump()).Bind(2, match_id).Run();
+      Statement claim(accounts_,
+                      "INSERT INTO match_seats (match_id, seat, account_id) VALUES (?, ?, ?)"
+                      " ON CONFLICT (match_id, seat) DO UPDATE SET account_id = excluded.account_id");
+      claim.Bind(1, match_id).Bind(2, std::int64_t{seat}).Bind(3, account_id).Run();
+      accounts_.Exec("COMMIT");
+      return true;
+    } catch (...) {
+      accounts_.Exec("ROLLBACK");
+      throw;
     }
+  }
+
+  std::vector<StoredRating> RatingsOf(std::int64_t account_id) override {
+    std::lock_guard lock(accounts_.mutex());
+    Statement select(accounts_,
+                     "SELECT pool, rating, deviation, volatility, games FROM ratings"
+                     " WHERE account_id = ? ORDER BY pool");
+    select.Bind(1, account_id);
+    std::vector<StoredRating> out;
+    while (select.Step()) out.push_back(RatingOf(select, 0));
+    return out;
+  }
+
+  bool SaveRatings(const std::string& match_id, std::int64_t at,
+                   const std::vector<std::pair<std::int64_t, StoredRating>>& ratings) override {
+    std::lock_guard lock(accounts_.mutex());
+    accounts_.Exec("BEGIN IMMEDIATE");
+    try {
+      Statement history(accounts_,
+                        "INSERT INTO rating_history (account_id, pool, match_id, at, rating,"
+                        " deviation) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING");
+      Statement upsert(accounts_,
+                       "INSERT INTO ratings (account_id, pool, rating, deviation, volatility, games)"
+                       " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (account_id, pool) DO UPDATE SET"
+                       " rating = excluded.rating, deviation = excluded.deviation,"
+                       " volatility = excluded.volatility, games = excluded.games");
+      for (const auto& [account, rating] : ratings) {
+        history.Bind(1, account)
+            .Bind(2, rating.pool)
+            .Bind(3, match_id)
+            .Bind(4, at)
+            .Bind(5, rating.rating)
+            .Bind(6, rating.deviation)
+            .Run();
+        if (sqlite3_changes(accounts_.get()) == 0) {  // this match was counted already
+          accounts_.Exec("ROLLBACK");
+          return false;
+        }
+        upsert.Bind(1, account)
+            .Bind(2, rating.pool)
+            .Bind(3, rating.rating)
+            .Bind(4, rating.deviation)
+            .Bind(5, rating.volatility)
+            .Bind(6, std::int64_t{rating.games})
+            .Run();
+      }
+      accounts_.Exec("COMMIT");
+      return true;
+    } catch (...) {
+      accounts_.Exec("ROLLBACK");
+      throw;
+    }
+  }
+
+  std::vector<RatingPoint> RatingHistory(std::int64_t account_id,
+                                         const std::string& pool) override {
+    std::lock_guard lock(accounts_.mutex());
+    Statement select(accounts_,
+                     "SELECT at, rating, deviation, match_id FROM rating_history"
+                     " WHERE account_id = ? AND pool = ? ORDER BY at, match_id");
+    select.Bind(1, account_id).Bind(2, pool);
+    std::vector<RatingPoint> out;
+    while (select.Step()) {
+      out.push_back({select.Int(0), select.Real(1), select.Real(2), select.Text(3)});
+    }
+    return out;
+  }
+
+  std::vector<LeaderboardRow> Leaderboard(const std::string& pool, int limit) override {
+    std::lock_guard lock(accounts_.mutex());
+    Statement select(accounts_,
+                     "SELECT pool, rating, deviation, volatility, games, name, bot_spec"
+                     " FROM ratings JOIN accounts ON accounts.id = ratings.account_id"
+                     " WHERE pool = ? ORDER BY rating DESC, name LIMIT ?");
+    select.Bind(1, pool).Bind(2, std::int64_t{limit});
+    std::vector<LeaderboardRow> out;
+    while (select.Step()) out.push_back({select.Text(5), select.Text(6), RatingOf(select, 0)});
+    return out;
+  }
+
+  std::vector<std::string> RatedPools() override {
+    std::lock_guard lock(accounts_.mutex());
+    Statement select(accounts_, "SELECT DISTINCT pool FROM ratings ORDER BY pool");
+    std::vector<std::string> out;
+    while (select.Step()) out.push_back(select.Text(0));
     return out;
   }
 
@@ -279,6 +559,45 @@ class SqliteStorage : public Storage {
     writer_.Exec(sql);
   }
   Connection& reader() { return reader_storage_ ? *reader_storage_ : writer_; }
+
+  // The columns a MatchSummary is read from (Summary).
+  static constexpr const char* kSummaryColumns =
+      "SELECT id, game, created_at, seats, result, events,"
+      // The players' moves: their actions, as a record counts them (no chance outcome, no
+      // resignation or draw offer), the count the replay shows.
+      " (SELECT count(*) FROM entries WHERE entries.match_id = matches.id"
+      "  AND entries.kind = 'action' AND entries.seat >= 0),"
+      " finished, settings, ending";
+
+  static MatchSummary Summary(const Statement& select) {
+    MatchSummary summary;
+    summary.id = select.Text(0);
+    summary.game = select.Text(1);
+    summary.created_at = select.Int(2);
+    for (const StoredSeat& seat : SeatsFromJson(select.Text(3))) {
+      summary.seat_kinds.push_back(seat.bot ? seat.bot_spec : "person");
+      summary.seat_accounts.push_back(seat.account_name);
+    }
+    summary.result = Json::parse(select.Text(4)).get<std::vector<std::string>>();
+    summary.events = static_cast<int>(select.Int(5));
+    summary.moves = static_cast<int>(select.Int(6));
+    summary.finished = select.Int(7) != 0;
+    StoredMatch settings;
+    SettingsFromJson(select.Text(8), settings);
+    summary.rated = settings.rated;
+    summary.clock = ClockKindName(settings.clock.kind);
+    summary.ending = select.Text(9);
+    return summary;
+  }
+
+  static Account AccountOf(const Statement& select) {
+    return Account{select.Int(0), select.Text(1), select.Text(2), select.Text(3), select.Int(4)};
+  }
+
+  static StoredRating RatingOf(const Statement& select, int first) {
+    return StoredRating{select.Text(first), select.Real(first + 1), select.Real(first + 2),
+                        select.Real(first + 3), static_cast<int>(select.Int(first + 4))};
+  }
 
   void Migrate() {
     std::int64_t version = 0;
@@ -322,7 +641,7 @@ class SqliteStorage : public Storage {
   static std::optional<StoredMatch> Load(Connection& db, const std::string& id) {
     Statement select(db,
                      "SELECT game, options, seats, creator_address, created_at, finished, result,"
-                     " ending FROM matches WHERE id = ?");
+                     " ending, settings FROM matches WHERE id = ?");
     select.Bind(1, id);
     if (!select.Step()) return std::nullopt;
     StoredMatch match;
@@ -335,6 +654,15 @@ class SqliteStorage : public Storage {
     match.finished = select.Int(5) != 0;
     match.result = Json::parse(select.Text(6)).get<std::vector<std::string>>();
     match.ending = select.Text(7);
+    SettingsFromJson(select.Text(8), match);
+    Statement clock(db,
+                    "SELECT event, at_ms, remaining FROM event_clocks WHERE match_id = ?"
+                    " ORDER BY event DESC LIMIT 1");
+    clock.Bind(1, id);
+    if (clock.Step()) {
+      match.last_clock = StoredClock{static_cast<int>(clock.Int(0)), clock.Int(1),
+                                     Json::parse(clock.Text(2)).get<std::vector<std::int64_t>>()};
+    }
     Statement entries(db,
                       "SELECT event, kind, seat, action FROM entries WHERE match_id = ?"
                       " ORDER BY idx");
@@ -354,6 +682,10 @@ class SqliteStorage : public Storage {
 
   Connection writer_;
   std::unique_ptr<Connection> reader_storage_;
+  // Accounts, sessions and ratings: written from the network threads, apart from the commit
+  // queue's transactions (an in-memory database has one connection: the writer's).
+  std::unique_ptr<Connection> accounts_storage_;
+  Connection& accounts_;
 };
 
 }  // namespace
@@ -368,8 +700,63 @@ std::string EntryKindName(EntryKind kind) {
       return "offer_draw";
     case EntryKind::kAgreeDraw:
       return "agree_draw";
+    case EntryKind::kTimeout:
+      return "timeout";
+    case EntryKind::kClaimWin:
+      return "claim_win";
+    case EntryKind::kAbandon:
+      return "abandon";
   }
   return "?";
+}
+
+std::string ClockKindName(ClockSpec::Kind kind) {
+  switch (kind) {
+    case ClockSpec::Kind::kNone:
+      return "none";
+    case ClockSpec::Kind::kLive:
+      return "live";
+    case ClockSpec::Kind::kCorrespondence:
+      return "correspondence";
+  }
+  return "?";
+}
+
+Json ClockSpecToJson(const ClockSpec& clock) {
+  Json out{{"kind", ClockKindName(clock.kind)}};
+  if (clock.kind == ClockSpec::Kind::kLive) {
+    out["initial_ms"] = clock.initial_ms;
+    out["increment_ms"] = clock.increment_ms;
+  } else if (clock.kind == ClockSpec::Kind::kCorrespondence) {
+    out["per_move_ms"] = clock.per_move_ms;
+  }
+  return out;
+}
+
+ClockSpec ClockSpecFromJson(const Json& json) {
+  if (!json.is_object() || !json.contains("kind") || !json["kind"].is_string()) {
+    throw Error("a clock is {\"kind\": \"none\" | \"live\" | \"correspondence\", ...}");
+  }
+  ClockSpec clock;
+  const std::string kind = json["kind"].get<std::string>();
+  const auto number = [&](const char* key) -> std::int64_t {
+    if (!json.contains(key) || !json[key].is_number_integer()) {
+      throw Error(std::string("a ") + kind + " clock needs a whole number '" + key + "'");
+    }
+    return json[key].get<std::int64_t>();
+  };
+  if (kind == "none") return clock;
+  if (kind == "live") {
+    clock.kind = ClockSpec::Kind::kLive;
+    clock.initial_ms = number("initial_ms");
+    clock.increment_ms = number("increment_ms");
+  } else if (kind == "correspondence") {
+    clock.kind = ClockSpec::Kind::kCorrespondence;
+    clock.per_move_ms = number("per_move_ms");
+  } else {
+    throw Error("unknown clock kind '" + kind + "' (none, live or correspondence)");
+  }
+  return clock;
 }
 
 std::unique_ptr<Storage> OpenSqliteStorage(const std::string& path) {

@@ -18,6 +18,8 @@
 #include <string>
 #include <vector>
 
+#include "core/json.h"
+
 namespace quartel::server {
 
 // One seat of a match: a person (who proves it with a token; only its hash is kept) or a bot.
@@ -25,9 +27,33 @@ struct StoredSeat {
   bool bot = false;
   std::string bot_spec;    // "mcts:ms=500" for a bot seat
   std::string token_hash;  // Sha256Hex of the seat token, for a person's seat
+  // The account playing the seat (a bot's account for a bot seat), or 0 for a guest.
+  std::int64_t account_id = 0;
+  std::string account_name;
 };
 
-enum class EntryKind { kAction, kResign, kOfferDraw, kAgreeDraw };
+// A match's clock, chosen when it is created (docs/PROTOCOL.md, "Clocks").
+struct ClockSpec {
+  enum class Kind { kNone, kLive, kCorrespondence };
+  Kind kind = Kind::kNone;
+  std::int64_t initial_ms = 0;    // live: each seat's time at the start
+  std::int64_t increment_ms = 0;  // live: added after each of the seat's moves
+  std::int64_t per_move_ms = 0;   // correspondence: the time for each move
+};
+std::string ClockKindName(ClockSpec::Kind kind);
+Json ClockSpecToJson(const ClockSpec& clock);
+ClockSpec ClockSpecFromJson(const Json& json);  // throws quartel::Error on a bad one
+
+// The clocks after an event: when it was published (ms since the epoch) and each seat's time left.
+struct StoredClock {
+  int event = 0;
+  std::int64_t at_ms = 0;
+  std::vector<std::int64_t> remaining_ms;
+};
+
+// kTimeout: the seat's time ran out (its clock); kClaimWin: the seat claimed the win over an
+// opponent gone past the grace period; kAbandon: the match ended as abandoned (seat -1).
+enum class EntryKind { kAction, kResign, kOfferDraw, kAgreeDraw, kTimeout, kClaimWin, kAbandon };
 
 struct StoredEntry {
   int event = 0;  // the number of the event that published it
@@ -47,6 +73,9 @@ struct StoredMatch {
   std::vector<std::string> result;  // per seat, once finished
   std::string ending;               // EndReason name when it ended outside the rules
   std::vector<StoredEntry> entries;
+  bool rated = false;
+  ClockSpec clock;
+  std::optional<StoredClock> last_clock;  // the clocks after the last event that stored them
   // Per seat, the actions of its secret turn in progress (Room's draft), when it has one.
   std::map<int, std::vector<int>> drafts;
 };
@@ -60,6 +89,46 @@ struct MatchSummary {
   std::vector<std::string> result;
   int events = 0;
   int moves = 0;  // the players' actions in the record (not chance, not resignations)
+  std::vector<std::string> seat_accounts;  // per seat, the account's name or ""
+  bool rated = false;
+  std::string clock;  // ClockKindName
+  std::string ending;
+};
+
+// An account (a person, or a bot with `bot_spec` and no password).
+struct Account {
+  std::int64_t id = 0;
+  std::string name;
+  std::string password_hash;  // crypto_pwhash_str's text; empty for a bot
+  std::string bot_spec;
+  std::int64_t created_at = 0;
+};
+
+struct StoredSession {
+  std::string csrf;
+  std::int64_t account_id = 0;  // 0: a guest
+};
+
+// A player's rating in one pool (ratings.h): Glicko-2 (volatility used) or Weng-Lin (not).
+struct StoredRating {
+  std::string pool;
+  double rating = 1500;
+  double deviation = 350;
+  double volatility = 0.06;
+  int games = 0;
+};
+
+struct RatingPoint {
+  std::int64_t at = 0;  // seconds since the epoch
+  double rating = 0;
+  double deviation = 0;
+  std::string match_id;
+};
+
+struct LeaderboardRow {
+  std::string name;
+  std::string bot_spec;
+  StoredRating rating;
 };
 
 class Storage {
@@ -86,6 +155,40 @@ class Storage {
   virtual std::vector<MatchSummary> ListMatches(bool finished, int limit) = 0;
   // Running matches created from `address` (the per-address cap).
   virtual int CountRunningMatchesFrom(const std::string& address) = 0;
+
+  // --- Clocks (the writer thread, inside Begin/Commit like the entries) ---
+  virtual void SaveEventClock(const std::string& match_id, const StoredClock& clock) = 0;
+
+  // --- Accounts, sessions, ratings, chat (any thread: a connection of their own, each call its
+  // own transaction) ---
+  // Names are unique ignoring case. Nullopt when the name is taken.
+  virtual std::optional<std::int64_t> CreateAccount(const Account& account) = 0;
+  virtual std::optional<Account> FindAccount(const std::string& name) = 0;
+  virtual std::optional<Account> AccountById(std::int64_t id) = 0;
+  virtual void SetPassword(std::int64_t account_id, const std::string& password_hash) = 0;
+  // Sessions are kept by the hash of their cookie's token.
+  virtual void CreateSession(const std::string& token_hash, const StoredSession& session,
+                             std::int64_t now) = 0;
+  virtual std::optional<StoredSession> FindSession(const std::string& token_hash) = 0;
+  virtual void DeleteSession(const std::string& token_hash) = 0;
+  // Ends every session of the account but `keep_hash`'s (a changed password).
+  virtual void DeleteSessionsOf(std::int64_t account_id, const std::string& keep_hash) = 0;
+  // The seat becomes the account's (a guest who signs up keeps its matches). False when the
+  // match or seat is unknown.
+  virtual bool ClaimSeat(const std::string& match_id, int seat, std::int64_t account_id,
+                         const std::string& account_name) = 0;
+  // The matches where the account holds a seat, newest first.
+  virtual std::vector<MatchSummary> MatchesOf(std::int64_t account_id, bool finished,
+                                              int limit) = 0;
+  virtual std::vector<StoredRating> RatingsOf(std::int64_t account_id) = 0;
+  // Stores the new ratings of a rated match's players and a history point each, at once; a
+  // second call for the same match changes nothing (false).
+  virtual bool SaveRatings(const std::string& match_id, std::int64_t at,
+                           const std::vector<std::pair<std::int64_t, StoredRating>>& ratings) = 0;
+  virtual std::vector<RatingPoint> RatingHistory(std::int64_t account_id,
+                                                 const std::string& pool) = 0;
+  virtual std::vector<LeaderboardRow> Leaderboard(const std::string& pool, int limit) = 0;
+  virtual std::vector<std::string> RatedPools() = 0;
 };
 
 // Opens (creating and migrating when needed) the SQLite database at `path` (":memory:" for tests),
