@@ -19,6 +19,67 @@ async function call<T>(path: string, init?: RequestInit): Promise<T> {
   return body as T;
 }
 
+// The session's CSRF token (GET /api/session, loaded once; session.ts shows who is signed in).
+// Every POST carries it in X-CSRF-Token; the server answers 403 without it.
+export interface SessionAccount {
+  id: number;
+  name: string;
+}
+export interface SessionInfo {
+  account: SessionAccount | null;
+  csrf: string;
+}
+let session: Promise<SessionInfo> | null = null;
+export function loadSession(fresh = false): Promise<SessionInfo> {
+  if (fresh || !session) {
+    const loading = call<SessionInfo>('/api/session', { credentials: 'same-origin', cache: 'no-store' });
+    session = loading;
+    loading.catch(() => {
+      if (session === loading) session = null;
+    });
+  }
+  return session;
+}
+// After a sign-in, sign-up or sign-out: the new session's token.
+export function sessionChanged(info: SessionInfo) {
+  session = Promise.resolve(info);
+}
+
+// A POST with the session's CSRF token. A 403 may be a token gone stale (another tab signed in
+// or out, which replaces the session): the session is loaded again and the request sent once more.
+export async function post<T>(path: string, body: unknown): Promise<T> {
+  const send = (csrf: string) =>
+    call<T>(path, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
+      body: JSON.stringify(body),
+    });
+  // No session (the server unreachable, or one without accounts): the request goes without the
+  // token, and the server's answer says what is wrong.
+  const used = await loadSession().then((s) => s.csrf, () => '');
+  try {
+    return await send(used);
+  } catch (e) {
+    if (!(e instanceof ApiError && e.status === 403)) throw e;
+    const now = await loadSession(true).catch(() => null);
+    if (!now) throw e;
+    onSessionReloaded?.(now);
+    if (now.csrf === used) throw e;
+    return send(now.csrf);
+  }
+}
+// session.ts listens: a reloaded session may have another account (signed in or out elsewhere).
+let onSessionReloaded: ((info: SessionInfo) => void) | null = null;
+export function whenSessionReloaded(listener: (info: SessionInfo) => void) {
+  onSessionReloaded = listener;
+}
+
+// A GET of the REST API (the pages of accounts, session.ts).
+export function get<T>(path: string): Promise<T> {
+  return call<T>(path, { credentials: 'same-origin' });
+}
+
 let games: Promise<GameInfo[]> | null = null;
 export function fetchGames(): Promise<GameInfo[]> {
   games ??= call<{ games: GameInfo[] }>('/api/games').then((c) => c.games);
@@ -28,6 +89,7 @@ export function fetchGames(): Promise<GameInfo[]> {
 export interface SeatRequest {
   kind: 'person' | 'bot';
   bot?: string;
+  mine?: boolean;  // the signed-in creator's own seat (the account's match)
 }
 export interface CreatedSeat {
   seat: number;
@@ -44,12 +106,9 @@ export interface Created {
   seats: CreatedSeat[];
 }
 
-export function createMatch(game: string, options: Record<string, unknown>, seats: SeatRequest[]) {
-  return call<Created>('/api/matches', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ game, options, seats }),
-  });
+// `rated`: against bots with accounts, signed in (the seat "mine"); the ratings count it.
+export function createMatch(game: string, options: Record<string, unknown>, seats: SeatRequest[], rated = false) {
+  return post<Created>('/api/matches', rated ? { game, options, seats, rated } : { game, options, seats });
 }
 
 export interface MatchSummary {
@@ -135,11 +194,7 @@ function replayCall(body: object): Promise<Replay> {
   const run = async (): Promise<Replay> => {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await call<Replay>('/api/replay', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        });
+        return await post<Replay>('/api/replay', body);
       } catch (e) {
         const busy = e instanceof ApiError && (e.status === 429 || e.status === 503);
         if (!busy || attempt >= 5) throw e;
@@ -235,6 +290,18 @@ export function seatTokenFor(match: string): string | null {
     return null;
   }
   return sessionStorage.getItem(TAB_SEAT + match) ?? playedSeats(match)[0]?.token ?? null;
+}
+// Every seat token this browser holds (the seats it was given, and those this tab plays from a
+// seat link): sent at sign-up and sign-in, so that a guest's matches become the account's.
+export function seatTokens(): { match: string; token: string }[] {
+  const all = new Map<string, { match: string; token: string }>();
+  for (const h of heldSeats()) if (h.role !== 'invite') all.set(h.token, { match: h.match, token: h.token });
+  for (let i = 0; i < sessionStorage.length; i++) {
+    const key = sessionStorage.key(i);
+    const token = key?.startsWith(TAB_SEAT) ? sessionStorage.getItem(key) : null;
+    if (key && token) all.set(token, { match: key.slice(TAB_SEAT.length), token });
+  }
+  return [...all.values()];
 }
 export function playSeatInThisTab(match: string, token: string) {
   sessionStorage.setItem(TAB_SEAT + match, token);

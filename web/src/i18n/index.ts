@@ -7,11 +7,12 @@ import { boards } from './boards';
 import { facts } from './facts';
 import { options } from './options';
 import { rules } from './rules';
+import { accounts } from './accounts';
 
 export type Lang = 'en' | 'pt';
 export type Entry = readonly [en: string, pt: string];
 
-export const catalogue: Record<string, Entry> = { ...common, ...options, ...boards, ...facts, ...rules };
+export const catalogue: Record<string, Entry> = { ...common, ...options, ...boards, ...facts, ...rules, ...accounts };
 
 function initialLang(): Lang {
   const saved = localStorage.getItem('quartel.lang');

@@ -4,6 +4,7 @@ import { boardFor } from '../boards';
 import { BOT_LEVELS, gameName, seatName } from '../games';
 import { has, t } from '../i18n';
 import { navigate } from '../router';
+import { account, botRating, fetchBots, poolOf, ratingPools, type BotAccount } from '../session';
 import type { GameInfo, GameOption } from '../types';
 
 type SeatChoice = 'you' | 'friend' | string;  // or a bot level's spec
@@ -69,6 +70,11 @@ export function NewGame({ game: id }: { game: string }) {
   const [options, setOptions] = useState<Record<string, unknown>>({});
   const [seats, setSeats] = useState<SeatChoice[]>([]);
   const [busy, setBusy] = useState(false);
+  const [bots, setBots] = useState<BotAccount[]>([]);  // the bot accounts' ratings, by level
+  useEffect(() => void fetchBots().then(setBots, () => {}), []);
+  const [pools, setPools] = useState<string[]>([]);
+  const [rated, setRated] = useState(false);
+  useEffect(() => void ratingPools().then(setPools, () => {}), []);
 
   useEffect(() => {
     fetchGames()
@@ -100,6 +106,11 @@ export function NewGame({ game: id }: { game: string }) {
     <OptionField key={o.name} game={game.id} option={o} value={options[o.name]} set={(v) => setOptions({ ...options, [o.name]: v })} />
   );
 
+  // Rated: signed in, one seat yours and the others bots (each bot has an account and a rating),
+  // in a game and options that have a rating pool.
+  const pool = poolOf(game.id, options, seats.length, pools);
+  const canRate = Boolean(account.value) && pool !== undefined && seats.filter((s) => s === 'you').length === 1 && !seats.includes('friend');
+
   const setCount = (n: number) =>
     setSeats((old) => Array.from({ length: n }, (_, i) => old[i] ?? (i === 0 ? 'you' : defaultBot(game))));
 
@@ -107,11 +118,11 @@ export function NewGame({ game: id }: { game: string }) {
     e.preventDefault();
     setBusy(true);
     setError('');
-    const request: SeatRequest[] = seats.map((s) => (s === 'you' || s === 'friend' ? { kind: 'person' } : { kind: 'bot', bot: s }));
+    const request: SeatRequest[] = seats.map((s) => (s === 'you' ? { kind: 'person', mine: true } : s === 'friend' ? { kind: 'person' } : { kind: 'bot', bot: s }));
     const chosen = { ...options };
     delete chosen.players;
     try {
-      const created = await createMatch(game!.id, chosen, request);
+      const created = await createMatch(game!.id, chosen, request, canRate && rated);
       let mine: string | null = null;
       for (const seat of created.seats) {
         if (!seat.token) continue;
@@ -174,12 +185,20 @@ export function NewGame({ game: id }: { game: string }) {
               {levels.map((l) => (
                 <option value={l.spec} key={l.spec}>
                   {l.label}
+                  {botRating(bots, l.spec, game.id, options, seats.length)}
                 </option>
               ))}
             </select>
           </div>
         ))}
         <p class="help">{t('new.seats_help')}</p>
+        {canRate && (
+          <div class="option">
+            <label for="rated">{t('rated.label')}</label>
+            <input id="rated" type="checkbox" checked={rated} onChange={(e) => setRated((e.target as HTMLInputElement).checked)} />
+            <p class="help">{t('rated.help', { pool: t(`pool.${pool}`) })}</p>
+          </div>
+        )}
       </fieldset>
       {shownOptions.length + caps.length > 0 && (
         <fieldset>
