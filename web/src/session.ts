@@ -83,7 +83,7 @@ export interface Profile {
   history: Record<string, RatingPoint[]>;
   running: ProfileMatch[];
   finished: ProfileMatch[];
-  awaiting: (string | { match: string })[];
+  awaiting: (string | { match: string; game?: string; seat?: number })[];  // the matches awaiting their move
 }
 export function fetchProfile(name: string) {
   return get<Profile>(`/api/players/${encodeURIComponent(name)}`);

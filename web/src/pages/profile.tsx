@@ -66,7 +66,8 @@ function Seats({ m, me }: { m: ProfileMatch; me: string }) {
   );
 }
 
-function MatchRow({ m, me, finished }: { m: ProfileMatch; me: string; finished: boolean }) {
+// `mine`: the profile is the viewer's own (a running match is theirs to play).
+function MatchRow({ m, me, finished, mine }: { m: ProfileMatch; me: string; finished: boolean; mine: boolean }) {
   const seat = m.players?.findIndex((p) => p.toLowerCase() === me.toLowerCase()) ?? -1;
   const result = finished && seat >= 0 ? m.result?.[seat] : undefined;
   return (
@@ -81,7 +82,7 @@ function MatchRow({ m, me, finished }: { m: ProfileMatch; me: string; finished: 
       </span>
       <span class="links">
         <a href={`/match/${m.match}`} data-testid="match-link">
-          {finished ? t('profile.open_match') : t('home.watch')}
+          {finished ? t('profile.open_match') : mine && seat >= 0 ? t('profile.play') : t('home.watch')}
         </a>
         {finished && (
           <a href={`/replay/${m.match}`} data-testid="replay-link">
@@ -138,8 +139,11 @@ export function ProfilePage({ name }: { name: string }) {
   if (error) return <p class="error">{error}</p>;
   if (!profile) return <p class="muted">{t('common.loading')}</p>;
   const mine = account.value?.name.toLowerCase() === profile.name.toLowerCase();
-  const awaitingIds = profile.awaiting.map((a) => (typeof a === 'string' ? a : a.match));
-  const awaiting = awaitingIds.map((id) => profile.running.find((m) => m.match === id) ?? ({ match: id } as ProfileMatch));
+  // The server gives {match, game, seat} (or a bare id): the running list has the rest.
+  const awaiting = profile.awaiting.map((a) => {
+    const id = typeof a === 'string' ? a : a.match;
+    return profile.running.find((m) => m.match === id) ?? ({ match: id, game: typeof a === 'string' ? undefined : a.game } as ProfileMatch);
+  });
   const pools = Object.entries(profile.history ?? {}).filter(([, points]) => points.length > 0);
   const gameOf = (pool: string) => profile.ratings.find((r) => r.pool === pool)?.game;
 
@@ -206,7 +210,7 @@ export function ProfilePage({ name }: { name: string }) {
           {profile.running.length ? (
             <ul class="profile-matches" data-testid="running">
               {profile.running.map((m) => (
-                <MatchRow key={m.match} m={m} me={profile.name} finished={false} />
+                <MatchRow key={m.match} m={m} me={profile.name} finished={false} mine={mine} />
               ))}
             </ul>
           ) : (
@@ -218,7 +222,7 @@ export function ProfilePage({ name }: { name: string }) {
           {profile.finished.length ? (
             <ul class="profile-matches" data-testid="finished">
               {profile.finished.map((m) => (
-                <MatchRow key={m.match} m={m} me={profile.name} finished />
+                <MatchRow key={m.match} m={m} me={profile.name} finished mine={mine} />
               ))}
             </ul>
           ) : (

@@ -66,7 +66,8 @@ async function axe(page, where) {
 
 // A rated Dablot match against the random bot's account, set up on the new-game page ("Rated",
 // offered to a signed-in player against bots) and resigned on its page: a loss the ratings count.
-async function ratedLossToBot(page) {
+// `awaiting`: first check that the profile lists the match among the games awaiting the player.
+async function ratedLossToBot(page, awaiting = false) {
   await page.goto(`${h.address}/new/dablot`);
   await page.locator('#seat-1').selectOption('random');
   await page.locator('#rated').setChecked(true);
@@ -74,6 +75,17 @@ async function ratedLossToBot(page) {
   await page.waitForURL(/\/match\//);
   const id = /\/match\/([^/#?]+)/.exec(page.url())[1];
   await waitFor(page, () => true, 'the rated match');
+  if (awaiting) {
+    await waitFor(page, (s) => s.your_turn, 'the player\'s turn');
+    await page.goto(`${h.address}/player/${me.name}`);
+    const row = page.locator(`[data-testid=awaiting] li[data-match="${id}"]`);
+    await row.waitFor({ timeout: 5000 }).catch(() => {
+      throw new Error(`the profile does not list the match ${id} as awaiting the player's move`);
+    });
+    await row.locator('.links a').click();
+    await page.waitForURL(new RegExp(`/match/${id}`));
+    await waitFor(page, (s) => s.your_turn, 'the player\'s turn, back on the match');
+  }
   page.once('dialog', (d) => d.accept());
   await page.getByRole('button', { name: /^resign$/i }).click({ timeout: 10000 });
   await waitFor(page, (s) => s.over, 'the resignation');
@@ -188,7 +200,7 @@ export default async function () {
   await test('accounts: rated losses to Bot-Random: the profile (provisional "?", the chart), the leaderboards and the new-game page at 1366 and 390', async () => {
     if (!me.guestMatch) throw new Error('no account (the sign-up test failed)');
     const page = me.page;
-    const ids = [await ratedLossToBot(page), await ratedLossToBot(page)];
+    const ids = [await ratedLossToBot(page, true), await ratedLossToBot(page)];
     // The ratings are applied once the match is over.
     let profile;
     for (let i = 0; ; i++) {
