@@ -271,6 +271,15 @@ export default async function () {
       const texts = await page.locator('#seat-1 option').allTextContents();
       throw new Error(`the new-game page's bots: ${texts.join(' | ')} (Bot-Random is ${want})`);
     });
+    await page.locator('#seat-1').selectOption('random');
+    await page.locator('#rated').waitFor();
+    await shot(page, 'accounts-new-game-rated-desktop');
+    await page.setViewportSize(PHONE);
+    await page.waitForTimeout(200);
+    await fitsThePhone(page, 'the new-game page');
+    await page.locator('#rated').scrollIntoViewIfNeeded();
+    await shot(page, 'accounts-new-game-rated-phone');
+    await page.setViewportSize(DESKTOP);
   });
 
   await test('accounts: the top bar on a phone, in English and Portuguese, a guest and signed in', async () => {
