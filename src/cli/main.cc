@@ -227,6 +227,24 @@ int main(int argc, char** argv) {
       ->default_val(50)
       ->check(CLI::PositiveNumber);
   serve
+      ->add_option("--claim-after-seconds", serve_config.limits.claim_after_seconds,
+                   "How long a player of a two-person match (not a correspondence one) waits for "
+                   "an opponent gone away before it may claim the win")
+      ->default_val(60)
+      ->check(CLI::Range(1, 86400 * 14));
+  serve
+      ->add_option("--abandon-after-seconds", serve_config.limits.abandon_after_seconds,
+                   "How long an unclocked match with a person seat waits with no person connected "
+                   "before it ends as abandoned")
+      ->default_val(3600)
+      ->check(CLI::Range(1, 86400 * 365));
+  serve
+      ->add_option("--min-clock-ms", serve_config.limits.min_clock_ms,
+                   "The least initial time of a live clock, in ms (a test server's shorter "
+                   "clocks; below 10000 it is also the least correspondence time a move)")
+      ->default_val(10000)
+      ->check(CLI::Range(std::int64_t{100}, std::int64_t{3} * 3600 * 1000));
+  serve
       ->add_option("--rate", serve_config.messages_per_second,
                    "Messages a second one connection may send (bursts of three times as many)")
       ->default_val(20)

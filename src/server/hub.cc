@@ -90,10 +90,29 @@ void Hub::Stop() {
   commits_.Stop();
 }
 
+RoomServices Hub::Services(bool running) {
+  RoomServices services{commits_, bots_, metrics_, [](const std::string&, const std::string&) {}};
+  if (running) {
+    services.on_finished = [this](const std::string& id, const std::string& creator) {
+      OnFinished(id, creator);
+    };
+  }
+  services.timings.claim_after = std::chrono::seconds(limits_.claim_after_seconds);
+  services.timings.abandon_after = std::chrono::seconds(limits_.abandon_after_seconds);
+  services.on_idle = [this](const std::shared_ptr<Room>& room) { Forget(room); };
+  return services;
+}
+
+void Hub::Forget(const std::shared_ptr<Room>& room) {
+  std::unique_lock lock(rooms_mutex_);
+  const auto found = rooms_.find(room->id());
+  if (found == rooms_.end() || found->second != room) return;
+  rooms_.erase(found);
+  metrics_.rooms_in_memory = static_cast<std::int64_t>(rooms_.size());
+}
+
 std::shared_ptr<Room> Hub::NewRoom(StoredMatch stored, bool restore) {
-  RoomServices services{
-      commits_, bots_, metrics_,
-      [this](const std::string& id, const std::string& creator) { OnFinished(id, creator); }};
+  RoomServices services = Services(/*running=*/true);
   auto strand = asio::make_strand(executor_);
   std::shared_ptr<Room> room = restore
                                    ? Room::Restore(strand, services, std::move(stored))
@@ -106,6 +125,7 @@ std::shared_ptr<Room> Hub::NewRoom(StoredMatch stored, bool restore) {
   if (restore) {
     std::unique_lock lock(rooms_mutex_);
     rooms_[room->id()] = room;
+    metrics_.rooms_in_memory = static_cast<std::int64_t>(rooms_.size());
   }
   return room;
 }
@@ -127,11 +147,12 @@ std::shared_ptr<Room> Hub::OpenRoom(const std::string& match_id) {
   if (auto room = FindRoom(match_id)) return room;
   std::optional<StoredMatch> stored = storage_.LoadMatch(match_id);
   if (!stored || !stored->finished) return nullptr;  // a running match is always in memory
-  auto room = Room::Restore(asio::make_strand(executor_),
-                            RoomServices{commits_, bots_, metrics_, [](auto&, auto&) {}},
-                            std::move(*stored));
+  auto room =
+      Room::Restore(asio::make_strand(executor_), Services(/*running=*/false), std::move(*stored));
   std::unique_lock lock(rooms_mutex_);
-  return rooms_.emplace(match_id, room).first->second;
+  auto opened = rooms_.emplace(match_id, room).first->second;
+  metrics_.rooms_in_memory = static_cast<std::int64_t>(rooms_.size());
+  return opened;
 }
 
 // --- REST ----------------------------------------------------------------------------------------
@@ -194,8 +215,8 @@ StoredMatch Hub::NewStoredMatch(const Json& request, const std::string& address,
                                 std::vector<std::string>& tokens) const {
   if (!request.is_object()) BadRequest("the body must be a JSON object");
   for (const auto& [name, value] : request.items()) {
-    if (name != "game" && name != "options" && name != "seats") {
-      BadRequest("unknown field '" + name + "' (known: game, options, seats)");
+    if (name != "game" && name != "options" && name != "seats" && name != "clock") {
+      BadRequest("unknown field '" + name + "' (known: game, options, seats, clock)");
     }
   }
   if (!request.contains("game") || !request["game"].is_string()) BadRequest("'game' is required");
@@ -251,6 +272,7 @@ StoredMatch Hub::NewStoredMatch(const Json& request, const std::string& address,
     }
     stored.seats.push_back(std::move(stored_seat));
   }
+  if (request.contains("clock")) stored.clock = CheckedClock(request["clock"]);
   stored.id = RandomToken(12);
   stored.creator_address = address;
   stored.created_at = static_cast<std::int64_t>(std::time(nullptr));
@@ -309,6 +331,7 @@ void Hub::CreateMatch(const std::string& body, const std::string& address,
       {
         std::unique_lock lock(rooms_mutex_);
         rooms_[room->id()] = room;
+        metrics_.rooms_in_memory = static_cast<std::int64_t>(rooms_.size());
       }
       spdlog::info("match {} created: {}", room->id(), room->stored().game);
       done({201, answer});
@@ -362,8 +385,40 @@ void Hub::MatchRecord(const std::string& match_id, const std::string& token,
     viewer = *seat;
   }
   asio::post(room->strand(), [room, viewer, done = std::move(done)] {
-    room->WhenPublished([room, viewer, done] { done({200, room->RecordFor(viewer)}); });
+    room->WhenPublished([room, viewer, done] {
+      done({200, room->RecordFor(viewer)});
+      room->CheckIdle();  // a finished match loaded for its record leaves memory again
+    });
   });
+}
+
+ClockSpec Hub::CheckedClock(const Json& json) const {
+  const ClockSpec clock = ClockSpecFromJson(json);
+  const auto within = [](const char* what, std::int64_t value, std::int64_t least,
+                         std::int64_t most, const std::string& unit, std::int64_t per_unit) {
+    if (value < least || value > most) {
+      BadRequest(std::string("a clock's ") + what + " is " + std::to_string(least / per_unit) +
+                 " to " + std::to_string(most / per_unit) + " " + unit +
+                 " (in ms: " + std::to_string(least) + " to " + std::to_string(most) + ")");
+    }
+  };
+  constexpr std::int64_t kSecond = 1000, kDay = 86'400'000;
+  switch (clock.kind) {
+    case ClockSpec::Kind::kNone:
+      break;
+    case ClockSpec::Kind::kLive:
+      within("initial_ms", clock.initial_ms, limits_.min_clock_ms, 3 * 3600 * kSecond, "seconds",
+             kSecond);
+      within("increment_ms", clock.increment_ms, 0, 180 * kSecond, "seconds", kSecond);
+      break;
+    case ClockSpec::Kind::kCorrespondence:
+      // A day at least; a server started with a smaller --min-clock-ms (tests) allows that.
+      within("per_move_ms", clock.per_move_ms,
+             limits_.min_clock_ms < 10 * kSecond ? limits_.min_clock_ms : kDay, 14 * kDay, "days",
+             kDay);
+      break;
+  }
+  return clock;
 }
 
 // --- WebSocket -----------------------------------------------------------------------------------

@@ -26,6 +26,12 @@ namespace quartel::server {
 struct HubLimits {
   int max_running_matches_per_address = 50;
   int max_bot_ms = 10000;  // a bot's per-move time budget may not exceed this
+  // Clocks (docs/PROTOCOL.md, "Clocks"): a live clock's least initial time (tests use less than
+  // the 10 s default), the grace period before a seat may claim the win over an opponent gone
+  // away, and how long an unclocked match waits with no person connected before it is abandoned.
+  std::int64_t min_clock_ms = 10000;
+  int claim_after_seconds = 60;
+  int abandon_after_seconds = 3600;
 };
 
 // An HTTP-style answer of the REST surface: a status and a JSON body.
@@ -64,6 +70,11 @@ class Hub {
   void MatchRecord(const std::string& match_id, const std::string& token,
                    std::function<void(Reply)> done);
 
+  // A match's clock as a create request or a seek gives it ({"kind": "live", "initial_ms",
+  // "increment_ms"} or {"kind": "correspondence", "per_move_ms"}), within the server's bounds.
+  // Throws quartel::Error naming what is wrong.
+  ClockSpec CheckedClock(const Json& clock) const;
+
   // --- WebSocket ---
   // One text message of a client; answers go to `peer`. Call serially per connection.
   void OnMessage(const std::shared_ptr<Peer>& peer, Subscriptions& subscriptions,
@@ -75,6 +86,9 @@ class Hub {
   // A running match in memory, or a finished one loaded from the database; null when unknown.
   std::shared_ptr<Room> OpenRoom(const std::string& match_id);
   std::shared_ptr<Room> NewRoom(StoredMatch stored, bool restore);
+  RoomServices Services(bool running);
+  // The room is over, stored and unwatched: it leaves memory (OpenRoom loads it again).
+  void Forget(const std::shared_ptr<Room>& room);
   void Join(const std::shared_ptr<Peer>& peer, Subscriptions& subscriptions,
             const ClientMessage& message);
   void OnFinished(const std::string& match_id, const std::string& creator);

@@ -24,6 +24,8 @@ std::string Metrics::PrometheusText() const {
   };
   gauge("quartel_connections", "gauge", "Open WebSocket connections.", connections);
   gauge("quartel_open_matches", "gauge", "Matches in progress.", open_matches);
+  gauge("quartel_rooms_in_memory", "gauge",
+        "Matches held in memory (running, or finished and watched).", rooms_in_memory);
   gauge("quartel_moves_total", "counter", "Actions of seats applied and stored.", moves_total);
   gauge("quartel_messages_total", "counter", "Client messages received.", messages_total);
   gauge("quartel_errors_total", "counter", "Error messages sent to clients.", errors_total);

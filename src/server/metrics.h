@@ -14,10 +14,11 @@ class Metrics {
  public:
   std::atomic<std::int64_t> connections{0};
   std::atomic<std::int64_t> open_matches{0};
-  std::atomic<std::int64_t> moves_total{0};     // actions of seats, applied and stored
-  std::atomic<std::int64_t> messages_total{0};  // client messages received
-  std::atomic<std::int64_t> errors_total{0};    // error messages sent
-  std::atomic<std::int64_t> bot_queue{0};       // bot moves asked for and not yet answered
+  std::atomic<std::int64_t> rooms_in_memory{0};  // matches held in memory, running or finished
+  std::atomic<std::int64_t> moves_total{0};      // actions of seats, applied and stored
+  std::atomic<std::int64_t> messages_total{0};   // client messages received
+  std::atomic<std::int64_t> errors_total{0};     // error messages sent
+  std::atomic<std::int64_t> bot_queue{0};        // bot moves asked for and not yet answered
 
   // One action's latency, from its message received to its event sent.
   void ObserveLatency(std::chrono::steady_clock::duration latency);

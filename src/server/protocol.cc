@@ -18,8 +18,8 @@ struct TypeSpec {
   std::set<std::string> required;
 };
 
-const std::array<TypeSpec, 7>& TypeSpecs() {
-  static const std::array<TypeSpec, 7> specs{{
+const std::array<TypeSpec, 8>& TypeSpecs() {
+  static const std::array<TypeSpec, 8> specs{{
       {ClientType::kJoin, "join", {"match", "token", "since"}, {"match"}},
       {ClientType::kLeave, "leave", {"match"}, {"match"}},
       {ClientType::kAct, "act", {"match", "event", "turn", "actions"}, {"match", "event"}},
@@ -27,6 +27,7 @@ const std::array<TypeSpec, 7>& TypeSpecs() {
       {ClientType::kOfferDraw, "offer_draw", {"match", "event"}, {"match", "event"}},
       {ClientType::kAcceptDraw, "accept_draw", {"match", "event"}, {"match", "event"}},
       {ClientType::kPing, "ping", {}, {}},
+      {ClientType::kClaimWin, "claim_win", {"match"}, {"match"}},
   }};
   return specs;
 }
@@ -142,7 +143,8 @@ void ParseClientMessage(std::string_view text, ClientMessage& message) {
   if (!spec) {
     throw ProtocolError(ErrorCode::kUnknownType,
                         "unknown message type '" + type +
-                            "' (known: join, leave, act, resign, offer_draw, accept_draw, ping)");
+                            "' (known: join, leave, act, resign, offer_draw, accept_draw, ping, "
+                            "claim_win)");
   }
   for (const auto& [name, value] : object.items()) {
     if (name != "type" && name != "v" && name != "id" && !spec->fields.contains(name)) {

@@ -39,7 +39,17 @@ struct ProtocolError : std::runtime_error {
   ErrorCode code;
 };
 
-enum class ClientType { kJoin, kLeave, kAct, kResign, kOfferDraw, kAcceptDraw, kPing };
+enum class ClientType {
+  kJoin,
+  kLeave,
+  kAct,
+  kResign,
+  kOfferDraw,
+  kAcceptDraw,
+  kPing,
+  // A seat claims the win over an opponent gone away (docs/PROTOCOL.md, "Clocks").
+  kClaimWin,
+};
 
 struct ClientMessage {
   ClientType type = ClientType::kPing;

@@ -19,6 +19,25 @@ using engine::Seat;
 
 namespace {
 
+using SteadyClock = std::chrono::steady_clock;
+
+// A seat's time ran out: where the game goes on without it (WAR with three or more left,
+// State::ResignSeat) it leaves as by resignation; otherwise the game ends on time: a loss for it
+// and a win for every other seat (or, where leaving ends the game, the results the rules give).
+void ApplyTimeout(engine::Match& match, Seat seat) {
+  auto trial = match.state().Clone();
+  const bool resigned = trial->ResignSeat(seat);
+  if (resigned && !trial->IsTerminal()) return match.Resign(seat);
+  std::vector<engine::Outcome> results;
+  if (resigned) {
+    results = trial->Results();
+  } else {
+    results.assign(match.game().NumSeats(), engine::Outcome::kWin);
+    results.at(seat) = engine::Outcome::kLoss;
+  }
+  match.End(engine::EndReason::kTime, results);
+}
+
 // Applies one stored entry to a match: live play, a restart and a replay for a viewer alike.
 void ApplyEntryTo(engine::Match& match, const StoredEntry& entry) {
   switch (entry.kind) {
@@ -34,7 +53,28 @@ void ApplyEntryTo(engine::Match& match, const StoredEntry& entry) {
       match.End(engine::EndReason::kAgreement,
                 std::vector<engine::Outcome>(match.game().NumSeats(), engine::Outcome::kDraw));
       break;
+    case EntryKind::kTimeout:
+      ApplyTimeout(match, entry.seat);
+      break;
+    case EntryKind::kClaimWin: {
+      // The claimer wins over an opponent gone past the grace period (two seats only).
+      std::vector<engine::Outcome> results(match.game().NumSeats(), engine::Outcome::kLoss);
+      results.at(entry.seat) = engine::Outcome::kWin;
+      match.End(engine::EndReason::kAbandoned, results);
+      break;
+    }
+    case EntryKind::kAbandon:
+      // Nobody came back: no one won (every seat "draw", and nothing is rated).
+      match.End(engine::EndReason::kAbandoned,
+                std::vector<engine::Outcome>(match.game().NumSeats(), engine::Outcome::kDraw));
+      break;
   }
+}
+
+std::int64_t WallClockMs() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
 }
 
 // How the match ended outside its rules, if it did (OutsideEnding).
@@ -57,11 +97,17 @@ Room::Room(Strand strand, RoomServices services, StoredMatch stored)
     : strand_(std::move(strand)),
       services_(std::move(services)),
       stored_(std::move(stored)),
-      match_(engine::LoadGame(stored_.game, stored_.options), SeatLabels(stored_)) {
+      match_(engine::LoadGame(stored_.game, stored_.options), SeatLabels(stored_)),
+      clock_timer_(strand_),
+      absence_timer_(strand_) {
+  std::vector<bool> timed;
   for (const StoredSeat& seat : stored_.seats) {
     bots_.push_back(seat.bot ? ai::MakeBot(seat.bot_spec, match_.game(), SecureRandom64())
                              : nullptr);
+    timed.push_back(!seat.bot);
   }
+  clock_ = MatchClock(stored_.clock, std::move(timed));
+  away_since_.assign(stored_.seats.size(), std::nullopt);
   seat_came_.assign(stored_.seats.size(), false);
   for (const StoredEntry& entry : stored_.entries) {
     if (entry.seat >= 0) seat_came_.at(entry.seat) = true;
@@ -93,6 +139,10 @@ std::shared_ptr<Room> Room::Restore(Strand strand, RoomServices services, Stored
     if (entry.kind == EntryKind::kAction && entry.seat >= 0) ++room->events_.back().moves;
   }
   room->published_ = room->match_.state().Clone();
+  // The clocks as stored after the last event; the seat to act goes on from there (the time
+  // the server was down is not charged).
+  if (room->stored_.last_clock) room->clock_.Restore(room->stored_.last_clock->remaining_ms);
+  if (!room->match_.Over()) room->clock_.OnEvent(SteadyClock::now(), false, room->ClockedSeat());
   for (const auto& [seat, actions] : room->stored_.drafts) {
     if (room->match_.Over() || room->match_.state().CurrentSeat() != seat || actions.empty()) {
       continue;  // the turn ended by other means: nothing of it was published
@@ -117,18 +167,28 @@ void Room::Create(std::function<void(bool stored)> created) {
   DrawChance();
   events_.push_back({EntryKind::kAction, kChanceSeat, 0, static_cast<int>(stored_.entries.size())});
   published_ = match_.state().Clone();
-  services_.commits.Submit([stored = stored_](Storage& storage) { storage.CreateMatch(stored); },
-                           [self = shared_from_this(), created = std::move(created)](bool stored) {
-                             asio::post(self->strand_, [self, created, stored] {
-                               if (!stored) self->Fail("the database refused the new match");
-                               created(stored);
-                               if (stored) self->MaybeStartBot();
-                             });
-                           });
+  std::optional<StoredClock> clock = ClockAfterEvent(events_.back());
+  services_.commits.Submit(
+      [stored = stored_, clock](Storage& storage) {
+        storage.CreateMatch(stored);
+        if (clock) storage.SaveEventClock(stored.id, *clock);
+      },
+      [self = shared_from_this(), created = std::move(created)](bool stored) {
+        asio::post(self->strand_, [self, created, stored] {
+          if (!stored) self->Fail("the database refused the new match");
+          created(stored);
+          if (!stored) return;
+          self->UpdateAbsences();
+          self->ArmClockTimer();
+          self->MaybeStartBot();
+        });
+      });
 }
 
 void Room::Resume() {
   if (match_.Over()) return;
+  UpdateAbsences();
+  ArmClockTimer();
   if (match_.state().IsChanceNode()) {
     // Stored entries always end past the chance draws of their event; this repairs a database
     // written otherwise.
@@ -174,6 +234,7 @@ void Room::Join(const std::shared_ptr<Peer>& peer, Seat viewer, std::optional<in
   });
   subscribers_.push_back({peer, viewer});
   if (viewer >= 0) seat_came_.at(viewer) = true;
+  UpdateAbsences();
   // A reconnect: the events it missed, each as it saw it then, replayed from the stored entries.
   constexpr int kMostEventsResent = 200;
   const bool resend = since && *since < LastEvent() && LastEvent() - *since <= kMostEventsResent;
@@ -216,7 +277,9 @@ void Room::Leave(const Peer* peer) {
     auto locked = s.peer.lock();
     return !locked || locked.get() == peer;
   });
+  UpdateAbsences();
   SendPresenceIfChanged(peer);
+  CheckIdle();
 }
 
 Json Room::Presence() const {
@@ -236,11 +299,11 @@ Json Room::Presence() const {
 }
 
 void Room::SendPresenceIfChanged(const Peer* except) {
-  Json presence = Presence();
+  Json presence{{"type", "presence"}, {"match", id()}, {"presence", Presence()}};
+  if (ClaimsApply()) presence["claimable"] = Claimable();
   if (presence == presence_sent_) return;
   presence_sent_ = presence;
-  const std::string frame =
-      Json{{"type", "presence"}, {"match", id()}, {"presence", presence}}.dump();
+  const std::string frame = presence.dump();
   for (const Subscriber& subscriber : subscribers_) {
     auto peer = subscriber.peer.lock();
     if (peer && peer.get() != except) peer->Send(MakeFrame(frame));
@@ -257,7 +320,17 @@ void Room::Handle(const std::shared_ptr<Peer>& peer, Seat seat, const ClientMess
                           "the server could not store this match's last event; it is paused");
     }
     if (match_.Over()) throw ProtocolError(ErrorCode::kOver, "the match is over");
-    if (*message.event != LastEvent()) {
+    if (message.type == ClientType::kClaimWin) {
+      const auto now = SteadyClock::now();
+      const std::string why = WhyNoClaim(seat, now);
+      if (!why.empty()) throw ProtocolError(ErrorCode::kIllegal, why);
+      AbandonBotTurn();
+      const int first = static_cast<int>(stored_.entries.size());
+      auto start = match_.state().Clone();
+      ClaimWin(seat, now);
+      return Publish(EntryKind::kClaimWin, seat, first, std::move(start), received);
+    }
+    if (!message.event || *message.event != LastEvent()) {
       throw ProtocolError(ErrorCode::kStale,
                           "stale: you answered event " + std::to_string(*message.event) +
                               ", the match is at event " + std::to_string(LastEvent()));
@@ -458,6 +531,7 @@ void Room::Publish(EntryKind kind, Seat by, int first_entry, std::unique_ptr<eng
   published_ = match_.state().Clone();
   // The end of the match ends a draft too: that turn was never published, and never will be.
   if (match_.Over()) draft_.reset();
+  std::optional<StoredClock> clock = ClockAfterEvent(span);
   // Frames for the viewers someone watches as; a client joining meanwhile waits for the commit.
   std::vector<std::pair<Seat, Frame>> frames;
   for (Seat viewer : Viewers()) {
@@ -480,9 +554,10 @@ void Room::Publish(EntryKind kind, Seat by, int first_entry, std::unique_ptr<eng
   std::vector<StoredEntry> entries(stored_.entries.begin() + span.first_entry,
                                    stored_.entries.end());
   services_.commits.Submit(
-      [id = id(), first_entry, entries = std::move(entries), over, result, draft_done,
+      [id = id(), first_entry, entries = std::move(entries), over, result, draft_done, clock,
        ending = match_.record().ending](Storage& storage) {
         storage.AppendEntries(id, first_entry, entries);
+        if (clock) storage.SaveEventClock(id, *clock);
         if (draft_done) storage.SaveDraft(id, *draft_done, {});
         if (over) storage.FinishMatch(id, result, ending);
       },
@@ -507,6 +582,8 @@ void Room::Publish(EntryKind kind, Seat by, int first_entry, std::unique_ptr<eng
           self->CommitDone();
         });
       });
+  ArmClockTimer();
+  if (over) absence_timer_.cancel();
   MaybeStartBot();
 }
 
@@ -515,6 +592,14 @@ void Room::CommitDone() {
   auto waiting = std::move(after_commits_);
   after_commits_.clear();
   for (auto& work : waiting) work();
+  CheckIdle();
+}
+
+void Room::CheckIdle() {
+  if (!match_.Over() || commits_in_flight_ > 0 || !services_.on_idle) return;
+  const bool watched = std::any_of(subscribers_.begin(), subscribers_.end(),
+                                   [](const Subscriber& s) { return !s.peer.expired(); });
+  if (!watched) services_.on_idle(shared_from_this());
 }
 
 void Room::ReplayEvents(const std::function<void(int, const EventSpan&, const engine::State&,
@@ -545,7 +630,9 @@ std::vector<Seat> Room::Viewers() const {
 
 Json Room::EventMessage(int number, const EventSpan& span, const engine::State& start,
                         const engine::State& state, const OutsideEnding& ended, Seat viewer) const {
-  Json by = span.by == kChanceSeat ? Json("chance") : Json(span.by);
+  Json by = span.kind == EntryKind::kAbandon ? Json()
+            : span.by == kChanceSeat         ? Json("chance")
+                                             : Json(span.by);
   return Json{{"type", "event"},
               {"match", id()},
               {"event", number},
@@ -566,6 +653,12 @@ Json Room::EventSteps(const EventSpan& span, const engine::State& start, Seat vi
       return Json::array({{{"kind", "offer_draw"}, {"seat", seat}}});
     case EntryKind::kAgreeDraw:
       return Json::array({{{"kind", "agree_draw"}, {"seat", seat}}});
+    case EntryKind::kTimeout:
+      return Json::array({{{"kind", "timeout"}, {"seat", seat}}});
+    case EntryKind::kClaimWin:
+      return Json::array({{{"kind", "claim_win"}, {"seat", seat}}});
+    case EntryKind::kAbandon:
+      return Json::array({{{"kind", "abandon"}, {"seat", Json()}}});
     case EntryKind::kAction:
       break;
   }
@@ -588,6 +681,12 @@ std::string Room::EventText(const EventSpan& span, const engine::State& start, S
       return who + " offers a draw";
     case EntryKind::kAgreeDraw:
       return who + " accepts the draw: the game is drawn";
+    case EntryKind::kTimeout:
+      return who + " ran out of time";
+    case EntryKind::kClaimWin:
+      return who + " claims the win: the opponent left the game";
+    case EntryKind::kAbandon:
+      return "the match is abandoned: no one has been back to it";
     case EntryKind::kAction:
       break;
   }
@@ -602,9 +701,17 @@ Json Room::StatePayload(const engine::State& state, const OutsideEnding& ended, 
                         Seat viewer) const {
   // An offer stands until the next event: the state after an offer is the only one that has it.
   const EventSpan& last = events_[last_event];
-  return ViewerState(
-      state, ended, last_event, viewer,
-      last.kind == EntryKind::kOfferDraw ? std::optional<Seat>(last.by) : std::nullopt);
+  Json payload =
+      ViewerState(state, ended, last_event, viewer,
+                  last.kind == EntryKind::kOfferDraw ? std::optional<Seat>(last.by) : std::nullopt);
+  // Time is public: every viewer is shown the same clocks, as of this frame.
+  const auto now = SteadyClock::now();
+  if (clock_.enabled()) payload["clock"] = clock_.ToJson(now);
+  if (viewer >= 0 && last_event == LastEvent() && !match_.Over() && ClaimsApply() &&
+      WhyNoClaim(viewer, now).empty()) {
+    payload["claimable"] = true;
+  }
+  return payload;
 }
 
 Json ViewerState(const engine::State& state, const OutsideEnding& ended, int version, Seat viewer,
@@ -650,6 +757,8 @@ void Room::SendError(const std::shared_ptr<Peer>& peer, ErrorCode code, const st
 
 void Room::Fail(const std::string& why, std::optional<Seat> only) {
   failed_ = true;
+  clock_timer_.cancel();
+  absence_timer_.cancel();
   spdlog::error("match {}: {}; the match is paused until a restart", id(), why);
   for (const Subscriber& subscriber : subscribers_) {
     if (only && subscriber.viewer != *only) continue;
@@ -767,6 +876,174 @@ Json Room::Summary() const {
   if (to_act >= 0) summary["to_act"] = to_act;
   if (match_.Over()) summary["result"] = match_.record().result;
   return summary;
+}
+
+// --- Clocks and absences -------------------------------------------------------------------------
+
+std::optional<Seat> Room::ClockedSeat() const {
+  if (failed_ || match_.Over() || !published_) return std::nullopt;
+  const Seat seat = published_->CurrentSeat();
+  if (seat < 0 || bots_[seat]) return std::nullopt;
+  return seat;
+}
+
+std::optional<StoredClock> Room::ClockAfterEvent(const EventSpan& span) {
+  if (!clock_.enabled()) return std::nullopt;
+  const auto now = SteadyClock::now();
+  // The running seat's turn ends with its own action when the decision passes on, or when a
+  // new turn of its own begins (a turn spans several events: a WAR turn, a jump chain).
+  const auto running = clock_.running();
+  const bool turn_ended =
+      running && span.kind == EntryKind::kAction && span.by == *running &&
+      (match_.Over() || published_->CurrentSeat() != *running || !published_->MidTurn());
+  clock_.OnEvent(now, turn_ended, ClockedSeat());
+  return StoredClock{LastEvent(), WallClockMs(), clock_.RemainingAt(now)};
+}
+
+void Room::ArmClockTimer() {
+  clock_timer_.cancel();
+  const auto flag = clock_.FlagAt();
+  if (!flag || failed_ || match_.Over()) return;
+  clock_timer_.expires_at(*flag);
+  clock_timer_.async_wait([weak = weak_from_this()](const boost::system::error_code& error) {
+    if (error) return;
+    if (auto self = weak.lock()) self->OnClockTimer();
+  });
+}
+
+void Room::OnClockTimer() {
+  if (failed_ || match_.Over()) return;
+  const auto seat = clock_.running();
+  if (!seat) return;
+  // The timer may be early or stale: only the clock decides.
+  if (clock_.RemainingAt(SteadyClock::now())[*seat] > 0) return ArmClockTimer();
+  Timeout(*seat);
+}
+
+void Room::Timeout(Seat seat) {
+  AbandonBotTurn();
+  const int first = static_cast<int>(stored_.entries.size());
+  auto start = match_.state().Clone();
+  const StoredEntry entry{LastEvent() + 1, EntryKind::kTimeout, seat, -1};
+  ApplyEntryTo(match_, entry);
+  stored_.entries.push_back(entry);
+  DrawChance();  // the game may go on, with a chance draw first
+  spdlog::info("match {}: seat {} ran out of time", id(), seat);
+  Publish(EntryKind::kTimeout, seat, first, std::move(start), std::nullopt);
+}
+
+void Room::Abandon() {
+  AbandonBotTurn();
+  const int first = static_cast<int>(stored_.entries.size());
+  auto start = match_.state().Clone();
+  const StoredEntry entry{LastEvent() + 1, EntryKind::kAbandon, kChanceSeat, -1};
+  ApplyEntryTo(match_, entry);
+  stored_.entries.push_back(entry);
+  spdlog::info("match {} is abandoned", id());
+  Publish(EntryKind::kAbandon, kChanceSeat, first, std::move(start), std::nullopt);
+}
+
+void Room::ClaimWin(Seat seat, SteadyClock::time_point now) {
+  (void)now;
+  const StoredEntry entry{LastEvent() + 1, EntryKind::kClaimWin, seat, -1};
+  ApplyEntryTo(match_, entry);
+  stored_.entries.push_back(entry);
+}
+
+bool Room::PersonSeatConnected(Seat seat) const {
+  return std::any_of(subscribers_.begin(), subscribers_.end(),
+                     [&](const Subscriber& s) { return s.viewer == seat && !s.peer.expired(); });
+}
+
+// A seat may claim the win over an opponent gone away in a match of two persons whose clock is
+// not a correspondence one (there the days of each move do it).
+bool Room::ClaimsApply() const {
+  return match_.game().NumSeats() == 2 && !bots_[0] && !bots_[1] &&
+         stored_.clock.kind != ClockSpec::Kind::kCorrespondence;
+}
+
+// An unclocked match with a person in it ends as abandoned when no person comes back (a rated
+// one too: abandoned, it is not rated); a clocked one ends by its clock, a bots' match by itself.
+bool Room::AbandonApplies() const {
+  return stored_.clock.kind == ClockSpec::Kind::kNone &&
+         std::any_of(bots_.begin(), bots_.end(), [](const auto& bot) { return !bot; });
+}
+
+std::string Room::WhyNoClaim(Seat seat, SteadyClock::time_point now) const {
+  if (!ClaimsApply()) {
+    return "only a player of a two-person match (not a correspondence one) may claim the win";
+  }
+  const Seat other = 1 - seat;
+  if (PersonSeatConnected(other)) return "your opponent is connected: the win cannot be claimed";
+  if (!away_since_[other]) return "your opponent has not come to the match yet";
+  const auto wait = *away_since_[other] + services_.timings.claim_after - now;
+  if (wait > SteadyClock::duration::zero()) {
+    const auto seconds = std::chrono::ceil<std::chrono::seconds>(wait).count();
+    return "your opponent left " +
+           std::to_string(
+               std::chrono::duration_cast<std::chrono::seconds>(now - *away_since_[other])
+                   .count()) +
+           " s ago: the win may be claimed in " + std::to_string(seconds) + " s";
+  }
+  return "";
+}
+
+Json Room::Claimable() const {
+  const auto now = SteadyClock::now();
+  Json claimable = Json::array();
+  for (Seat seat = 0; seat < match_.game().NumSeats(); ++seat) {
+    claimable.push_back(!match_.Over() && !failed_ && WhyNoClaim(seat, now).empty());
+  }
+  return claimable;
+}
+
+void Room::UpdateAbsences() {
+  const auto now = SteadyClock::now();
+  bool anyone = false;
+  for (Seat seat = 0; seat < match_.game().NumSeats(); ++seat) {
+    if (bots_[seat]) continue;
+    if (PersonSeatConnected(seat)) {
+      away_since_[seat].reset();
+      anyone = true;
+    } else if (seat_came_[seat] && !away_since_[seat]) {
+      away_since_[seat] = now;
+    }
+  }
+  if (anyone) {
+    nobody_since_.reset();
+  } else if (!nobody_since_) {
+    nobody_since_ = now;
+  }
+  absence_timer_.cancel();
+  if (match_.Over() || failed_) return;
+  std::optional<SteadyClock::time_point> next;
+  const auto sooner = [&](SteadyClock::time_point at) {
+    if (!next || at < *next) next = at;
+  };
+  if (ClaimsApply()) {
+    for (const auto& since : away_since_) {
+      if (since && *since + services_.timings.claim_after > now) {
+        sooner(*since + services_.timings.claim_after);
+      }
+    }
+  }
+  if (AbandonApplies() && nobody_since_) sooner(*nobody_since_ + services_.timings.abandon_after);
+  if (!next) return;
+  absence_timer_.expires_at(*next);
+  absence_timer_.async_wait([weak = weak_from_this()](const boost::system::error_code& error) {
+    if (error) return;
+    if (auto self = weak.lock()) self->OnAbsenceTimer();
+  });
+}
+
+void Room::OnAbsenceTimer() {
+  if (failed_ || match_.Over()) return;
+  if (AbandonApplies() && nobody_since_ &&
+      SteadyClock::now() >= *nobody_since_ + services_.timings.abandon_after) {
+    return Abandon();
+  }
+  SendPresenceIfChanged(nullptr);  // a claim may be made now
+  UpdateAbsences();
 }
 
 }  // namespace quartel::server

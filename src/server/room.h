@@ -21,6 +21,7 @@
 #pragma once
 
 #include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <chrono>
@@ -33,6 +34,7 @@
 #include "ai/bot.h"
 #include "core/json.h"
 #include "engine/record.h"
+#include "server/clock.h"
 #include "server/commit_queue.h"
 #include "server/metrics.h"
 #include "server/peer.h"
@@ -41,12 +43,26 @@
 
 namespace quartel::server {
 
+// How long a room waits for people who went away (docs/PROTOCOL.md, "Clocks"): a two-person
+// match's seat may claim the win once its opponent has been away `claim_after`; an unclocked
+// casual match ends as abandoned once no person has been connected for `abandon_after`.
+struct RoomTimings {
+  std::chrono::milliseconds claim_after{std::chrono::seconds(60)};
+  std::chrono::milliseconds abandon_after{std::chrono::hours(1)};
+};
+
+class Room;
+
 struct RoomServices {
   CommitQueue& commits;
   boost::asio::thread_pool& bots;
   Metrics& metrics;
   // Called on the room's strand once the match is over and stored.
   std::function<void(const std::string& match_id, const std::string& creator)> on_finished;
+  RoomTimings timings{};
+  // Called on the room's strand when the match is over, stored, and nobody watches it any more:
+  // the hub may forget the room (it is loaded again when someone views it).
+  std::function<void(const std::shared_ptr<Room>& room)> on_idle{};
 };
 
 // How a match ended outside its rules (a resignation, a draw agreed, time, abandoned): the
@@ -99,6 +115,9 @@ class Room : public std::enable_shared_from_this<Room> {
   bool HasSubscribers() const { return !subscribers_.empty(); }
   Json Summary() const;
 
+  // Tells the hub (RoomServices::on_idle) when the match is over, stored and unwatched.
+  void CheckIdle();
+
  private:
   struct EventSpan {
     EntryKind kind = EntryKind::kAction;
@@ -134,6 +153,28 @@ class Room : public std::enable_shared_from_this<Room> {
   void Resign(engine::Seat seat);
   void OfferDraw(engine::Seat seat);
   void AcceptDraw(engine::Seat seat);
+  void ClaimWin(engine::Seat seat, std::chrono::steady_clock::time_point now);
+
+  // --- Clocks and absences (docs/PROTOCOL.md, "Clocks") ---
+  // The seat whose clock runs in the published state (a person's seat to act), or none.
+  std::optional<engine::Seat> ClockedSeat() const;
+  // Updates the clocks for the event just published (`span`), and returns what to store.
+  std::optional<StoredClock> ClockAfterEvent(const EventSpan& span);
+  // Arms the flag timer at the running seat's flag, or cancels it.
+  void ArmClockTimer();
+  void OnClockTimer();
+  // Publishes the end of a seat's time, or of the match as abandoned (an event each).
+  void Timeout(engine::Seat seat);
+  void Abandon();
+  // Notes who went away when, then arms the absence timer at the next moment something changes
+  // (a claim becomes possible, the match is abandoned).
+  void UpdateAbsences();
+  void OnAbsenceTimer();
+  bool PersonSeatConnected(engine::Seat seat) const;
+  // Why `seat` may not claim the win now ("" when it may).
+  std::string WhyNoClaim(engine::Seat seat, std::chrono::steady_clock::time_point now) const;
+  bool ClaimsApply() const;
+  bool AbandonApplies() const;
 
   // Draws the chance outcomes due now from the CSPRNG, as entries of the event in progress.
   void DrawChance();
@@ -154,8 +195,11 @@ class Room : public std::enable_shared_from_this<Room> {
   // Who is at the table (docs/PROTOCOL.md, "Presence"): per seat "bot", "invited" (no one has
   // come to it yet), "connected" or "away". It says nothing of the game, only of connections.
   Json Presence() const;
-  // Sends every viewer but `except` a "presence" frame when the presence changed.
+  // Sends every viewer but `except` a "presence" frame when the presence changed (or who may
+  // claim the win: "claimable").
   void SendPresenceIfChanged(const Peer* except);
+  // Per seat, whether it may claim the win now.
+  Json Claimable() const;
 
   std::optional<engine::Seat> StandingOffer() const;
   int LastEvent() const { return static_cast<int>(events_.size()) - 1; }
@@ -204,6 +248,12 @@ class Room : public std::enable_shared_from_this<Room> {
   // Per seat: someone has held it since the server started, or it has acted in the match.
   std::vector<bool> seat_came_;
   Json presence_sent_;
+  // The clocks (none when the match has none) and their timer; the absences and theirs.
+  MatchClock clock_;
+  boost::asio::steady_timer clock_timer_;
+  std::vector<std::optional<std::chrono::steady_clock::time_point>> away_since_;  // per seat
+  std::optional<std::chrono::steady_clock::time_point> nobody_since_;  // no person connected
+  boost::asio::steady_timer absence_timer_;
 };
 
 // The "state" of a frame, computed for `viewer` (a seat or kSpectator) through its SeatHandle

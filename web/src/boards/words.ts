@@ -43,6 +43,9 @@ export const matchWords: Wording<MatchFact> = {
   resign: (f, c) => t('fact.match.resign', { seat: seatWords(c, f.seat) }),
   offer_draw: (f, c) => t('fact.match.offer_draw', { seat: seatWords(c, f.seat) }),
   agree_draw: (f, c) => t('fact.match.agree_draw', { seat: seatWords(c, f.seat) }),
+  timeout: (f, c) => t('fact.match.timeout', { seat: seatWords(c, f.seat) }),
+  claim_win: (f, c) => t('fact.match.claim_win', { seat: seatWords(c, f.seat) }),
+  abandon: () => t('fact.match.abandon'),
   ended: (f) => t('fact.match.ended', { ending: ENDINGS[f.ending]() }),
   invalid: (f) => t('fact.match.invalid', { action: f.action }),
 };

@@ -17,7 +17,7 @@ export type MatchFact =
       kind: 'begin';
     }
   | {
-      kind: 'resign' | 'offer_draw' | 'agree_draw';
+      kind: 'resign' | 'offer_draw' | 'agree_draw' | 'timeout' | 'claim_win' | 'abandon';
       seat: Seat | null;
     }
   | {
@@ -748,6 +748,24 @@ export interface MatchState {
    */
   ending?: 'rules' | 'resignation' | 'time' | 'abandoned' | 'agreement';
   draw_offer?: Seat;
+  clock?: Clock;
+  /**
+   * true when the viewer's seat may claim the win now: its opponent has been away past the grace period (claim_win)
+   */
+  claimable?: true;
+}
+/**
+ * A match's clocks as of the frame, the same for every viewer (time is public): each seat's time left, the seats whose clock runs, and the increment (live) or the time of each move (correspondence).
+ *
+ * This interface was referenced by `QuartelProtocol`'s JSON-Schema
+ * via the `definition` "Clock".
+ */
+export interface Clock {
+  kind: 'live' | 'correspondence';
+  remaining_ms: number[];
+  running: Seat[];
+  increment_ms?: number;
+  per_move_ms?: number;
 }
 /**
  * This interface was referenced by `QuartelProtocol`'s JSON-Schema
@@ -796,7 +814,7 @@ export interface EventFrame {
   type: 'event';
   match: string;
   event: number;
-  kind: 'start' | 'action' | 'resign' | 'offer_draw' | 'agree_draw';
+  kind: 'start' | 'action' | 'resign' | 'offer_draw' | 'agree_draw' | 'timeout' | 'claim_win' | 'abandon';
   by: Seat | 'chance' | null;
   text: string;
   steps: Steps;
@@ -883,6 +901,10 @@ export interface PresenceFrame {
   type: 'presence';
   match: string;
   presence: Presence;
+  /**
+   * a match of two persons: per seat, whether it may claim the win now (its opponent away past the grace period)
+   */
+  claimable?: boolean[];
 }
 /**
  * This interface was referenced by `QuartelProtocol`'s JSON-Schema
