@@ -35,6 +35,8 @@ whenSessionReloaded((info) => (session.value = { account: info.account ?? null, 
 export const NAME_RULE = /^[A-Za-z0-9_-]{3,20}$/;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
+// The page a sign-in was started from (sessionStorage), to come back to.
+export const RETURN_KEY = 'quartel.after_signin';
 
 export async function signIn(name: string, password: string) {
   adopt(await post<SessionInfo>('/api/signin', { name, password, seats: seatTokens() }));

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { t } from '../i18n';
 import { navigate } from '../router';
-import { account, changePassword, PASSWORD_MAX, session, signOut } from '../session';
+import { account, changePassword, PASSWORD_MAX, RETURN_KEY, session, signOut } from '../session';
 import { accountError } from './signin';
 import './accounts.css';
 
@@ -128,6 +128,11 @@ export function AccountPage() {
   );
 }
 
+// Signing in from a page (a match being watched) comes back to it (signin.tsx).
+function rememberWhereFrom() {
+  if (!/^\/(signin|signup)$/.test(location.pathname)) sessionStorage.setItem(RETURN_KEY, location.pathname);
+}
+
 // The top bar's part: "Sign in" and "Sign up" for a guest; the player's name (their page) and
 // "Sign out" once signed in. Nothing while the session loads (no flash of the wrong one).
 export function AccountNav() {
@@ -136,7 +141,7 @@ export function AccountNav() {
   const me = account.value;
   if (!me)
     return (
-      <span class="account-nav" data-testid="account-nav">
+      <span class="account-nav" data-testid="account-nav" onClick={rememberWhereFrom}>
         <a href="/signin" data-testid="nav-signin">
           {t('account.signin')}
         </a>

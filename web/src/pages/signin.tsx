@@ -5,7 +5,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { ApiError } from '../api';
 import { t } from '../i18n';
 import { navigate } from '../router';
-import { account, PASSWORD_MAX, signIn, signUp } from '../session';
+import { account, PASSWORD_MAX, RETURN_KEY, signIn, signUp } from '../session';
 import './accounts.css';
 
 // The server's refusal in the page's language where its status says enough; its own words else.
@@ -38,8 +38,10 @@ export function SignInPage({ mode }: { mode: 'signin' | 'signup' }) {
     try {
       await (signup ? signUp(name.trim(), password) : signIn(name.trim(), password));
       // A new player sees their page (the matches kept from playing as a guest); a returning one
-      // goes back to the games.
-      navigate(signup ? `/player/${encodeURIComponent(account.value?.name ?? name.trim())}` : '/');
+      // goes back to the page they came from, or to the games.
+      const back = sessionStorage.getItem(RETURN_KEY);
+      sessionStorage.removeItem(RETURN_KEY);
+      navigate(signup ? `/player/${encodeURIComponent(account.value?.name ?? name.trim())}` : back && back !== '/account' ? back : '/');
     } catch (err) {
       setError(accountError(err, mode));
       setBusy(false);

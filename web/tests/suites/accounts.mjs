@@ -190,9 +190,17 @@ export default async function () {
     await shot(page, 'accounts-wrong-password-desktop');
     if ((await sessionOf(page)) !== null) throw new Error('a wrong password signed in');
 
-    const back = await fillAndSubmit(page, 'signin', me.name, NEW_PASSWORD);
-    if (back.status !== 200) throw new Error(`the new password answered ${back.status}: ${JSON.stringify(back.body)}`);
-    await page.waitForURL((u) => u.pathname === '/');
+    // Signing in from a page comes back to it.
+    await page.goto(`${h.address}/leaderboards`);
+    await page.locator('[data-testid=nav-signin]').click();
+    await page.waitForURL(/\/signin$/);
+    await page.locator('#account-name').fill(me.name);
+    await page.locator('#account-password').fill(NEW_PASSWORD);
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/signin'));
+    await page.locator('[data-testid=account-submit]').click();
+    const back = await answer;
+    if (back.status() !== 200) throw new Error(`the new password answered ${back.status()}: ${await back.text()}`);
+    await page.waitForURL((u) => u.pathname === '/leaderboards');
     if ((await topBarName(page)) !== me.name) throw new Error('signed in again, the top bar does not show the name');
     me.password = NEW_PASSWORD;
   });
