@@ -10,6 +10,7 @@ export const accounts: Record<string, Entry> = {
   'account.signin_title': ['Sign in to Quartel', 'Entrar no Quartel'],
   'account.signup_title': ['Create your Quartel account', 'Crie sua conta no Quartel'],
   'account.already': ['You are signed in as {name}: signing in again changes the account.', 'Você entrou como {name}: entrar de novo troca de conta.'],
+  'account.already_signup': ['You are signed in as {name}: signing up makes another account and signs you in to it.', 'Você entrou como {name}: criar uma conta faz outra e entra nela.'],
   'account.name': ['Name', 'Nome'],
   'account.name_rule': ['3 to 20 characters: letters, digits, _ and -. Others see it on your games.', 'De 3 a 20 caracteres: letras, algarismos, _ e -. Os outros o veem nas suas partidas.'],
   'account.password': ['Password', 'Senha'],

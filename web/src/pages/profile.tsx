@@ -151,7 +151,7 @@ export function ProfilePage({ name }: { name: string }) {
     <div class="profile" data-testid="profile">
       <div class="profile-head">
         <h1 data-testid="profile-name">{profile.name}</h1>
-        {profile.bot && <span class="tag bot-tag">{t('profile.bot')}</span>}
+        {profile.bot && <span class="tag bot-tag">{botLabel(profile.bot)}</span>}
         {profile.created_at && <span class="muted">{t('profile.since', { date: dayText(profile.created_at) })}</span>}
         {mine && (
           <a href="/account" class="settings-link">

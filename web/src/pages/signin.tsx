@@ -53,7 +53,7 @@ export function SignInPage({ mode }: { mode: 'signin' | 'signup' }) {
       <h1>{t(signup ? 'account.signup_title' : 'account.signin_title')}</h1>
       {account.value && (
         <p class="muted" data-testid="already">
-          {t('account.already', { name: account.value.name })}
+          {t(signup ? 'account.already_signup' : 'account.already', { name: account.value.name })}
         </p>
       )}
       <div class="field">
