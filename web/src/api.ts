@@ -301,7 +301,7 @@ export function seatTokens(): { match: string; token: string }[] {
     const token = key?.startsWith(TAB_SEAT) ? sessionStorage.getItem(key) : null;
     if (key && token) all.set(token, { match: key.slice(TAB_SEAT.length), token });
   }
-  return [...all.values()];
+  return [...all.values()].slice(0, 500);  // the most one sign-in may bring along
 }
 export function playSeatInThisTab(match: string, token: string) {
   sessionStorage.setItem(TAB_SEAT + match, token);

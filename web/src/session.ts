@@ -15,9 +15,8 @@ import {
   type SessionInfo,
 } from './api';
 
-// null until GET /api/session answers; `failed` when it could not be loaded.
+// null until GET /api/session answers (and while it cannot be loaded).
 export const session = signal<SessionInfo | null>(null);
-export const sessionFailed = signal(false);
 export const account = computed<SessionAccount | null>(() => session.value?.account ?? null);
 
 function adopt(info: SessionInfo) {
@@ -27,13 +26,11 @@ function adopt(info: SessionInfo) {
 
 loadSession()
   .then((info) => (session.value = { account: info.account ?? null, csrf: info.csrf }))
-  .catch(() => (sessionFailed.value = true));
+  .catch(() => {});
 // A POST that found its token stale loads the session again: another tab may have signed in or out.
 whenSessionReloaded((info) => (session.value = { account: info.account ?? null, csrf: info.csrf }));
 
-// The rules the server applies to names and passwords, shown beside the fields.
-export const NAME_RULE = /^[A-Za-z0-9_-]{3,20}$/;
-export const PASSWORD_MIN = 8;
+// The longest password the server takes (its rules are shown beside the fields, and it decides).
 export const PASSWORD_MAX = 128;
 // The page a sign-in was started from (sessionStorage), to come back to.
 export const RETURN_KEY = 'quartel.after_signin';
