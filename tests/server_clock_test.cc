@@ -31,13 +31,15 @@ TEST(ClockArithmetic, LiveChargesTheMoverAndAddsTheIncrementWhenItsTurnEnds) {
   MatchClock clock(spec, {true, true});
   const Steady::time_point t0{};
   clock.OnEvent(t0, false, 0);  // the match begins: seat 0 to move
-  EXPECT_EQ(clock.RemainingAt(t0 + milliseconds(1500)), (std::vector<std::int64_t>{58'500, 60'000}));
+  EXPECT_EQ(clock.RemainingAt(t0 + milliseconds(1500)),
+            (std::vector<std::int64_t>{58'500, 60'000}));
   // An event in the middle of seat 0's turn (a jump that goes on): charged, no increment.
   clock.OnEvent(t0 + milliseconds(1000), false, 0);
   EXPECT_EQ(clock.RemainingAt(t0 + milliseconds(1000))[0], 59'000);
   // Its turn ends at 3 s: 3 s used, 2 s added; seat 1's clock runs from then.
   clock.OnEvent(t0 + milliseconds(3000), true, 1);
-  EXPECT_EQ(clock.RemainingAt(t0 + milliseconds(4000)), (std::vector<std::int64_t>{59'000, 59'000}));
+  EXPECT_EQ(clock.RemainingAt(t0 + milliseconds(4000)),
+            (std::vector<std::int64_t>{59'000, 59'000}));
   ASSERT_TRUE(clock.FlagAt());
   EXPECT_EQ(*clock.FlagAt(), t0 + milliseconds(3000 + 60'000));
   EXPECT_EQ(clock.running(), 1);
@@ -157,8 +159,8 @@ TEST(ServerClock, AFlagOnTimeEndsTheMatch) {
   TempDir dir;
   ServerProcess server(dir.File("quartel.db"), {"--min-clock-ms", "500"});
   const auto created_at = Steady::now();
-  const Json created = Created(
-      PostMatch(server.port(), "dablot", {PersonSeat(), PersonSeat()}, LiveClock(1500, 0)));
+  const Json created =
+      Created(PostMatch(server.port(), "dablot", {PersonSeat(), PersonSeat()}, LiveClock(1500, 0)));
   const std::string id = created["match"];
   WsClient seat0(server.port());
   seat0.Send(JoinMessage(id, created["seats"][0]["token"]));
@@ -178,7 +180,8 @@ TEST(ServerClock, AFlagOnTimeEndsTheMatch) {
   EXPECT_LT(after, milliseconds(4000));
   EXPECT_EQ(flag["kind"], "timeout");
   EXPECT_EQ(flag["by"], mover);
-  EXPECT_EQ(flag["steps"], Json::parse(R"([{"kind":"timeout","seat":)" + std::to_string(mover) + "}]"));
+  EXPECT_EQ(flag["steps"],
+            Json::parse(R"([{"kind":"timeout","seat":)" + std::to_string(mover) + "}]"));
   EXPECT_EQ(flag["state"]["over"], true);
   EXPECT_EQ(flag["state"]["ending"], "time");
   Json result = Json::array({"win", "win"});
@@ -314,8 +317,8 @@ TEST(ServerClock, AWarSeatsFlagTakesItOutAndTheGameGoesOn) {
 TEST(ServerClock, AWinIsClaimedOverAnOpponentGoneAway) {
   TempDir dir;
   ServerProcess server(dir.File("quartel.db"), {"--claim-after-seconds", "1"});
-  const Json created = Created(PostMatch(server.port(), "dablot", {PersonSeat(), PersonSeat()},
-                                         Json()));
+  const Json created =
+      Created(PostMatch(server.port(), "dablot", {PersonSeat(), PersonSeat()}, Json()));
   const std::string id = created["match"];
   auto seat0 = std::make_unique<WsClient>(server.port());
   WsClient seat1(server.port());
@@ -369,8 +372,8 @@ TEST(ServerClock, AnUnwatchedMatchIsAbandonedAndLeavesMemory) {
                        {"--abandon-after-seconds", "1", "--max-matches-per-address", "2"});
   std::vector<std::string> ids;
   for (int i = 0; i < 2; ++i) {
-    ids.push_back(Created(PostMatch(server.port(), "dablot", {PersonSeat(), BotSeat("random")},
-                                    Json()))["match"]);
+    ids.push_back(Created(
+        PostMatch(server.port(), "dablot", {PersonSeat(), BotSeat("random")}, Json()))["match"]);
   }
   EXPECT_EQ(PostMatch(server.port(), "dablot", {PersonSeat(), PersonSeat()}, Json()).status, 429);
   EXPECT_EQ(Metric(server.port(), "quartel_rooms_in_memory"), 2);
@@ -399,6 +402,12 @@ TEST(ServerClock, AnUnwatchedMatchIsAbandonedAndLeavesMemory) {
     watcher.Send(Json{{"type", "leave"}, {"match", ids[0]}});
     NextOfType(watcher, "left");
     EXPECT_EQ(MetricBecomes(server.port(), "quartel_rooms_in_memory", before), before);
+    // A wrong token loads it for nothing: let go at once too.
+    watcher.Send(JoinMessage(ids[0], "not-a-token"));
+    EXPECT_EQ(NextOfType(watcher, "error")["code"], "forbidden");
+    EXPECT_EQ(HttpGet(server.port(), "/api/matches/" + ids[1] + "/record", "not-a-token").status,
+              403);
+    EXPECT_EQ(MetricBecomes(server.port(), "quartel_rooms_in_memory", before), before);
   }
 }
 
@@ -415,12 +424,12 @@ TEST(ServerClock, AConnectedOrClockedMatchIsNotAbandoned) {
   seat.Send(JoinMessage(played["match"], played["seats"][0]["token"]));
   NextOfType(seat, "joined");
   std::this_thread::sleep_for(milliseconds(2000));
-  EXPECT_EQ(HttpGet(server.port(), "/api/matches/" + played["match"].get<std::string>())
-                .body["over"],
-            false);
-  EXPECT_EQ(HttpGet(server.port(), "/api/matches/" + clocked["match"].get<std::string>())
-                .body["over"],
-            false);
+  EXPECT_EQ(
+      HttpGet(server.port(), "/api/matches/" + played["match"].get<std::string>()).body["over"],
+      false);
+  EXPECT_EQ(
+      HttpGet(server.port(), "/api/matches/" + clocked["match"].get<std::string>()).body["over"],
+      false);
   EXPECT_EQ(Metric(server.port(), "quartel_open_matches"), 2);
 }
 

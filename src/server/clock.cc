@@ -13,7 +13,7 @@ std::int64_t Ms(std::chrono::steady_clock::duration duration) {
 
 MatchClock::MatchClock(const ClockSpec& spec, std::vector<bool> timed)
     : spec_(spec), timed_(std::move(timed)) {
-  const std::int64_t start = spec_.kind == ClockSpec::Kind::kLive ? spec_.initial_ms
+  const std::int64_t start = spec_.kind == ClockSpec::Kind::kLive             ? spec_.initial_ms
                              : spec_.kind == ClockSpec::Kind::kCorrespondence ? spec_.per_move_ms
                                                                               : 0;
   remaining_ms_.assign(timed_.size(), start);

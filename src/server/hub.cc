@@ -381,7 +381,10 @@ void Hub::MatchRecord(const std::string& match_id, const std::string& token,
   Seat viewer = kSpectator;
   if (!token.empty()) {
     const auto seat = room->SeatOfToken(token);
-    if (!seat) return done({403, {{"error", "this token is no seat of match " + match_id}}});
+    if (!seat) {
+      asio::post(room->strand(), [room] { room->CheckIdle(); });  // loaded for nothing
+      return done({403, {{"error", "this token is no seat of match " + match_id}}});
+    }
     viewer = *seat;
   }
   asio::post(room->strand(), [room, viewer, done = std::move(done)] {
@@ -492,6 +495,7 @@ void Hub::Join(const std::shared_ptr<Peer>& peer, Subscriptions& subscriptions,
   if (!message.token.empty()) {
     const auto seat = room->SeatOfToken(message.token);
     if (!seat) {
+      asio::post(room->strand(), [room] { room->CheckIdle(); });  // loaded for nothing
       throw ProtocolError(ErrorCode::kForbidden, "this token is no seat of match " + message.match);
     }
     viewer = *seat;
