@@ -226,6 +226,35 @@ TEST(ServerClock, TheIncrementIsAddedAfterTheMove) {
   EXPECT_NEAR(seen["state"]["clock"]["remaining_ms"][mover].get<int>(), left, 100);
 }
 
+// Correspondence: each move has its whole time from the moment it became the seat's turn.
+TEST(ServerClock, ACorrespondenceMoveHasItsWholeTime) {
+  TempDir dir;
+  ServerProcess server(dir.File("quartel.db"), {"--min-clock-ms", "500"});
+  const Json per_move{{"kind", "correspondence"}, {"per_move_ms", 1500}};
+  const Json created =
+      Created(PostMatch(server.port(), "dablot", {PersonSeat(), PersonSeat()}, per_move));
+  const std::string id = created["match"];
+  WsClient seat0(server.port()), seat1(server.port());
+  seat0.Send(JoinMessage(id, created["seats"][0]["token"]));
+  seat1.Send(JoinMessage(id, created["seats"][1]["token"]));
+  Json joined[2] = {NextOfType(seat0, "joined"), NextOfType(seat1, "joined")};
+  EXPECT_EQ(joined[0]["state"]["clock"]["per_move_ms"], 1500);
+  const int mover = joined[0]["state"]["to_act"];
+  std::this_thread::sleep_for(milliseconds(1000));
+  WsClient& moving = mover == 0 ? seat0 : seat1;
+  moving.Send(ActMessage(id, joined[mover]["event"], LegalIds(joined[mover]["state"]).front()));
+  const Json moved = NextEvent(moving);
+  EXPECT_EQ(moved["state"]["clock"]["remaining_ms"][mover], 1500) << "its next move's whole time";
+  EXPECT_GT(moved["state"]["clock"]["remaining_ms"][1 - mover].get<int>(), 1300);
+  // The other seat does not move: it flags 1.5 s after its turn began (not after the start).
+  const auto turn = Steady::now();
+  const Json flag = NextEvent(moving, milliseconds(4000));
+  EXPECT_EQ(flag["kind"], "timeout");
+  EXPECT_EQ(flag["by"], 1 - mover);
+  EXPECT_GE(Steady::now() - turn, milliseconds(1300));
+  EXPECT_EQ(flag["state"]["ending"], "time");
+}
+
 // The time used survives a restart: after it, the mover's time is what was stored with its last
 // event, not the initial time; the time the server was down is not charged.
 TEST(ServerClock, ARestartKeepsTheTimeUsed) {
