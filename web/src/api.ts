@@ -212,9 +212,11 @@ export function replayPage(record: unknown, viewer: Viewer, from: number) {
   return replayCall({ record, viewer, from, count: REPLAY_PAGE });
 }
 
-// Whether a line is a player's move (not chance, a resignation or a draw offered or agreed).
+// Whether a line is a player's move (not chance, a resignation, a draw offered or agreed, a flag
+// on time or a win claimed).
+const NOT_MOVES = new Set(['resign', 'offer_draw', 'agree_draw', 'timeout', 'claim_win', 'abandon']);
 export function isMove(line: MoveLine) {
-  return typeof line.by === 'number' && !line.steps.some((s) => s.kind === 'resign' || s.kind === 'offer_draw' || s.kind === 'agree_draw');
+  return typeof line.by === 'number' && !line.steps.some((s) => NOT_MOVES.has(s.kind));
 }
 
 // Every frame's words (no states), page by page: the move list of a replay.
