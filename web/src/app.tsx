@@ -9,6 +9,7 @@ import { AccountNav, AccountPage } from './pages/account';
 import { SignInPage } from './pages/signin';
 import { ProfilePage } from './pages/profile';
 import { LeaderboardPage, LeaderboardsPage } from './pages/leaderboard';
+import { LobbyPage } from './pages/lobby';
 
 function Page() {
   const route = path.value.split('/').filter(Boolean);
@@ -19,6 +20,7 @@ function Page() {
   if (route[0] === 'signin' || route[0] === 'signup') return <SignInPage mode={route[0]} />;
   if (route[0] === 'account') return <AccountPage />;
   if (route[0] === 'player' && route[1]) return <ProfilePage key={route[1]} name={decodeURIComponent(route[1])} />;
+  if (route[0] === 'lobby') return <LobbyPage />;
   if (route[0] === 'leaderboards') return <LeaderboardsPage />;
   if (route[0] === 'leaderboard' && route[1]) return <LeaderboardPage key={route[1]} pool={decodeURIComponent(route[1])} />;
   return <Home />;
@@ -32,6 +34,7 @@ export function App() {
           Quartel
         </a>
         <nav>
+          <a href="/lobby" data-testid="nav-lobby">{t('nav.lobby')}</a>
           <a href="/replay">{t('nav.open_record')}</a>
           <a href="/leaderboards">{t('nav.leaderboards')}</a>
           <AccountNav />

@@ -13,6 +13,7 @@ export type { DraftFrame, EventFrame, JoinedFrame as Joined } from './types';
 export interface ServerError {
   code: string;
   message: string;
+  id?: string;  // the message it answers (chat's, a rematch's, a claim's)
 }
 export type Status = 'connecting' | 'open' | 'lost';
 
@@ -28,7 +29,9 @@ export interface Handlers {
   draft(frame: DraftFrame): void;
   error(error: ServerError): void;
   status(status: Status): void;
-  presence(presence: Presence): void;
+  presence(presence: Presence, claimable?: boolean[]): void;
+  // Frames of the match's table: chat lines, a rematch offered, the rematch's seat (match_ready).
+  other?(frame: { type: string; [field: string]: unknown }): void;
   // Whether a move of this viewer waits for the server's answer.
   pending(pending: boolean): void;
 }
@@ -95,6 +98,13 @@ export class MatchConnection {
   }
   acceptDraw() {
     this.send({ type: 'accept_draw', match: this.match, event: this.lastEvent });
+  }
+  // The table's own messages (docs/PROTOCOL.md, "Chat", "Lobby", "Clocks"), each with an id that
+  // the server's refusal echoes. False when the connection is down.
+  tableMessage(type: 'chat' | 'rematch' | 'claim_win', id: string, fields: Record<string, unknown> = {}) {
+    if (this.socket?.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(JSON.stringify({ type, match: this.match, id, ...fields }));
+    return true;
   }
 
   private sendPending() {
@@ -197,12 +207,14 @@ export class MatchConnection {
         }
         break;
       case 'presence':
-        this.handlers.presence(frame.presence);
+        this.handlers.presence(frame.presence, frame.claimable);
         break;
       case 'error':
-        this.answered();
-        this.handlers.error({ code: frame.code, message: frame.message });
+        if (!frame.id) this.answered();
+        this.handlers.error({ code: frame.code, message: frame.message, id: frame.id });
         break;
+      default:
+        this.handlers.other?.(frame as { type: string });
     }
   }
 }

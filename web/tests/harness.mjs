@@ -53,6 +53,18 @@ export async function setUp() {
 export async function tearDown() {
   await h.browser?.close();
   h.server?.kill('SIGTERM');
+  for (const own of ownServers) own.server.kill('SIGTERM');
+}
+
+// A server of a suite's own, on a fresh SQLite file, with extra arguments (`--min-clock-ms 1000`):
+// for tests that need its database (`db`) or limits of their own (each server lets an address make
+// only a few accounts). Stopped with the browser.
+const ownServers = [];
+export async function startOwnServer(args = []) {
+  const db = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'quartel-web-')), 'test.db');
+  const own = { db, ...(await startServer(binary, ['--db', db, '--web', webDir, ...args])) };
+  ownServers.push(own);
+  return own;
 }
 
 export async function newPage(name, viewport = DESKTOP, locale = 'en-US') {

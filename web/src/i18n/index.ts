@@ -8,11 +8,12 @@ import { facts } from './facts';
 import { options } from './options';
 import { rules } from './rules';
 import { accounts } from './accounts';
+import { lobby } from './lobby';
 
 export type Lang = 'en' | 'pt';
 export type Entry = readonly [en: string, pt: string];
 
-export const catalogue: Record<string, Entry> = { ...common, ...options, ...boards, ...facts, ...rules, ...accounts };
+export const catalogue: Record<string, Entry> = { ...common, ...options, ...boards, ...facts, ...rules, ...accounts, ...lobby };
 
 function initialLang(): Lang {
   const saved = localStorage.getItem('quartel.lang');

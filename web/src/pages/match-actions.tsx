@@ -41,6 +41,31 @@ export function MatchActions({ state, you, seats, seatNames, drawByAgreement, co
   );
 }
 
+// After a finished match of two persons: ask for a rematch (the same table, the seats swapped), or
+// accept the other's offer; the server sends both seats their new seat (match_ready) once both
+// asked. `offeredBy`: the seat that asked first (null: nobody yet).
+export function Rematch({ you, seatNames, offeredBy, connection }: { you: number; seatNames: string[]; offeredBy: number | null; connection: { current: MatchConnection | null } }) {
+  const [asked, setAsked] = useState(false);
+  const theirs = offeredBy !== null && offeredBy !== you;
+  return (
+    <div class="rematch">
+      <button
+        class={theirs ? 'primary' : ''}
+        data-testid="rematch"
+        disabled={asked || offeredBy === you}
+        onClick={() => connection.current?.tableMessage('rematch', `rematch-${Date.now()}`) && setAsked(true)}
+      >
+        {theirs ? t('match.rematch_accept') : t('match.rematch')}
+      </button>
+      {offeredBy !== null && (
+        <p class="muted small" data-testid="rematch-offer" role="status">
+          {offeredBy === you ? t('match.rematch_yours') : t('match.rematch_offered', { name: seatName(seatNames[offeredBy] ?? '') })}
+        </p>
+      )}
+    </div>
+  );
+}
+
 export function MatchLinks({ id, token, seatNames }: { id: string; token: string | null; seatNames: string[] }) {
   const held = heldSeats().filter((h) => h.match === id);
   return (

@@ -5,6 +5,7 @@ import { boardFor } from '../boards';
 import { BOT_LEVELS, seatColour, seatName, useGameInfo } from '../games';
 import { lang, t } from '../i18n';
 import type { MatchState, Move, MoveLine, Presence, Viewer } from '../types';
+import type { ComponentChildren } from 'preact';
 import { isMove } from '../api';
 import { endingWords } from './ending';
 import { presenceLabel } from './invite';
@@ -136,7 +137,7 @@ export function MoveBox({ state, act }: { state: MatchState; act: (move: Move) =
 }
 
 // `hidden`: a hidden-information game, whose ending reveals everything.
-export function GameOver({ game, hidden, names: raw, state, matchId }: { game: string; hidden: boolean; names: string[]; state: MatchState; matchId: string }) {
+export function GameOver({ game, hidden, names: raw, state, matchId, children }: { game: string; hidden: boolean; names: string[]; state: MatchState; matchId: string; children?: ComponentChildren }) {
   const names = raw.map(seatName);
   const result = state.result ?? [];
   const winners = names.filter((_, i) => result[i] === 'win');
@@ -166,6 +167,7 @@ export function GameOver({ game, hidden, names: raw, state, matchId }: { game: s
       <a class="button" href={`/replay/${matchId}`}>
         {t('over.replay')}
       </a>
+      {children}
     </section>
   );
 }

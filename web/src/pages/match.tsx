@@ -1,18 +1,21 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { eventsSoFar, holdSeat, seatTokenFor } from '../api';
+import { eventsSoFar, holdSeat, playSeatInThisTab, seatTokenFor } from '../api';
+import { navigate } from '../router';
 import { boardFor } from '../boards';
 import type { BoardProps } from '../boards/types';
 import { MatchConnection, type DraftFrame, type EventFrame, type Joined, type Status } from '../connection';
 import { gameName, useGameInfo } from '../games';
 import { t } from '../i18n';
 import type { Fact, MatchState, Move, MoveLine, Presence, Viewer } from '../types';
-import { MatchActions, MatchLinks } from './match-actions';
+import { MatchActions, MatchLinks, Rematch } from './match-actions';
 import { GameOver, MoveBox, MoveList, SeatBar } from './match-parts';
 import { InvitePanel } from './invite';
 import { AlertControls, useTurnAlerts } from './turn-alerts';
 import { RulesButton } from './rules-drawer';
 import { FirstGameGuide } from './first-game-guide';
 import { BotThinking } from './bot-thinking';
+import { Clocks } from './clocks';
+import { ChatPanel, type ChatLine } from './chat';
 
 interface Live {
   joined: Joined;
@@ -31,6 +34,12 @@ export function MatchPage({ id }: { id: string }) {
   const [presence, setPresence] = useState<Presence>([]);
   const [pending, setPending] = useState(false);
   const connection = useRef<MatchConnection | null>(null);
+  // The table's talk and the match's end (lobby helper): chat lines, the chat's refusal, the seat
+  // that offered a rematch, whether this seat may claim the win (the presence frame says so too).
+  const [chat, setChat] = useState<ChatLine[]>([]);
+  const [chatError, setChatError] = useState('');
+  const [rematchBy, setRematchBy] = useState<number | null>(null);
+  const [claimable, setClaimable] = useState<boolean[] | null>(null);
 
   useEffect(() => {
     let seen = -1;
@@ -59,11 +68,31 @@ export function MatchPage({ id }: { id: string }) {
         setError('');
       },
       error(e) {
+        if (e.id?.startsWith('chat')) {
+          setChatError(e.code === 'rate_limited' ? t('chat.rate_limited') : t('chat.refused', { message: e.message }));
+          return;
+        }
         setError(e.code === 'offline' ? t('match.offline') : t(`error.${e.code}`, { message: e.message }));
       },
       status: setStatus,
-      presence: setPresence,
+      presence(p, claim) {
+        setPresence(p);
+        setClaimable(claim ?? null);
+      },
       pending: setPending,
+      other(frame: any) {
+        if (frame.type === 'chat') {
+          setChatError('');
+          setChat((old) => (old.some((l) => l.n === frame.n) ? old : [...old, frame as ChatLine].slice(-100)));
+        } else if (frame.type === 'rematch_offer') {
+          setRematchBy(frame.seat);
+        } else if (frame.type === 'match_ready' && typeof frame.token === 'string') {
+          // The rematch is made: its seat is this browser's, played in this tab.
+          holdSeat({ match: frame.match, game: '', seat: frame.seat, token: frame.token, role: 'play' });
+          playSeatInThisTab(frame.match, frame.token);
+          navigate(`/match/${frame.match}`);
+        }
+      },
     });
     connection.current = conn;
     (window as any).__quartel = { connection: conn };
@@ -102,6 +131,7 @@ export function MatchPage({ id }: { id: string }) {
     );
   }
   const { joined, state } = live;
+  const persons = joined.seats.filter((s) => s === 'person').length;
   const you: Viewer = joined.you;
   const module = boardFor(joined.game);
   const act = (move: Move) => {
@@ -137,6 +167,15 @@ export function MatchPage({ id }: { id: string }) {
         )}
         {you !== 'spectator' && <AlertControls />}
       </div>
+      <Clocks state={state} names={joined.seat_names} game={joined.game} you={you} />
+      {typeof you === 'number' && !state.over && (state.claimable === true || claimable?.[you] === true) && (
+        <p class="claim-bar" role="status">
+          {t('match.claim_note')}{' '}
+          <button class="primary" data-testid="claim-win" onClick={() => connection.current?.tableMessage('claim_win', `claim-${Date.now()}`)}>
+            {t('match.claim_win')}
+          </button>
+        </p>
+      )}
       {error && (
         <p class="error" role="alert">
           {error}
@@ -151,10 +190,38 @@ export function MatchPage({ id }: { id: string }) {
           <FirstGameGuide game={joined.game} playing={you !== 'spectator' && !state.over} />
           <InvitePanel id={id} game={gameName(joined.game)} seatNames={joined.seat_names} presence={presence} where="side" />
           {module.Panel && <module.Panel {...props} />}
-          {state.over && <GameOver game={joined.game} hidden={Boolean(info?.hidden_information)} names={joined.seat_names} state={state} matchId={id} />}
+          {state.over && (
+            <GameOver game={joined.game} hidden={Boolean(info?.hidden_information)} names={joined.seat_names} state={state} matchId={id}>
+              {persons === 2 && joined.seats.length === 2 && typeof you === 'number' && (
+                <Rematch you={you} seatNames={joined.seat_names} offeredBy={rematchBy} connection={connection} />
+              )}
+            </GameOver>
+          )}
           <MoveList game={joined.game} names={joined.seat_names} lines={moves} />
           {props.interactive && <MoveBox state={state} act={act} />}
-          <MatchActions state={state} you={you} seats={joined.seats.length} seatNames={joined.seat_names} drawByAgreement={!!info?.draw_by_agreement} connection={connection} />
+          <MatchActions
+            state={state}
+            you={you}
+            seats={joined.seats.length}
+            seatNames={joined.seat_names}
+            drawByAgreement={!!info?.draw_by_agreement}
+            connection={connection}
+          />
+          {persons >= 2 && (
+            <ChatPanel
+              match={id}
+              game={joined.game}
+              lines={chat}
+              names={joined.seat_names}
+              you={you}
+              error={chatError}
+              send={(text) => {
+                const sent = Boolean(connection.current?.tableMessage('chat', `chat-${Date.now()}`, { text }));
+                setChatError(sent ? '' : t('match.offline'));
+                return sent;
+              }}
+            />
+          )}
           <MatchLinks id={id} token={token} seatNames={joined.seat_names} />
         </aside>
       </div>

@@ -15,7 +15,7 @@ function botLevels(game: GameInfo): { spec: string; label: string }[] {
 }
 
 // The catalogue gives every default as the engine writes it ("false", "1000"): as the input's type.
-function typedDefault(option: GameOption): unknown {
+export function typedDefault(option: GameOption): unknown {
   if (option.type === 'bool') return option.default === true || option.default === 'true';
   if (option.type === 'int') return Number(option.default);
   return String(option.default);
@@ -25,7 +25,7 @@ function defaultBot(game: GameInfo) {
   return game.bots.some((b) => b.name === 'heuristic') ? 'heuristic' : 'mcts:turn_ms=1500';
 }
 
-function OptionField({ game, option, value, set }: { game: string; option: GameOption; value: unknown; set: (v: unknown) => void }) {
+export function OptionField({ game, option, value, set }: { game: string; option: GameOption; value: unknown; set: (v: unknown) => void }) {
   const key = `option.${game}.${option.name}`;
   const id = `option-${option.name}`;
   let input;
