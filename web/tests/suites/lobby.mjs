@@ -43,8 +43,10 @@ export async function signUp(page, address, name) {
 }
 
 // Fills the lobby's form and posts the seek (or the invitation, `invite`).
-export async function postSeek(page, { game, seat = -1, clock = 'none', minutes, increment, days, rated, min, max, invite }) {
+export async function postSeek(page, { game, count, bots = {}, seat = -1, clock = 'none', minutes, increment, days, rated, min, max, invite }) {
   await page.locator('#seek-game').selectOption(game);
+  if (count !== undefined) await page.locator('#seek-count').selectOption(String(count));
+  for (const [other, spec] of Object.entries(bots)) await page.locator(`#seek-other-${other}`).selectOption(spec);
   await page.locator('#seek-seat').selectOption(String(seat));
   await page.locator(`[data-testid=clock-kind-${clock}]`).check();
   if (minutes !== undefined) await page.locator('#seek-minutes').fill(String(minutes));
@@ -278,6 +280,24 @@ export default async function lobby() {
     const mine = Number(await b.page.evaluate(() => [...document.querySelectorAll('.seat-bar li[data-seat]')].find((li) => !li.querySelector('[data-testid=presence]'))?.dataset.seat));
     if (over.ending !== 'abandoned' || over.result?.[mine] !== 'win' || over.result?.[1 - mine] !== 'loss') throw new Error(`the claim by seat ${mine}: ${over.ending} ${JSON.stringify(over.result)}`);
     log(`  B claimed the win: ${JSON.stringify(over.result)}`);
+  });
+
+  await test('lobby: a WAR table of three with a bot fills with the second player and starts', async () => {
+    await start();
+    const { a, b } = players;
+    await openLobby(a.page, server.address);
+    await openLobby(b.page, server.address);
+    await postSeek(a.page, { game: 'war', count: 3, seat: 0, bots: { 2: 'random' }, clock: 'none' });
+    const seen = b.page.locator('[data-testid=seeks] [data-testid=seek][data-game=war]');
+    await seen.waitFor({ timeout: 10000 });
+    const words = await seen.textContent();
+    if (!words.includes('3 players') || !/bots: \S+: beginner bot/i.test(words)) throw new Error(`B's WAR seek: ${words}`);
+    await seen.locator('[data-testid=seek-accept]').click();
+    await Promise.all([a.page.waitForURL(/\/match\//, { timeout: 15000 }), b.page.waitForURL(/\/match\//, { timeout: 15000 })]);
+    if (matchId(a.page) !== matchId(b.page)) throw new Error(`A is at ${a.page.url()}, B at ${b.page.url()}`);
+    await waitFor(a.page, () => true, 'the WAR match');
+    const kinds = await a.page.locator('.seat-bar li[data-seat]').evaluateAll((lis) => lis.map((li) => li.querySelector('.muted')?.textContent));
+    if (kinds.length !== 3 || kinds[0] !== 'You' || kinds[1] !== 'person' || kinds[2] === 'person') throw new Error(`the seats as A sees them: ${kinds.join(', ')}`);
   });
 
   await test('lobby: in Portuguese on a phone, the page fits and its words are Portuguese', async () => {
