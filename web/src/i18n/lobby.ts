@@ -79,6 +79,8 @@ export const lobby: Record<string, Entry> = {
   'clock.per_move': ['{time} a move', '{time} por lance'],
   'clock.span_day': ['{d} day {h} h', '{d} dia {h} h'],
   'clock.span_days': ['{d} days {h} h', '{d} dias {h} h'],
+  'clock.span_day_only': ['{d} day', '{d} dia'],
+  'clock.span_days_only': ['{d} days', '{d} dias'],
   'clock.span_hours': ['{h} h {m} min', '{h} h {m} min'],
   'clock.span_minutes': ['{m} min', '{m} min'],
   'clock.span_seconds': ['{s} s', '{s} s'],

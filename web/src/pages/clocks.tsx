@@ -30,6 +30,7 @@ export function formatSpan(ms: number) {
   const days = Math.floor(s / 86400);
   const hours = Math.floor((s % 86400) / 3600);
   const minutes = Math.floor((s % 3600) / 60);
+  if (days > 0 && hours === 0) return t(days === 1 ? 'clock.span_day_only' : 'clock.span_days_only', { d: days });
   if (days > 0) return t(days === 1 ? 'clock.span_day' : 'clock.span_days', { d: days, h: hours });
   if (hours > 0) return t('clock.span_hours', { h: hours, m: minutes });
   if (minutes > 0) return t('clock.span_minutes', { m: minutes });

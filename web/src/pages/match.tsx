@@ -207,7 +207,7 @@ export function MatchPage({ id }: { id: string }) {
             drawByAgreement={!!info?.draw_by_agreement}
             connection={connection}
           />
-          {persons >= 2 && (
+          {persons >= 2 && you !== 'spectator' && (
             <ChatPanel
               match={id}
               game={joined.game}

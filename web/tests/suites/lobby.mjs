@@ -150,7 +150,7 @@ export default async function lobby() {
     await postSeek(a.page, { game: 'stratego', clock: 'correspondence', days: 3 });
     const seen = b.page.locator('[data-testid=seeks] [data-testid=seek][data-game=stratego]');
     await seen.waitFor({ timeout: 10000 });
-    if (!(await seen.textContent()).includes('3 days 0 h a move')) throw new Error(`the seek's clock: ${await seen.textContent()}`);
+    if (!(await seen.textContent()).includes('3 days a move')) throw new Error(`the seek's clock: ${await seen.textContent()}`);
     await a.page.locator('[data-testid=own-seeks] [data-testid=seek-cancel]').click();
     await seen.waitFor({ state: 'detached', timeout: 10000 });
     await notReloaded(b.page, 'B');
@@ -298,6 +298,32 @@ export default async function lobby() {
     await waitFor(a.page, () => true, 'the WAR match');
     const kinds = await a.page.locator('.seat-bar li[data-seat]').evaluateAll((lis) => lis.map((li) => li.querySelector('.muted')?.textContent));
     if (kinds.length !== 3 || kinds[0] !== 'You' || kinds[1] !== 'person' || kinds[2] === 'person') throw new Error(`the seats as A sees them: ${kinds.join(', ')}`);
+  });
+
+  await test('lobby: a correspondence match shows the time left for the move, and the next move\'s days; a spectator has no chat', async () => {
+    await start();
+    const { a, b } = players;
+    await openLobby(a.page, server.address);
+    await openLobby(b.page, server.address);
+    await postSeek(a.page, { game: 'dablot', clock: 'correspondence', days: 2 });
+    const seen = b.page.locator('[data-testid=seeks] [data-testid=seek][data-game=dablot]');
+    await seen.waitFor({ timeout: 10000 });
+    await seen.locator('[data-testid=seek-accept]').click();
+    await Promise.all([a.page.waitForURL(/\/match\//, { timeout: 15000 }), b.page.waitForURL(/\/match\//, { timeout: 15000 })]);
+    const s = await waitFor(a.page, (s) => s.clock?.running?.length === 1, 'the running clock');
+    const runs = s.clock.running[0];
+    const running = await a.page.locator(`[data-testid=clock-${runs}] .clock-time`).textContent();
+    const other = await a.page.locator(`[data-testid=clock-${1 - runs}] .clock-time`).textContent();
+    if (!/^1 day 23 h left$/.test(running) || other !== '2 days a move') throw new Error(`the correspondence clocks: "${running}", "${other}"`);
+    await a.page.evaluate(() => window.scrollTo(0, 0));
+    await shot(a.page, 'lobby-correspondence-desktop');
+    // A spectator (a third context, a guest) watches: the clocks, no chat.
+    const watcher = await newPage('lobby-watcher', DESKTOP);
+    await watcher.goto(a.page.url());
+    await waitFor(watcher, () => true, 'the watched match');
+    await watcher.locator('[data-testid=clocks]').waitFor();
+    if (await watcher.locator('[data-testid=chat]').count()) throw new Error('a spectator is shown the chat');
+    await watcher.context().close();
   });
 
   await test('lobby: in Portuguese on a phone, the page fits and its words are Portuguese', async () => {
