@@ -109,7 +109,8 @@ std::string ServerProcess::Log() const { return ReadFile(log_path_); }
 namespace {
 
 HttpReply Request(unsigned short port, http::verb verb, const std::string& target,
-                  const std::string& body, const std::string& token) {
+                  const std::string& body, const std::string& token,
+                  const HeaderFields& headers = {}) {
   asio::io_context io;
   beast::tcp_stream stream(io);
   // A whole game's replay under the sanitizers takes seconds to answer.
@@ -118,6 +119,7 @@ HttpReply Request(unsigned short port, http::verb verb, const std::string& targe
   request.set(http::field::host, "127.0.0.1");
   if (!token.empty()) request.set(http::field::authorization, "Bearer " + token);
   if (verb == http::verb::post) request.set(http::field::content_type, "application/json");
+  for (const auto& [name, value] : headers) request.set(name, value);
   request.body() = body;
   request.keep_alive(false);
   request.prepare_payload();
@@ -144,6 +146,7 @@ HttpReply Request(unsigned short port, http::verb verb, const std::string& targe
   HttpReply reply;
   reply.status = response.result_int();
   reply.text = response.body();
+  reply.set_cookie = std::string(response[http::field::set_cookie]);
   reply.body = Json::parse(response.body(), nullptr, /*allow_exceptions=*/false);
   if (reply.body.is_discarded()) reply.body = nullptr;
   return reply;
@@ -157,6 +160,11 @@ HttpReply HttpGet(unsigned short port, const std::string& target, const std::str
 
 HttpReply HttpPost(unsigned short port, const std::string& target, const std::string& body) {
   return Request(port, http::verb::post, target, body, "");
+}
+
+HttpReply HttpSend(unsigned short port, const std::string& method, const std::string& target,
+                   const std::string& body, const HeaderFields& headers) {
+  return Request(port, http::string_to_verb(method), target, body, "", headers);
 }
 
 // --- Raw TCP -------------------------------------------------------------------------------------
@@ -216,8 +224,14 @@ int StatusOf(const std::string& answer) {
 
 // --- WebSocket -----------------------------------------------------------------------------------
 
-WsClient::WsClient(unsigned short port) : ws_(io_) {
+WsClient::WsClient(unsigned short port, const HeaderFields& headers) : ws_(io_) {
   beast::get_lowest_layer(ws_).connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+  if (!headers.empty()) {
+    ws_.set_option(beast::websocket::stream_base::decorator(
+        [headers](beast::websocket::request_type& request) {
+          for (const auto& [name, value] : headers) request.set(name, value);
+        }));
+  }
   ws_.handshake("127.0.0.1:" + std::to_string(port), "/ws");
   open_ = true;
   StartRead();

@@ -42,11 +42,16 @@ class ServerProcess {
 
 struct HttpReply {
   int status = 0;
-  Json body;         // null when the body is not JSON
-  std::string text;  // the body as sent
+  Json body;               // null when the body is not JSON
+  std::string text;        // the body as sent
+  std::string set_cookie;  // the Set-Cookie header, when there is one
 };
 HttpReply HttpGet(unsigned short port, const std::string& target, const std::string& token = "");
 HttpReply HttpPost(unsigned short port, const std::string& target, const std::string& body);
+// Any method, with header fields of the test's choosing (Cookie, X-CSRF-Token, Origin).
+using HeaderFields = std::vector<std::pair<std::string, std::string>>;
+HttpReply HttpSend(unsigned short port, const std::string& method, const std::string& target,
+                   const std::string& body, const HeaderFields& headers);
 
 // A TCP connection that sends whatever bytes it is given, for requests no HTTP library would
 // write (malformed ones, a body never sent), and reads what comes back.
@@ -73,8 +78,9 @@ int StatusOf(const std::string& answer);
 // (Receive, Send) and queued, in order.
 class WsClient {
  public:
-  // Connects and reads the server's "hello".
-  explicit WsClient(unsigned short port);
+  // Connects and reads the server's "hello". `headers`: header fields of the upgrade request
+  // (a Cookie to connect as a signed-in account, an Origin).
+  explicit WsClient(unsigned short port, const HeaderFields& headers = {});
   ~WsClient();
   WsClient(const WsClient&) = delete;
   WsClient& operator=(const WsClient&) = delete;

@@ -221,6 +221,8 @@ int main(int argc, char** argv) {
       ->check(CLI::PositiveNumber);
   serve->add_flag("--public-metrics", serve_config.public_metrics,
                   "Answer GET /metrics to any address (by default only to this machine)");
+  serve->add_flag("--secure-cookies", serve_config.secure_cookies,
+                  "Mark the session cookie Secure (HTTPS only): for a server behind a TLS proxy");
   serve
       ->add_option("--max-matches-per-address", serve_config.limits.max_running_matches_per_address,
                    "Most running matches created from one client address")

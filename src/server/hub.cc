@@ -11,6 +11,8 @@
 #include "core/error.h"
 #include "core/secret.h"
 #include "engine/game.h"
+#include "server/accounts.h"
+#include "server/ratings.h"
 
 namespace quartel::server {
 namespace asio = boost::asio;
@@ -57,12 +59,15 @@ std::optional<long> BotBudgetMs(const std::string& spec, const std::string& key)
 
 }  // namespace
 
-Hub::Hub(asio::any_io_executor executor, Storage& storage, int bot_threads, HubLimits limits)
+Hub::Hub(asio::any_io_executor executor, Storage& storage, Accounts& accounts, int bot_threads,
+         HubLimits limits)
     : executor_(std::move(executor)),
       storage_(storage),
+      accounts_(accounts),
       limits_(limits),
       bots_(static_cast<std::size_t>(std::max(1, bot_threads))),
-      commits_(storage) {
+      commits_(storage),
+      lobby_(*this, storage) {
   ai::RegisterBuiltinBots();
 }
 
@@ -100,6 +105,9 @@ RoomServices Hub::Services(bool running) {
   services.timings.claim_after = std::chrono::seconds(limits_.claim_after_seconds);
   services.timings.abandon_after = std::chrono::seconds(limits_.abandon_after_seconds);
   services.on_idle = [this](const std::shared_ptr<Room>& room) { Forget(room); };
+  services.on_turn = [this](const Room& room, Seat before, Seat now) {
+    lobby_.TurnChanged(room.stored(), before, now);
+  };
   return services;
 }
 
@@ -131,6 +139,7 @@ std::shared_ptr<Room> Hub::NewRoom(StoredMatch stored, bool restore) {
 }
 
 void Hub::OnFinished(const std::string& match_id, const std::string& creator) {
+  accounts_.ApplyRatingsLater(match_id);
   std::unique_lock lock(rooms_mutex_);
   if (--running_per_address_[creator] <= 0) running_per_address_.erase(creator);
   --metrics_.open_matches;
@@ -212,11 +221,12 @@ Json Hub::Catalogue() const {
 }
 
 StoredMatch Hub::NewStoredMatch(const Json& request, const std::string& address,
-                                std::vector<std::string>& tokens) const {
+                                const Identity& creator, std::vector<std::string>& tokens) const {
   if (!request.is_object()) BadRequest("the body must be a JSON object");
   for (const auto& [name, value] : request.items()) {
-    if (name != "game" && name != "options" && name != "seats" && name != "clock") {
-      BadRequest("unknown field '" + name + "' (known: game, options, seats, clock)");
+    if (name != "game" && name != "options" && name != "seats" && name != "rated" &&
+        name != "clock") {
+      BadRequest("unknown field '" + name + "' (known: game, options, seats, rated, clock)");
     }
   }
   if (!request.contains("game") || !request["game"].is_string()) BadRequest("'game' is required");
@@ -251,6 +261,13 @@ StoredMatch Hub::NewStoredMatch(const Json& request, const std::string& address,
     if (kind == "person") {
       tokens.push_back(RandomToken(32));
       stored_seat.token_hash = Sha256Hex(tokens.back());
+      // {"kind": "person", "mine": true}: the signed-in creator's own seat.
+      if (seat.contains("mine") && (!seat["mine"].is_boolean()))
+        BadRequest("'mine' is true or false");
+      if (seat.value("mine", false) && creator.account_id != 0) {
+        stored_seat.account_id = creator.account_id;
+        stored_seat.account_name = creator.name;
+      }
     } else if (kind == "bot") {
       if (!seat.contains("bot") || !seat["bot"].is_string()) {
         BadRequest("a bot seat names its bot: \"bot\": \"random\", \"mcts:ms=500\", ...");
@@ -259,6 +276,10 @@ StoredMatch Hub::NewStoredMatch(const Json& request, const std::string& address,
       stored_seat.bot_spec = seat["bot"].get<std::string>();
       const auto bot = ai::MakeBot(stored_seat.bot_spec, *game, 0);  // throws on a bad spec
       stored_seat.bot_spec = bot->Spec();
+      if (const auto account = accounts_.BotAccount(stored_seat.bot_spec)) {
+        stored_seat.account_id = account->id;
+        stored_seat.account_name = account->name;
+      }
       for (const char* key : {"ms", "turn_ms"}) {
         const auto ms = BotBudgetMs(stored_seat.bot_spec, key);
         if (ms && *ms > limits_.max_bot_ms) {
@@ -273,20 +294,45 @@ StoredMatch Hub::NewStoredMatch(const Json& request, const std::string& address,
     stored.seats.push_back(std::move(stored_seat));
   }
   if (request.contains("clock")) stored.clock = CheckedClock(request["clock"]);
+  if (request.contains("rated")) {
+    if (!request["rated"].is_boolean()) BadRequest("'rated' is true or false");
+    stored.rated = request["rated"].get<bool>();
+  }
+  if (stored.rated) {
+    // Rated from this path: a signed-in player against bots that have accounts (a rated match
+    // between people comes from the lobby, where both are known).
+    if (creator.account_id == 0) BadRequest("sign in to play a rated match");
+    if (RatingPool(stored.game, stored.options).empty()) {
+      BadRequest(info.display_name + " with these options is not rated");
+    }
+    int mine = 0;
+    for (const StoredSeat& seat : stored.seats) {
+      if (!seat.bot && seat.account_id != creator.account_id) {
+        BadRequest("a rated match made here has one person seat, yours (\"mine\": true)");
+      }
+      if (seat.bot && seat.account_id == 0) {
+        BadRequest(
+            "in a rated match every bot is one with an account and a rating (GET /api/bots)");
+      }
+      mine += seat.bot ? 0 : 1;
+    }
+    if (mine != 1)
+      BadRequest("a rated match made here has one person seat, yours (\"mine\": true)");
+  }
   stored.id = RandomToken(12);
   stored.creator_address = address;
   stored.created_at = static_cast<std::int64_t>(std::time(nullptr));
   return stored;
 }
 
-void Hub::CreateMatch(const std::string& body, const std::string& address,
+void Hub::CreateMatch(const std::string& body, const std::string& address, const Identity& creator,
                       std::function<void(Reply)> done) {
   StoredMatch stored;
   std::vector<std::string> tokens;
   try {
     const Json request = Json::parse(body, nullptr, /*allow_exceptions=*/false);
     if (request.is_discarded()) BadRequest("the body is not JSON");
-    stored = NewStoredMatch(request, address, tokens);
+    stored = NewStoredMatch(request, address, creator, tokens);
   } catch (const Error& error) {
     return done({400, {{"error", error.what()}}});
   }
@@ -424,6 +470,89 @@ ClockSpec Hub::CheckedClock(const Json& json) const {
   return clock;
 }
 
+Json Hub::Awaiting(std::int64_t account_id) const {
+  std::vector<std::shared_ptr<Room>> rooms;
+  {
+    std::shared_lock lock(rooms_mutex_);
+    for (const auto& [id, room] : rooms_) rooms.push_back(room);
+  }
+  std::vector<std::pair<std::int64_t, Json>> found;
+  for (const auto& room : rooms) {
+    const Seat seat = room->SeatToMove();
+    const auto& seats = room->stored().seats;
+    if (account_id == 0 || seat < 0 || seat >= static_cast<int>(seats.size()) ||
+        seats[seat].account_id != account_id || seats[seat].bot) {
+      continue;
+    }
+    found.emplace_back(room->stored().created_at,
+                       Json{{"match", room->id()}, {"game", room->stored().game}, {"seat", seat}});
+  }
+  std::sort(found.begin(), found.end(),
+            [](const auto& a, const auto& b) { return a.first > b.first; });
+  Json out = Json::array();
+  for (auto& [at, entry] : found) out.push_back(std::move(entry));
+  return out;
+}
+
+// --- The lobby -----------------------------------------------------------------------------------
+
+StoredMatch Hub::TableMatch(const std::string& game, const Json& options,
+                            const std::map<int, std::string>& bots) const {
+  const auto loaded = engine::LoadGame(game, OptionsFromJson(options));  // throws on a bad one
+  const int seats = loaded->NumSeats();
+  Json request{{"game", game}, {"options", options}, {"seats", Json::array()}};
+  for (const auto& [seat, bot] : bots) {
+    if (seat < 0 || seat >= seats) {
+      BadRequest("'bots' names seat " + std::to_string(seat) + "; the table has " +
+                 std::to_string(seats));
+    }
+  }
+  for (int seat = 0; seat < seats; ++seat) {
+    const auto bot = bots.find(seat);
+    request["seats"].push_back(bot == bots.end() ? Json{{"kind", "person"}}
+                                                 : Json{{"kind", "bot"}, {"bot", bot->second}});
+  }
+  std::vector<std::string> tokens;  // the lobby makes the persons' own when the table is full
+  return NewStoredMatch(request, "", Identity{}, tokens);
+}
+
+void Hub::StartMatch(StoredMatch stored,
+                     std::function<void(const std::optional<ProtocolError>& refused)> done) {
+  {
+    std::shared_lock lock(rooms_mutex_);
+    const auto found = running_per_address_.find(stored.creator_address);
+    if (found != running_per_address_.end() &&
+        found->second >= limits_.max_running_matches_per_address) {
+      return done(ProtocolError(ErrorCode::kLimit,
+                                "too many running matches from the seeker's address (at most " +
+                                    std::to_string(limits_.max_running_matches_per_address) + ")"));
+    }
+  }
+  std::shared_ptr<Room> room;
+  try {
+    room = NewRoom(std::move(stored), /*restore=*/false);
+  } catch (const Error& error) {
+    spdlog::error("a lobby match cannot be created: {}", error.what());
+    return done(ProtocolError(ErrorCode::kUnavailable, "the match cannot be created"));
+  }
+  asio::post(room->strand(), [this, room, done = std::move(done)] {
+    room->Create([this, room, done](bool stored) {
+      if (!stored) {
+        OnFinished(room->id(), room->stored().creator_address);
+        return done(
+            ProtocolError(ErrorCode::kUnavailable, "the database refused the match; try again"));
+      }
+      {
+        std::unique_lock lock(rooms_mutex_);
+        rooms_[room->id()] = room;
+        metrics_.rooms_in_memory = static_cast<std::int64_t>(rooms_.size());
+      }
+      spdlog::info("match {} created from the lobby: {}", room->id(), room->stored().game);
+      done(std::nullopt);
+    });
+  });
+}
+
 // --- WebSocket -----------------------------------------------------------------------------------
 
 void Hub::OnMessage(const std::shared_ptr<Peer>& peer, Subscriptions& subscriptions,
@@ -433,7 +562,52 @@ void Hub::OnMessage(const std::shared_ptr<Peer>& peer, Subscriptions& subscripti
   ClientMessage message;
   try {
     ParseClientMessage(text, message);
+    if (!subscriptions.lobby_known && peer->account_id() != 0) {
+      lobby_.Connected(peer);  // match_ready and invitations reach all the account's connections
+      subscriptions.lobby_known = true;
+    }
     switch (message.type) {
+      case ClientType::kLobby:
+      case ClientType::kSeek:
+      case ClientType::kCancelSeek:
+      case ClientType::kAcceptSeek:
+      case ClientType::kInvite:
+      case ClientType::kDecline:
+        subscriptions.lobby_known = true;
+        return lobby_.Handle(peer, message);
+      case ClientType::kChat:
+      case ClientType::kRematch: {
+        const auto found = subscriptions.joined.find(message.match);
+        if (found == subscriptions.joined.end()) {
+          throw ProtocolError(ErrorCode::kNotJoined,
+                              "join match " + message.match + " with your seat's token first");
+        }
+        const auto& [room, seat] = found->second;
+        if (seat == kSpectator) {
+          throw ProtocolError(ErrorCode::kForbidden,
+                              message.type == ClientType::kChat
+                                  ? "the chat is the players': a spectator reads the moves"
+                                  : "a rematch is asked by a player");
+        }
+        if (message.type == ClientType::kChat) {
+          asio::post(room->strand(), [room = room, seat = seat, peer, message] {
+            room->Chat(peer, seat, message);
+          });
+          return;
+        }
+        subscriptions.lobby_known = true;
+        asio::post(room->strand(), [this, room = room, seat = seat, peer, message] {
+          try {
+            lobby_.Rematch(peer, room->stored(), room->Over(), seat,
+                           [&](const Frame& frame) { room->SendToSeats(frame); });
+          } catch (const ProtocolError& error) {
+            ++metrics_.errors_total;
+            peer->Send(MakeFrame(
+                ErrorMessage(error.code, error.what(), message.id, message.match).dump()));
+          }
+        });
+        return;
+      }
       case ClientType::kPing: {
         Json pong{{"type", "pong"}};
         if (!message.id.empty()) pong["id"] = message.id;
@@ -499,6 +673,15 @@ void Hub::Join(const std::shared_ptr<Peer>& peer, Subscriptions& subscriptions,
       throw ProtocolError(ErrorCode::kForbidden, "this token is no seat of match " + message.match);
     }
     viewer = *seat;
+  } else if (peer->account_id() != 0) {
+    // Signed in, without a token: the account's own seat, when it holds one (its profile's link).
+    const auto& seats = room->stored().seats;
+    for (std::size_t seat = 0; seat < seats.size(); ++seat) {
+      if (!seats[seat].bot && seats[seat].account_id == peer->account_id()) {
+        viewer = static_cast<Seat>(seat);
+        break;
+      }
+    }
   }
   subscriptions.joined[message.match] = {room, viewer};
   asio::post(room->strand(), [room, peer, viewer, since = message.since, id = message.id] {
@@ -512,6 +695,7 @@ void Hub::OnClose(const Peer* peer, Subscriptions& subscriptions) {
     asio::post(room->strand(), [room, peer] { room->Leave(peer); });
   }
   subscriptions.joined.clear();
+  if (subscriptions.lobby_known) lobby_.Closed(peer);
 }
 
 }  // namespace quartel::server

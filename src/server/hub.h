@@ -16,6 +16,7 @@
 
 #include "core/json.h"
 #include "server/commit_queue.h"
+#include "server/lobby.h"
 #include "server/metrics.h"
 #include "server/peer.h"
 #include "server/room.h"
@@ -34,6 +35,14 @@ struct HubLimits {
   int abandon_after_seconds = 3600;
 };
 
+class Accounts;
+
+// Who asks: an account's id and name, or a guest (0, "").
+struct Identity {
+  std::int64_t account_id = 0;
+  std::string name;
+};
+
 // An HTTP-style answer of the REST surface: a status and a JSON body.
 struct Reply {
   int status = 200;
@@ -43,11 +52,13 @@ struct Reply {
 // What one connection has joined: match id -> (room, viewer). Used on the connection's strand only.
 struct Subscriptions {
   std::map<std::string, std::pair<std::shared_ptr<Room>, engine::Seat>> joined;
+  bool lobby_known = false;  // the lobby knows this connection (Lobby::Connected)
 };
 
 class Hub {
  public:
-  Hub(boost::asio::any_io_executor executor, Storage& storage, int bot_threads, HubLimits limits);
+  Hub(boost::asio::any_io_executor executor, Storage& storage, Accounts& accounts, int bot_threads,
+      HubLimits limits);
   ~Hub();
 
   // Loads the running matches from the database and lets their bots carry on. Returns how many.
@@ -59,9 +70,10 @@ class Hub {
 
   // --- REST ---
   Json Catalogue() const;
-  // POST /api/matches. `done` is called once the match is stored (201 with the seat tokens) or
-  // refused (4xx/5xx with {"error": ...}). May call `done` before returning.
-  void CreateMatch(const std::string& body, const std::string& address,
+  // POST /api/matches by `creator` (a guest: account 0). `done` is called once the match is stored
+  // (201 with the seat tokens) or refused (4xx/5xx with {"error": ...}). May call `done` before
+  // returning.
+  void CreateMatch(const std::string& body, const std::string& address, const Identity& creator,
                    std::function<void(Reply)> done);
   Reply ListMatches(const std::string& state, int limit) const;
   Reply MatchInfo(const std::string& match_id) const;
@@ -74,6 +86,20 @@ class Hub {
   // "increment_ms"} or {"kind": "correspondence", "per_move_ms"}), within the server's bounds.
   // Throws quartel::Error naming what is wrong.
   ClockSpec CheckedClock(const Json& clock) const;
+
+  // The running matches where `account_id` holds the seat to move (public flow), newest first:
+  // [{"match", "game", "seat"}].
+  Json Awaiting(std::int64_t account_id) const;
+
+  // --- The lobby (lobby.h) ---
+  // A table's match, checked as POST /api/matches checks one: `bots` seat -> spec, the other
+  // seats persons (no account yet). Throws quartel::Error naming what is wrong.
+  StoredMatch TableMatch(const std::string& game, const Json& options,
+                         const std::map<int, std::string>& bots) const;
+  // Creates and stores the match; `done` gets nullopt once it is stored, or why it is not (the
+  // creator's address at its cap of running matches: `limit`; the database: `unavailable`).
+  void StartMatch(StoredMatch stored,
+                  std::function<void(const std::optional<ProtocolError>& refused)> done);
 
   // --- WebSocket ---
   // One text message of a client; answers go to `peer`. Call serially per connection.
@@ -93,10 +119,11 @@ class Hub {
             const ClientMessage& message);
   void OnFinished(const std::string& match_id, const std::string& creator);
   StoredMatch NewStoredMatch(const Json& request, const std::string& address,
-                             std::vector<std::string>& tokens) const;
+                             const Identity& creator, std::vector<std::string>& tokens) const;
 
   boost::asio::any_io_executor executor_;
   Storage& storage_;
+  Accounts& accounts_;
   HubLimits limits_;
   Metrics metrics_;
   boost::asio::thread_pool bots_;
@@ -104,6 +131,7 @@ class Hub {
   mutable std::shared_mutex rooms_mutex_;
   std::unordered_map<std::string, std::shared_ptr<Room>> rooms_;
   std::unordered_map<std::string, int> running_per_address_;
+  Lobby lobby_;
 };
 
 }  // namespace quartel::server

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <array>
+#include <cstdint>
 #include <set>
 #include <tuple>
 
@@ -18,8 +19,8 @@ struct TypeSpec {
   std::set<std::string> required;
 };
 
-const std::array<TypeSpec, 8>& TypeSpecs() {
-  static const std::array<TypeSpec, 8> specs{{
+const std::vector<TypeSpec>& TypeSpecs() {
+  static const std::vector<TypeSpec> specs{{
       {ClientType::kJoin, "join", {"match", "token", "since"}, {"match"}},
       {ClientType::kLeave, "leave", {"match"}, {"match"}},
       {ClientType::kAct, "act", {"match", "event", "turn", "actions"}, {"match", "event"}},
@@ -27,6 +28,20 @@ const std::array<TypeSpec, 8>& TypeSpecs() {
       {ClientType::kOfferDraw, "offer_draw", {"match", "event"}, {"match", "event"}},
       {ClientType::kAcceptDraw, "accept_draw", {"match", "event"}, {"match", "event"}},
       {ClientType::kPing, "ping", {}, {}},
+      {ClientType::kLobby, "lobby", {}, {}},
+      {ClientType::kSeek,
+       "seek",
+       {"game", "options", "seat", "bots", "clock", "rated", "min_rating", "max_rating"},
+       {"game"}},
+      {ClientType::kCancelSeek, "cancel_seek", {"seek"}, {"seek"}},
+      {ClientType::kAcceptSeek, "accept_seek", {"seek"}, {"seek"}},
+      {ClientType::kInvite,
+       "invite",
+       {"to", "game", "options", "seat", "bots", "clock", "rated", "min_rating", "max_rating"},
+       {"to", "game"}},
+      {ClientType::kDecline, "decline", {"seek"}, {"seek"}},
+      {ClientType::kRematch, "rematch", {"match"}, {"match"}},
+      {ClientType::kChat, "chat", {"match", "text"}, {"match", "text"}},
       {ClientType::kClaimWin, "claim_win", {"match"}, {"match"}},
   }};
   return specs;
@@ -82,6 +97,116 @@ int IntField(const Json& value, const std::string& name) {
     Bad("'" + name + "' must be a non-negative integer");
   }
   return value.get<int>();
+}
+
+// The length of `text` in code points, or nullopt when it is not UTF-8 (overlong forms,
+// surrogates and code points past U+10FFFF included).
+std::optional<std::size_t> Utf8CodePoints(std::string_view text) {
+  std::size_t count = 0;
+  for (std::size_t i = 0; i < text.size(); ++count) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    int length = 0;
+    std::uint32_t point = 0;
+    if (c < 0x80) {
+      length = 1;
+      point = c;
+    } else if ((c & 0xe0) == 0xc0) {
+      length = 2;
+      point = c & 0x1f;
+    } else if ((c & 0xf0) == 0xe0) {
+      length = 3;
+      point = c & 0x0f;
+    } else if ((c & 0xf8) == 0xf0) {
+      length = 4;
+      point = c & 0x07;
+    } else {
+      return std::nullopt;
+    }
+    if (i + length > text.size()) return std::nullopt;
+    for (int k = 1; k < length; ++k) {
+      const auto next = static_cast<unsigned char>(text[i + k]);
+      if ((next & 0xc0) != 0x80) return std::nullopt;
+      point = (point << 6) | (next & 0x3f);
+    }
+    constexpr std::uint32_t kSmallest[] = {0, 0, 0x80, 0x800, 0x10000};
+    if (point < kSmallest[length] || point > 0x10ffff || (point >= 0xd800 && point <= 0xdfff)) {
+      return std::nullopt;
+    }
+    i += length;
+  }
+  return count;
+}
+
+std::optional<int> RatingField(const Json& object, const char* name) {
+  if (!object.contains(name) || object[name].is_null()) return std::nullopt;
+  const Json& value = object[name];
+  if (!value.is_number_integer() || value.get<std::int64_t>() < 0 ||
+      value.get<std::int64_t>() > 5000) {
+    Bad(std::string("'") + name + "' must be a rating from 0 to 5000, or null");
+  }
+  return value.get<int>();
+}
+
+// The fields of the lobby's messages and of chat: their types and sizes (what they mean is the
+// lobby's and the room's to check).
+void ParseLobbyFields(const Json& object, ClientMessage& message) {
+  if (object.contains("game")) message.game = StringField(object, "game", 32);
+  if (object.contains("options")) {
+    message.options = object["options"];
+    if (!message.options.is_object() || message.options.size() > 16) {
+      Bad("'options' must be an object of at most 16 options");
+    }
+  }
+  if (object.contains("seat")) {
+    const Json& seat = object["seat"];
+    if (!seat.is_number_integer() || seat.get<std::int64_t>() < -1 ||
+        seat.get<std::int64_t>() > 15) {
+      Bad("'seat' must be a seat number, or -1 for a seat drawn at random");
+    }
+    message.seat = seat.get<int>();
+  }
+  if (object.contains("bots")) {
+    message.bots = object["bots"];
+    if (!message.bots.is_object() || message.bots.size() > 15) {
+      Bad("'bots' must be an object: seat number -> bot (\"mcts:turn_ms=1500\")");
+    }
+    for (const auto& [seat, bot] : message.bots.items()) {
+      const auto number = ParseInteger(seat);
+      if (!number || *number < 0 || *number > 15 || !bot.is_string() ||
+          bot.get_ref<const std::string&>().size() > 64) {
+        Bad("'bots' must be an object: seat number -> bot (\"mcts:turn_ms=1500\")");
+      }
+    }
+  }
+  if (object.contains("clock") && !object["clock"].is_null()) {
+    message.clock = object["clock"];
+    if (!message.clock.is_object() || message.clock.size() > 8) {
+      Bad("'clock' must be an object: {\"kind\": \"none\" | \"live\" | \"correspondence\", ...}");
+    }
+  }
+  if (object.contains("rated")) {
+    if (!object["rated"].is_boolean()) Bad("'rated' must be true or false");
+    message.rated = object["rated"].get<bool>();
+  }
+  message.min_rating = RatingField(object, "min_rating");
+  message.max_rating = RatingField(object, "max_rating");
+  if (message.min_rating && message.max_rating && *message.min_rating > *message.max_rating) {
+    Bad("'min_rating' is above 'max_rating'");
+  }
+  if (object.contains("to")) message.to = StringField(object, "to", 32);
+  if (object.contains("seek")) message.seek = StringField(object, "seek", 64);
+  if (object.contains("text")) {
+    // Chat: one line, trimmed, 1 to 300 code points of valid UTF-8.
+    const std::string text = StringField(object, "text", 4 * kMostChatCodePoints + 256);
+    const std::string_view trimmed = Trim(text);
+    const auto points = Utf8CodePoints(trimmed);
+    if (!points) Bad("'text' is not valid UTF-8");
+    if (*points == 0) Bad("'text' is empty");
+    if (*points > static_cast<std::size_t>(kMostChatCodePoints)) {
+      Bad("'text' is longer than " + std::to_string(kMostChatCodePoints) + " characters");
+    }
+    message.text = std::string(trimmed);
+  }
 }
 
 }  // namespace
@@ -141,10 +266,12 @@ void ParseClientMessage(std::string_view text, ClientMessage& message) {
     if (type == candidate.name) spec = &candidate;
   }
   if (!spec) {
+    std::string known;
+    for (const TypeSpec& candidate : TypeSpecs()) {
+      known += (known.empty() ? "" : ", ") + std::string(candidate.name);
+    }
     throw ProtocolError(ErrorCode::kUnknownType,
-                        "unknown message type '" + type +
-                            "' (known: join, leave, act, resign, offer_draw, accept_draw, ping, "
-                            "claim_win)");
+                        "unknown message type '" + type + "' (known: " + known + ")");
   }
   for (const auto& [name, value] : object.items()) {
     if (name != "type" && name != "v" && name != "id" && !spec->fields.contains(name)) {
@@ -169,6 +296,7 @@ void ParseClientMessage(std::string_view text, ClientMessage& message) {
     }
     for (const Json& action : actions) message.actions.push_back(IntField(action, "actions"));
   }
+  ParseLobbyFields(object, message);
   if (message.type == ClientType::kAct) {
     const bool has_turn = object.contains("turn");
     if (has_turn && object.contains("actions")) {

@@ -47,6 +47,15 @@ enum class ClientType {
   kOfferDraw,
   kAcceptDraw,
   kPing,
+  // The lobby (docs/PROTOCOL.md, "Lobby") and a match's chat ("Chat").
+  kLobby,
+  kSeek,
+  kCancelSeek,
+  kAcceptSeek,
+  kInvite,
+  kDecline,
+  kRematch,
+  kChat,
   // A seat claims the win over an opponent gone away (docs/PROTOCOL.md, "Clocks").
   kClaimWin,
 };
@@ -60,7 +69,23 @@ struct ClientMessage {
   std::optional<int> event;  // act, resign, offer_draw, accept_draw: the event acted on
   std::string turn;          // act: a command as typed ("e2-e4", a whole setup)
   std::vector<int> actions;  // act: action ids, instead of a typed command
+  // seek, invite: the table offered (checked by the lobby; "options", "bots" and "clock" are
+  // objects, as sent).
+  std::string game;
+  Json options = Json::object();
+  int seat = -1;               // the seeker's seat; -1: drawn at random
+  Json bots = Json::object();  // seat number (a string) -> bot spec
+  Json clock;                  // null: no clock
+  bool rated = false;
+  std::optional<int> min_rating;
+  std::optional<int> max_rating;
+  std::string to;    // invite: the invited player's name
+  std::string seek;  // cancel_seek, accept_seek, decline: the seek's id
+  std::string text;  // chat: the message, trimmed (1 to 300 code points)
 };
+
+// Chat's limits (docs/PROTOCOL.md, "Chat").
+inline constexpr int kMostChatCodePoints = 300;
 
 // Throws ProtocolError (kBadMessage or kUnknownType) naming the problem. `message` receives the
 // "id" and "match" of the text first, whenever they are well-formed, so that an error about the

@@ -139,6 +139,7 @@ std::shared_ptr<Room> Room::Restore(Strand strand, RoomServices services, Stored
     if (entry.kind == EntryKind::kAction && entry.seat >= 0) ++room->events_.back().moves;
   }
   room->published_ = room->match_.state().Clone();
+  room->seat_to_move_ = room->published_->CurrentSeat();
   // The clocks as stored after the last event; the seat to act goes on from there (the time
   // the server was down is not charged).
   if (room->stored_.last_clock) room->clock_.Restore(room->stored_.last_clock->remaining_ms);
@@ -167,6 +168,7 @@ void Room::Create(std::function<void(bool stored)> created) {
   DrawChance();
   events_.push_back({EntryKind::kAction, kChanceSeat, 0, static_cast<int>(stored_.entries.size())});
   published_ = match_.state().Clone();
+  seat_to_move_ = published_->CurrentSeat();
   std::optional<StoredClock> clock = ClockAfterEvent(events_.back());
   services_.commits.Submit(
       [stored = stored_, clock](Storage& storage) {
@@ -264,6 +266,7 @@ void Room::Join(const std::shared_ptr<Peer>& peer, Seat viewer, std::optional<in
   }
   if (!request_id.empty()) joined["id"] = request_id;
   peer->Send(MakeFrame(joined.dump()));
+  if (viewer >= 0) SendChatHistory(peer);
   SendPresenceIfChanged(peer.get());
   if (failed_) {
     SendError(peer, ErrorCode::kUnavailable,
@@ -529,6 +532,10 @@ void Room::Publish(EntryKind kind, Seat by, int first_entry, std::unique_ptr<eng
   events_.push_back(span);
 
   published_ = match_.state().Clone();
+  const Seat moved_before = seat_to_move_.exchange(published_->CurrentSeat());
+  if (services_.on_turn && moved_before != seat_to_move_) {
+    services_.on_turn(*this, moved_before, seat_to_move_);
+  }
   // The end of the match ends a draft too: that turn was never published, and never will be.
   if (match_.Over()) draft_.reset();
   std::optional<StoredClock> clock = ClockAfterEvent(span);
@@ -1044,6 +1051,69 @@ void Room::OnAbsenceTimer() {
   }
   SendPresenceIfChanged(nullptr);  // a claim may be made now
   UpdateAbsences();
+}
+
+// --- Chat ----------------------------------------------------------------------------------------
+
+namespace {
+constexpr std::size_t kChatLinesKept = 50;
+constexpr std::size_t kChatLinesPerWindow = 5;
+constexpr auto kChatWindow = std::chrono::seconds(10);
+}  // namespace
+
+void Room::Chat(const std::shared_ptr<Peer>& peer, Seat seat, const ClientMessage& message) {
+  const auto persons = std::count_if(stored_.seats.begin(), stored_.seats.end(),
+                                     [](const StoredSeat& s) { return !s.bot; });
+  if (persons < 2) {
+    return SendError(peer, ErrorCode::kForbidden,
+                     "there is no chat against bots: only between two persons or more", message.id);
+  }
+  const auto now = std::chrono::steady_clock::now();
+  auto& times = chat_times_[seat];
+  while (!times.empty() && now - times.front() >= kChatWindow) times.pop_front();
+  if (times.size() >= kChatLinesPerWindow) {
+    return SendError(peer, ErrorCode::kRateLimited,
+                     "at most 5 chat messages in 10 seconds: wait a moment", message.id);
+  }
+  times.push_back(now);
+  const auto& account = stored_.seats.at(seat).account_name;
+  Json line{{"type", "chat"},
+            {"match", id()},
+            {"n", ++chat_lines_},
+            {"seat", seat},
+            {"name", account.empty() ? Json(nullptr) : Json(account)},
+            {"text", message.text},
+            {"at", std::chrono::duration_cast<std::chrono::milliseconds>(
+                       std::chrono::system_clock::now().time_since_epoch())
+                       .count()}};
+  chat_.push_back(line);
+  if (chat_.size() > kChatLinesKept) chat_.pop_front();
+  const Frame frame = MakeFrame(line.dump());
+  line["id"] = message.id;  // the sender's copy echoes its id: the acknowledgement
+  const Frame own = message.id.empty() ? frame : MakeFrame(line.dump());
+  bool sent_own = false;
+  for (const Subscriber& subscriber : subscribers_) {
+    auto to = subscriber.peer.lock();
+    if (!to || subscriber.viewer < 0) continue;
+    const bool sender = to == peer;
+    to->Send(sender ? own : frame);
+    sent_own = sent_own || sender;
+  }
+  if (!sent_own) peer->Send(own);
+}
+
+void Room::SendToSeats(const Frame& frame) {
+  for (const Subscriber& subscriber : subscribers_) {
+    if (subscriber.viewer < 0) continue;
+    if (auto peer = subscriber.peer.lock()) peer->Send(frame);
+  }
+}
+
+void Room::SendChatHistory(const std::shared_ptr<Peer>& peer) {
+  for (Json line : chat_) {
+    line["history"] = true;
+    peer->Send(MakeFrame(line.dump()));
+  }
 }
 
 }  // namespace quartel::server

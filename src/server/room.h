@@ -20,12 +20,15 @@
 // room is rebuilt from its stored entries after a restart (Restore), exactly as it was.
 #pragma once
 
+#include <atomic>
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <chrono>
+#include <deque>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -63,6 +66,9 @@ struct RoomServices {
   // Called on the room's strand when the match is over, stored, and nobody watches it any more:
   // the hub may forget the room (it is loaded again when someone views it).
   std::function<void(const std::shared_ptr<Room>& room)> on_idle{};
+  // Called on the room's strand when an event changes the seat to move (public flow; `now` may be
+  // kTerminalSeat or kChanceSeat): the lobby's "awaiting your move".
+  std::function<void(const Room& room, engine::Seat before, engine::Seat now)> on_turn{};
 };
 
 // How a match ended outside its rules (a resignation, a draw agreed, time, abandoned): the
@@ -112,9 +118,19 @@ class Room : public std::enable_shared_from_this<Room> {
   // its way), so that what it shows a client (a join's state, a record) was committed first.
   void WhenPublished(std::function<void()> work);
   bool Over() const { return match_.Over(); }
+  // The seat whose decision the last published event awaits (public flow), or kTerminalSeat /
+  // kChanceSeat. Thread-safe: the profiles' and the lobby's "awaiting your move".
+  engine::Seat SeatToMove() const { return seat_to_move_.load(std::memory_order_relaxed); }
   bool HasSubscribers() const { return !subscribers_.empty(); }
   Json Summary() const;
 
+  // --- Chat (docs/PROTOCOL.md, "Chat"), on the strand ---
+  // A seat's line (`message.text`, checked by the protocol's parser) in a match of two persons or
+  // more: sent to the connections joined as seats, and kept in memory (the last 50, which a seat
+  // receives when it joins; a restart forgets them). Errors go back to `peer` only.
+  void Chat(const std::shared_ptr<Peer>& peer, engine::Seat seat, const ClientMessage& message);
+  // Sends `frame` to every connection joined as a seat (the players, not the spectators).
+  void SendToSeats(const Frame& frame);
   // Tells the hub (RoomServices::on_idle) when the match is over, stored and unwatched.
   void CheckIdle();
 
@@ -233,6 +249,7 @@ class Room : public std::enable_shared_from_this<Room> {
   // The state after the last event published: what a joining client is shown. The match itself
   // may be ahead of it by a bot's turn not yet published.
   std::unique_ptr<engine::State> published_;
+  std::atomic<engine::Seat> seat_to_move_{engine::kTerminalSeat};  // published_'s CurrentSeat
   int commits_in_flight_ = 0;
   std::vector<std::function<void()>> after_commits_;
   // The same for drafts: only the drafting seat's join waits for them.
@@ -254,6 +271,11 @@ class Room : public std::enable_shared_from_this<Room> {
   std::vector<std::optional<std::chrono::steady_clock::time_point>> away_since_;  // per seat
   std::optional<std::chrono::steady_clock::time_point> nobody_since_;  // no person connected
   boost::asio::steady_timer absence_timer_;
+  // The chat: its last lines (their frames) and, per seat, when it last spoke (the rate limit).
+  void SendChatHistory(const std::shared_ptr<Peer>& peer);
+  std::deque<Json> chat_;
+  int chat_lines_ = 0;
+  std::map<engine::Seat, std::deque<std::chrono::steady_clock::time_point>> chat_times_;
 };
 
 // The "state" of a frame, computed for `viewer` (a seat or kSpectator) through its SeatHandle

@@ -15,8 +15,10 @@
 #include <unordered_map>
 
 #include "core/error.h"
+#include "core/secret.h"
 #include "core/text.h"
 #include "games/war/odds.h"
+#include "server/accounts.h"
 #include "server/replay.h"
 #include "server/storage.h"
 
@@ -35,19 +37,24 @@ using Response = http::response<http::string_body>;
 
 // Waits, inside a coroutine, for a Hub answer given through a callback on another strand.
 // Not a coroutine itself, and given a named function: GCC 12 mishandles temporaries in co_await.
-using ReplyStart = std::function<void(std::function<void(Reply)>)>;
-awaitable<Reply> AwaitReply(const ReplyStart& start) {
-  return asio::async_initiate<decltype(use_awaitable), void(Reply)>(
+template <typename Answer>
+using AnswerStart = std::function<void(std::function<void(Answer)>)>;
+using ReplyStart = AnswerStart<Reply>;
+template <typename Answer>
+awaitable<Answer> AwaitAnswer(const AnswerStart<Answer>& start) {
+  return asio::async_initiate<decltype(use_awaitable), void(Answer)>(
       [start](auto handler) {
         auto shared = std::make_shared<decltype(handler)>(std::move(handler));
-        start([shared](Reply reply) {
+        start([shared](Answer answer) {
           auto executor = asio::get_associated_executor(*shared);
-          asio::post(executor,
-                     [shared, reply = std::move(reply)]() mutable { (*shared)(std::move(reply)); });
+          asio::post(executor, [shared, answer = std::move(answer)]() mutable {
+            (*shared)(std::move(answer));
+          });
         });
       },
       use_awaitable);
 }
+awaitable<Reply> AwaitReply(const ReplyStart& start) { return AwaitAnswer<Reply>(start); }
 
 // Whether a client address is this machine's (127.0.0.0/8, ::1, or either mapped into IPv6).
 bool IsLoopback(const std::string& address) {
@@ -203,7 +210,8 @@ class Server {
   Server(const ServerConfig& config, asio::io_context& io, Storage& storage)
       : config_(config),
         io_(io),
-        hub_(io.get_executor(), storage, config.bot_threads, config.limits),
+        accounts_(storage, config.secure_cookies),
+        hub_(io.get_executor(), storage, accounts_, config.bot_threads, config.limits),
         catalogue_(hub_.Catalogue().dump()),
         replay_pool_(static_cast<std::size_t>(std::max(1, config.replay_threads))) {}
   ~Server() {
@@ -212,6 +220,7 @@ class Server {
   }
 
   Hub& hub() { return hub_; }
+  Accounts& accounts() { return accounts_; }
   const ServerConfig& config() const { return config_; }
 
   awaitable<void> Listen(tcp::acceptor& acceptor) {
@@ -232,6 +241,8 @@ class Server {
  private:
   awaitable<void> Session(beast::tcp_stream stream);
   awaitable<Response> Answer(const Request& request, const std::string& address);
+  awaitable<Response> AnswerAccounts(const Request& request, const std::string& path,
+                                     const Caller& caller, const std::string& address);
   Response StaticFile(const Request& request) const;
   // Places for a replay from `address` whose record is about to be read (`places` holds them),
   // or the refusal to send.
@@ -240,6 +251,7 @@ class Server {
 
   const ServerConfig& config_;
   asio::io_context& io_;
+  Accounts accounts_;
   Hub hub_;
   std::string catalogue_;
   PerAddress connections_;
@@ -329,10 +341,105 @@ Response OddsResponse(const Request& request, std::string_view target) {
   return TextResponse(request, 200, body.dump(), "application/json");
 }
 
+// Whether an Origin header names another site than the Host this request was sent to: a page of
+// that site is making the request (absent, as from a command-line client, is no other site).
+bool CrossSite(const Request& request) {
+  const std::string_view origin = request[http::field::origin];
+  if (origin.empty()) return false;
+  const auto scheme = origin.find("://");
+  if (scheme == std::string_view::npos) return true;  // "null" and the like
+  return ToLower(std::string(origin.substr(scheme + 3))) !=
+         ToLower(std::string(request[http::field::host]));
+}
+
+Response AccountResponse(const Request& request, const AccountReply& answer) {
+  Response response = JsonResponse(request, answer.reply.status, answer.reply.body);
+  if (!answer.set_cookie.empty()) response.set(http::field::set_cookie, answer.set_cookie);
+  return response;
+}
+
+// The REST paths of accounts (accounts.h): sign up, in and out, the password, profiles, the
+// leaderboards and the bots.
+awaitable<Response> Server::AnswerAccounts(const Request& request, const std::string& path,
+                                           const Caller& caller, const std::string& address) {
+  const bool get = request.method() == http::verb::get || request.method() == http::verb::head;
+  const bool post = request.method() == http::verb::post;
+  if (path == "/api/session" && get) co_return AccountResponse(request, accounts_.Session(caller));
+  if (path == "/api/signup" || path == "/api/signin" || path == "/api/password") {
+    if (!post) co_return ErrorResponse(request, 405, "use POST on " + path);
+    const std::string body = request.body();
+    const AnswerStart<AccountReply> start = [this, path, caller, body,
+                                             address](std::function<void(AccountReply)> done) {
+      if (path == "/api/signup") return accounts_.SignUp(caller, body, address, std::move(done));
+      if (path == "/api/signin") return accounts_.SignIn(caller, body, address, std::move(done));
+      accounts_.ChangePassword(caller, body, std::move(done));
+    };
+    const AccountReply answer = co_await AwaitAnswer<AccountReply>(start);
+    co_return AccountResponse(request, answer);
+  }
+  if (path == "/api/signout") {
+    if (!post) co_return ErrorResponse(request, 405, "use POST on /api/signout");
+    co_return AccountResponse(request, accounts_.SignOut(caller));
+  }
+  if (!get) co_return ErrorResponse(request, 405, "use GET on " + path);
+  const std::string target(request.target());
+  if (path == "/api/leaderboard") {
+    int limit = 100;
+    try {
+      const std::string limit_text = QueryValue(target, "limit");
+      if (!limit_text.empty()) limit = std::clamp(std::stoi(limit_text), 1, 500);
+    } catch (const std::exception&) {
+      co_return ErrorResponse(request, 400, "limit must be a number");
+    }
+    const Reply reply = accounts_.Leaderboard(QueryValue(target, "pool"), limit);
+    co_return JsonResponse(request, reply.status, reply.body);
+  }
+  if (path == "/api/bots") {
+    const Reply reply = accounts_.Bots();
+    co_return JsonResponse(request, reply.status, reply.body);
+  }
+  constexpr std::string_view kPlayers = "/api/players/";
+  const Reply reply = accounts_.Profile(path.substr(kPlayers.size()), [this](std::int64_t account) {
+    return hub_.Awaiting(account);
+  });
+  co_return JsonResponse(request, reply.status, reply.body);
+}
+
+bool IsAccountsPath(const std::string& path) {
+  return path == "/api/session" || path == "/api/signup" || path == "/api/signin" ||
+         path == "/api/signout" || path == "/api/password" || path == "/api/leaderboard" ||
+         path == "/api/bots" || path.starts_with("/api/players/");
+}
+
 awaitable<Response> Server::Answer(const Request& request, const std::string& address) {
   const std::string target(request.target());
   const std::string path = target.substr(0, target.find('?'));
   const bool get = request.method() == http::verb::get || request.method() == http::verb::head;
+  Caller caller;
+  if (path.starts_with("/api/")) {
+    caller = accounts_.Identify(request[http::field::cookie]);
+    if (!get) {
+      // CSRF (docs/PROTOCOL.md, "Accounts"): another site's page may not act here, and a request
+      // that carries the session cookie (or signs in) proves it was written by our page.
+      if (CrossSite(request)) {
+        co_return ErrorResponse(request, 403, "requests from another site's page are refused");
+      }
+      const bool session_path = path == "/api/signup" || path == "/api/signin" ||
+                                path == "/api/signout" || path == "/api/password";
+      if (session_path && caller.token.empty()) {
+        co_return ErrorResponse(request, 403,
+                                "no session: GET /api/session first, then send its csrf token "
+                                "in X-CSRF-Token");
+      }
+      const std::string_view sent = request["X-CSRF-Token"];
+      if (!caller.token.empty() && path != "/api/replay" &&
+          (sent.size() != caller.csrf().size() || !ConstantTimeEquals(sent, caller.csrf()))) {
+        co_return ErrorResponse(request, 403,
+                                "missing or wrong X-CSRF-Token (GET /api/session gives it)");
+      }
+    }
+    if (IsAccountsPath(path)) co_return co_await AnswerAccounts(request, path, caller, address);
+  }
   if (path == "/healthz" && get) co_return TextResponse(request, 200, "ok\n");
   if (path == "/metrics" && get) {
     // Its counters move with every message of every match (a setup placed piece by piece too):
@@ -351,8 +458,9 @@ awaitable<Response> Server::Answer(const Request& request, const std::string& ad
   if (path == "/api/matches") {
     if (request.method() == http::verb::post) {
       const std::string body = request.body();
-      const ReplyStart create = [this, body, address](std::function<void(Reply)> done) {
-        hub_.CreateMatch(body, address, std::move(done));
+      const Identity creator{caller.account_id, caller.account_name};
+      const ReplyStart create = [this, body, address, creator](std::function<void(Reply)> done) {
+        hub_.CreateMatch(body, address, creator, std::move(done));
       };
       const Reply reply = co_await AwaitReply(create);
       co_return JsonResponse(request, reply.status, reply.body);
@@ -623,6 +731,12 @@ awaitable<void> Server::Session(beast::tcp_stream stream) {
         stream.expires_never();
         auto session = std::make_shared<WebSocketSession>(
             websocket::stream<beast::tcp_stream>(std::move(stream)), address, *this);
+        // The account of the session cookie, unless another site's page opened the socket (no
+        // cross-site WebSocket hijacking: such a connection is a guest's).
+        if (!CrossSite(request)) {
+          const Caller caller = accounts_.Identify(request[http::field::cookie]);
+          if (caller.account_id) session->SignedIn(caller.account_id, caller.account_name);
+        }
         co_await session->Run(std::move(request));
         co_return;
       }
@@ -770,6 +884,8 @@ int RunServer(const ServerConfig& config, const std::function<void(const std::st
   auto storage = OpenSqliteStorage(config.database);
   asio::io_context io;
   Server server(config, io, *storage);
+  server.accounts().CreateBotAccounts();
+  server.accounts().ApplyMissedRatings();
   const int restored = server.hub().Start();
 
   tcp::acceptor acceptor(io);

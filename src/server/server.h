@@ -34,6 +34,8 @@ struct ServerConfig {
   double http_requests_per_second = 20;
   double message_burst = 60;
   int idle_timeout_seconds = 20;  // a silent WebSocket is pinged after half of it, then dropped
+  // The session cookie is marked Secure (sent over HTTPS only): set it behind a TLS proxy.
+  bool secure_cookies = false;
   HubLimits limits;
 };
 

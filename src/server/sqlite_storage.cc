@@ -11,6 +11,7 @@
 
 #include "core/error.h"
 #include "core/json.h"
+#include "core/secret.h"
 #include "server/storage.h"
 
 namespace quartel::server {
@@ -176,9 +177,9 @@ class Statement {
 };
 
 EntryKind ParseEntryKind(const std::string& name) {
-  for (EntryKind kind : {EntryKind::kAction, EntryKind::kResign, EntryKind::kOfferDraw,
-                         EntryKind::kAgreeDraw, EntryKind::kTimeout, EntryKind::kClaimWin,
-                         EntryKind::kAbandon}) {
+  for (EntryKind kind :
+       {EntryKind::kAction, EntryKind::kResign, EntryKind::kOfferDraw, EntryKind::kAgreeDraw,
+        EntryKind::kTimeout, EntryKind::kClaimWin, EntryKind::kAbandon}) {
     if (EntryKindName(kind) == name) return kind;
   }
   throw Error("database: unknown entry kind '" + name + "'");
@@ -316,18 +317,16 @@ class SqliteStorage : public Storage {
   std::vector<MatchSummary> ListMatches(bool finished, int limit) override {
     Connection& db = reader();
     std::lock_guard lock(db.mutex());
-    Statement select(db,
-                     (std::string(kSummaryColumns) +
-                      " FROM matches WHERE finished = ? ORDER BY created_at DESC, id LIMIT ?")
-                         .c_str());
+    Statement select(db, (std::string(kSummaryColumns) +
+                          " FROM matches WHERE finished = ? ORDER BY created_at DESC, id LIMIT ?")
+                             .c_str());
     select.Bind(1, std::int64_t{finished}).Bind(2, std::int64_t{limit});
     std::vector<MatchSummary> out;
     while (select.Step()) out.push_back(Summary(select));
     return out;
   }
 
-  std::vector<MatchSummary> MatchesOf(std::int64_t account_id, bool finished,
-                                      int limit) override {
+  std::vector<MatchSummary> MatchesOf(std::int64_t account_id, bool finished, int limit) override {
     Connection& db = reader();
     std::lock_guard lock(db.mutex());
     Statement select(db, (std::string(kSummaryColumns) +
@@ -342,10 +341,11 @@ class SqliteStorage : public Storage {
 
   void SaveEventClock(const std::string& match_id, const StoredClock& clock) override {
     std::lock_guard lock(writer_.mutex());
-    Statement save(writer_,
-                   "INSERT INTO event_clocks (match_id, event, at_ms, remaining) VALUES (?, ?, ?, ?)"
-                   " ON CONFLICT (match_id, event) DO UPDATE SET at_ms = excluded.at_ms,"
-                   " remaining = excluded.remaining");
+    Statement save(
+        writer_,
+        "INSERT INTO event_clocks (match_id, event, at_ms, remaining) VALUES (?, ?, ?, ?)"
+        " ON CONFLICT (match_id, event) DO UPDATE SET at_ms = excluded.at_ms,"
+        " remaining = excluded.remaining");
     save.Bind(1, match_id)
         .Bind(2, std::int64_t{clock.event})
         .Bind(3, clock.at_ms)
@@ -425,31 +425,35 @@ class SqliteStorage : public Storage {
     remove.Bind(1, account_id).Bind(2, keep_hash).Run();
   }
 
-  bool ClaimSeat(const std::string& match_id, int seat, std::int64_t account_id,
-                 const std::string& account_name) override {
+  bool ClaimSeat(const std::string& match_id, const std::string& token_hash,
+                 std::int64_t account_id, const std::string& account_name) override {
     std::lock_guard lock(accounts_.mutex());
     accounts_.Exec("BEGIN IMMEDIATE");
     try {
       Statement select(accounts_, "SELECT seats FROM matches WHERE id = ?");
       select.Bind(1, match_id);
-      if (!select.Step()) {
-        accounts_.Exec("ROLLBACK");
-        return false;
-      }
-      std::vector<StoredSeat> seats = SeatsFromJson(select.Text(0));
+      std::vector<StoredSeat> seats;
+      if (select.Step()) seats = SeatsFromJson(select.Text(0));
       select.Reset();
-      if (seat < 0 || seat >= static_cast<int>(seats.size()) || seats[seat].bot) {
+      const auto seat = std::find_if(seats.begin(), seats.end(), [&](const StoredSeat& s) {
+        return !s.bot && ConstantTimeEquals(s.token_hash, token_hash);
+      });
+      if (seat == seats.end()) {
         accounts_.Exec("ROLLBACK");
         return false;
       }
-      seats[seat].account_id = account_id;
-      seats[seat].account_name = account_name;
+      seat->account_id = account_id;
+      seat->account_name = account_name;
       Statement update(accounts_, "UPDATE matches SET seats = ? WHERE id = ?");
       update.Bind(1, SeatsToJson(seats).dump()).Bind(2, match_id).Run();
-      Statement claim(accounts_,
-                      "INSERT INTO match_seats (match_id, seat, account_id) VALUES (?, ?, ?)"
-                      " ON CONFLICT (match_id, seat) DO UPDATE SET account_id = excluded.account_id");
-      claim.Bind(1, match_id).Bind(2, std::int64_t{seat}).Bind(3, account_id).Run();
+      Statement claim(
+          accounts_,
+          "INSERT INTO match_seats (match_id, seat, account_id) VALUES (?, ?, ?)"
+          " ON CONFLICT (match_id, seat) DO UPDATE SET account_id = excluded.account_id");
+      claim.Bind(1, match_id)
+          .Bind(2, static_cast<std::int64_t>(seat - seats.begin()))
+          .Bind(3, account_id)
+          .Run();
       accounts_.Exec("COMMIT");
       return true;
     } catch (...) {
@@ -477,11 +481,12 @@ class SqliteStorage : public Storage {
       Statement history(accounts_,
                         "INSERT INTO rating_history (account_id, pool, match_id, at, rating,"
                         " deviation) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING");
-      Statement upsert(accounts_,
-                       "INSERT INTO ratings (account_id, pool, rating, deviation, volatility, games)"
-                       " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (account_id, pool) DO UPDATE SET"
-                       " rating = excluded.rating, deviation = excluded.deviation,"
-                       " volatility = excluded.volatility, games = excluded.games");
+      Statement upsert(
+          accounts_,
+          "INSERT INTO ratings (account_id, pool, rating, deviation, volatility, games)"
+          " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (account_id, pool) DO UPDATE SET"
+          " rating = excluded.rating, deviation = excluded.deviation,"
+          " volatility = excluded.volatility, games = excluded.games");
       for (const auto& [account, rating] : ratings) {
         history.Bind(1, account)
             .Bind(2, rating.pool)
@@ -533,6 +538,17 @@ class SqliteStorage : public Storage {
     select.Bind(1, pool).Bind(2, std::int64_t{limit});
     std::vector<LeaderboardRow> out;
     while (select.Step()) out.push_back({select.Text(5), select.Text(6), RatingOf(select, 0)});
+    return out;
+  }
+
+  std::vector<std::string> UnratedFinishedMatches() override {
+    std::lock_guard lock(accounts_.mutex());
+    Statement select(accounts_,
+                     "SELECT id FROM matches WHERE finished = 1"
+                     " AND json_extract(settings, '$.rated') = 1 AND NOT EXISTS"
+                     " (SELECT 1 FROM rating_history WHERE rating_history.match_id = matches.id)");
+    std::vector<std::string> out;
+    while (select.Step()) out.push_back(select.Text(0));
     return out;
   }
 

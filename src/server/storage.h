@@ -173,10 +173,10 @@ class Storage {
   virtual void DeleteSession(const std::string& token_hash) = 0;
   // Ends every session of the account but `keep_hash`'s (a changed password).
   virtual void DeleteSessionsOf(std::int64_t account_id, const std::string& keep_hash) = 0;
-  // The seat becomes the account's (a guest who signs up keeps its matches). False when the
-  // match or seat is unknown.
-  virtual bool ClaimSeat(const std::string& match_id, int seat, std::int64_t account_id,
-                         const std::string& account_name) = 0;
+  // The seat of `match_id` whose token hashes to `token_hash` becomes the account's (a guest who
+  // signs up keeps its matches). False when no seat of the match has that token.
+  virtual bool ClaimSeat(const std::string& match_id, const std::string& token_hash,
+                         std::int64_t account_id, const std::string& account_name) = 0;
   // The matches where the account holds a seat, newest first.
   virtual std::vector<MatchSummary> MatchesOf(std::int64_t account_id, bool finished,
                                               int limit) = 0;
@@ -189,6 +189,8 @@ class Storage {
                                                  const std::string& pool) = 0;
   virtual std::vector<LeaderboardRow> Leaderboard(const std::string& pool, int limit) = 0;
   virtual std::vector<std::string> RatedPools() = 0;
+  // Finished rated matches whose ratings were never applied (the server stopped in between).
+  virtual std::vector<std::string> UnratedFinishedMatches() = 0;
 };
 
 // Opens (creating and migrating when needed) the SQLite database at `path` (":memory:" for tests),

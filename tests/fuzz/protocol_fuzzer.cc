@@ -11,6 +11,7 @@
 
 #include "core/json.h"
 #include "games/all_games.h"
+#include "server/accounts.h"
 #include "server/hub.h"
 #include "server/storage.h"
 
@@ -29,13 +30,14 @@ struct World {
   World() {
     quartel::games::RegisterAllGames();
     storage = OpenSqliteStorage(":memory:");
-    hub = std::make_unique<Hub>(io.get_executor(), *storage, 1, HubLimits{});
+    accounts = std::make_unique<Accounts>(*storage, false);
+    hub = std::make_unique<Hub>(io.get_executor(), *storage, *accounts, 1, HubLimits{});
     dablot = Create(R"({"game":"dablot","seats":[{"kind":"person"},{"kind":"person"}]})");
     stratego = Create(R"({"game":"stratego","seats":[{"kind":"person"},{"kind":"person"}]})");
   }
   quartel::Json Create(const std::string& body) {
     quartel::Json answer;
-    hub->CreateMatch(body, "fuzzer", [&](Reply reply) { answer = reply.body; });
+    hub->CreateMatch(body, "fuzzer", Identity{}, [&](Reply reply) { answer = reply.body; });
     while (answer.is_null()) {
       io.restart();
       io.run_for(std::chrono::milliseconds(10));
@@ -50,6 +52,7 @@ struct World {
 
   boost::asio::io_context io;
   std::unique_ptr<Storage> storage;
+  std::unique_ptr<Accounts> accounts;
   std::unique_ptr<Hub> hub;
   quartel::Json dablot, stratego;
 };

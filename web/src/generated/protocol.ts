@@ -384,7 +384,26 @@ export type Presence = ('bot' | 'invited' | 'connected' | 'away')[];
  * via the `definition` "ServerFrame".
  */
 export type ServerFrame =
-  HelloFrame | JoinedFrame | EventFrame | DraftFrame | ErrorFrame | LeftFrame | PongFrame | PresenceFrame;
+  | HelloFrame
+  | JoinedFrame
+  | EventFrame
+  | DraftFrame
+  | ErrorFrame
+  | LeftFrame
+  | PongFrame
+  | PresenceFrame
+  | LobbyFrame
+  | SeekPostedFrame
+  | SeekAddedFrame
+  | SeekRemovedFrame
+  | SeekAcceptedFrame
+  | SeekCancelledFrame
+  | InvitationFrame
+  | DeclinedFrame
+  | MatchReadyFrame
+  | RematchOfferFrame
+  | ChatFrame
+  | AwaitingFrame;
 
 export interface QuartelProtocol {}
 /**
@@ -905,6 +924,265 @@ export interface PresenceFrame {
    * a match of two persons: per seat, whether it may claim the win now (its opponent away past the grace period)
    */
   claimable?: boolean[];
+}
+/**
+ * A match's clock as chosen at the seek: none, live (initial time and an increment per move) or correspondence (a time per move).
+ *
+ * This interface was referenced by `QuartelProtocol`'s JSON-Schema
+ * via the `definition` "ClockSpec".
+ */
+export interface ClockSpec {
+  kind: 'none' | 'live' | 'correspondence';
+  initial_ms?: number;
+  increment_ms?: number;
+  per_move_ms?: number;
+}
+/**
+ * A table offered in the lobby (docs/PROTOCOL.md, "Lobby").
+ *
+ * This interface was referenced by `QuartelProtocol`'s JSON-Schema
+ * via the `definition` "Seek".
+ */
+export interface Seek {
+  seek: string;
+  game: string;
+  options: {
+    [k: string]: string | undefined;
+  };
+  /**
+   * the table's number of seats
+   */
+  seats: number;
+  /**
+   * the seeker's seat; -1: drawn at random
+   */
+  seat: number;
+  /**
+   * seat number -> bot spec
+   */
+  bots: {
+    [k: string]: string | undefined;
+  };
+  clock: ClockSpec;
+  rated: boolean;
+  pool: string | null;
+  min_rating: number | null;
+  max_rating: number | null;
+  /**
+   * the seeker's name; null for a guest
+   */
+  by: string | null;
+  /**
+   * the seeker's rating in the pool
+   */
+  rating: number | null;
+  /**
+   * the persons at the table so far, the seeker first (null: a guest)
+   */
+  players: (string | null)[];
+  /**
+   * the persons still awaited
+   */
+  open: number;
+  created_at: number;
+  /**
+   * an invitation: the invited player's name
+   */
+  invite?: string;
+}
+/**
+ * A running match to watch, as the lobby lists it.
+ *
+ * This interface was referenced by `QuartelProtocol`'s JSON-Schema
+ * via the `definition` "LobbyMatch".
+ */
+export interface LobbyMatch {
+  match: string;
+  game: string;
+  created_at: number;
+  seats: string[];
+  players: (string | null)[];
+  moves: number;
+  rated: boolean;
+  clock: 'none' | 'live' | 'correspondence';
+}
+/**
+ * A running match where the player's seat is to move.
+ *
+ * This interface was referenced by `QuartelProtocol`'s JSON-Schema
+ * via the `definition` "Awaiting".
+ */
+export interface Awaiting {
+  match: string;
+  game: string;
+  seat: number;
+}
+/**
+ * The answer to 'lobby': what this player may see now; live seek_added / seek_removed frames follow.
+ *
+ * This interface was referenced by `QuartelProtocol`'s JSON-Schema
+ * via the `definition` "LobbyFrame".
+ */
+export interface LobbyFrame {
+  type: 'lobby';
+  seeks: Seek[];
+  matches: LobbyMatch[];
+  awaiting: Awaiting[];
+  /**
+   * the id of the client's message this frame answers
+   */
+  id?: string;
+}
+/**
+ * The answer to 'seek' and 'invite': the seek's id.
+ *
+ * This interface was referenced by `QuartelProtocol`'s JSON-Schema
+ * via the `definition` "SeekPostedFrame".
+ */
+export interface SeekPostedFrame {
+  type: 'seek_posted';
+  seek: string;
+  /**
+   * the id of the client's message this frame answers
+   */
+  id?: string;
+}
+/**
+ * To lobby subscribers who may see it: a new seek, or one changed (a seat taken at a table of more than two): replace by id.
+ *
+ * This interface was referenced by `QuartelProtocol`'s JSON-Schema
+ * via the `definition` "SeekAddedFrame".
+ */
+export interface SeekAddedFrame {
+  type: 'seek_added';
+  seek: Seek;
+}
+/**
+ * To the lobby subscribers who were sent the seek: it is gone.
+ *
+ * This interface was referenced by `QuartelProtocol`'s JSON-Schema
+ * via the `definition` "SeekRemovedFrame".
+ */
+export interface SeekRemovedFrame {
+  type: 'seek_removed';
+  seek: string;
+  reason: 'cancelled' | 'taken' | 'declined' | 'gone';
+}
+/**
+ * The answer to 'accept_seek': the persons still awaited (0: the match is being made; match_ready follows).
+ *
+ * This interface was referenced by `QuartelProtocol`'s JSON-Schema
+ * via the `definition` "SeekAcceptedFrame".
+ */
+export interface SeekAcceptedFrame {
+  type: 'seek_accepted';
+  seek: string;
+  waiting: number;
+  /**
+   * the id of the client's message this frame answers
+   */
+  id?: string;
+}
+/**
+ * The answer to 'cancel_seek' and 'decline'.
+ *
+ * This interface was referenced by `QuartelProtocol`'s JSON-Schema
+ * via the `definition` "SeekCancelledFrame".
+ */
+export interface SeekCancelledFrame {
+  type: 'seek_cancelled';
+  seek: string;
+  /**
+   * the id of the client's message this frame answers
+   */
+  id?: string;
+}
+/**
+ * To every connection of the invited account: an invitation (accept_seek or decline).
+ *
+ * This interface was referenced by `QuartelProtocol`'s JSON-Schema
+ * via the `definition` "InvitationFrame".
+ */
+export interface InvitationFrame {
+  type: 'invitation';
+  seek: Seek;
+}
+/**
+ * To the inviter: the invitation was declined.
+ *
+ * This interface was referenced by `QuartelProtocol`'s JSON-Schema
+ * via the `definition` "DeclinedFrame".
+ */
+export interface DeclinedFrame {
+  type: 'declined';
+  seek: string;
+  by: string;
+}
+/**
+ * A match made from the lobby or a rematch: this person's seat and its token (join with it).
+ *
+ * This interface was referenced by `QuartelProtocol`'s JSON-Schema
+ * via the `definition` "MatchReadyFrame".
+ */
+export interface MatchReadyFrame {
+  type: 'match_ready';
+  match: string;
+  game: string;
+  seat: number;
+  token: string;
+}
+/**
+ * To the seats of a finished match: `seat` asks for a rematch.
+ *
+ * This interface was referenced by `QuartelProtocol`'s JSON-Schema
+ * via the `definition` "RematchOfferFrame".
+ */
+export interface RematchOfferFrame {
+  type: 'rematch_offer';
+  match: string;
+  seat: number;
+}
+/**
+ * A line of a match's chat, to the connections joined as its seats (text: render as text, never as HTML).
+ *
+ * This interface was referenced by `QuartelProtocol`'s JSON-Schema
+ * via the `definition` "ChatFrame".
+ */
+export interface ChatFrame {
+  type: 'chat';
+  match: string;
+  /**
+   * the line's number in the match
+   */
+  n: number;
+  seat: number;
+  /**
+   * the seat's account; null for a guest
+   */
+  name: string | null;
+  text: string;
+  /**
+   * ms since the epoch
+   */
+  at: number;
+  /**
+   * sent on a join: a line said before
+   */
+  history?: boolean;
+  /**
+   * the id of the client's message this frame answers
+   */
+  id?: string;
+}
+/**
+ * To a signed-in player's lobby connections when the seat to move changed in one of its matches: the whole list again, as in the lobby frame.
+ *
+ * This interface was referenced by `QuartelProtocol`'s JSON-Schema
+ * via the `definition` "AwaitingFrame".
+ */
+export interface AwaitingFrame {
+  type: 'awaiting';
+  awaiting: Awaiting[];
 }
 /**
  * This interface was referenced by `QuartelProtocol`'s JSON-Schema
