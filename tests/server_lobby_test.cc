@@ -346,8 +346,10 @@ TEST(ServerLobby, ARatingRangeHidesTheSeekFromPlayersOutsideIt) {
   SetRating(database, carol, "stratego", 1900);
   SetRating(database, dave, "dablot", 1600);  // another pool's rating does not count
 
-  WsClient alice_ws(server.port(), {{"Cookie", alice.cookie}}), alice_other(server.port(), {{"Cookie", alice.cookie}});
-  WsClient bob_ws(server.port(), {{"Cookie", bob.cookie}}), carol_ws(server.port(), {{"Cookie", carol.cookie}});
+  WsClient alice_ws(server.port(), {{"Cookie", alice.cookie}}),
+      alice_other(server.port(), {{"Cookie", alice.cookie}});
+  WsClient bob_ws(server.port(), {{"Cookie", bob.cookie}}),
+      carol_ws(server.port(), {{"Cookie", carol.cookie}});
   WsClient dave_ws(server.port(), {{"Cookie", dave.cookie}}), guest(server.port());
   alice_other.Send(Json{{"type", "ping"}});  // a connection the server knows
   NextOfType(alice_other, "pong");
@@ -426,7 +428,8 @@ TEST(ServerLobby, ARatingRangeHidesTheSeekFromPlayersOutsideIt) {
   EXPECT_TRUE(Subscribe(second)["awaiting"].empty());
   first.Send(JoinMessage(match, first_ready["token"]));
   const Json joined = NextOfType(first, "joined");
-  first.Send(Json{{"type", "act"}, {"match", match}, {"event", joined["event"]}, {"turn", "random 7"}});
+  first.Send(
+      Json{{"type", "act"}, {"match", match}, {"event", joined["event"]}, {"turn", "random 7"}});
   const Json yours = NextOfType(second, "awaiting");
   ASSERT_EQ(yours["awaiting"].size(), 1u) << yours.dump();
   EXPECT_EQ(yours["awaiting"][0]["match"], match);
@@ -441,7 +444,8 @@ TEST(ServerLobby, AnInvitationReachesOnlyTheInvitee) {
   const Player alice = SignUp(server.port(), "alice");
   const Player bob = SignUp(server.port(), "bob");
   const Player carol = SignUp(server.port(), "carol");
-  WsClient alice_ws(server.port(), {{"Cookie", alice.cookie}}), bob_ws(server.port(), {{"Cookie", bob.cookie}});
+  WsClient alice_ws(server.port(), {{"Cookie", alice.cookie}}),
+      bob_ws(server.port(), {{"Cookie", bob.cookie}});
   WsClient carol_ws(server.port(), {{"Cookie", carol.cookie}}), guest(server.port());
   bob_ws.Send(Json{{"type", "ping"}});
   NextOfType(bob_ws, "pong");

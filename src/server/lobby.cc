@@ -196,8 +196,7 @@ void Lobby::Subscribe(const std::shared_ptr<Peer>& peer, const std::string& requ
   peer->Send(MakeFrame(answer.dump()));
 }
 
-void Lobby::Post(const std::shared_ptr<Peer>& peer, const ClientMessage& message,
-                 bool invitation) {
+void Lobby::Post(const std::shared_ptr<Peer>& peer, const ClientMessage& message, bool invitation) {
   const Person me = PersonOf(peer);
   const bool ranged = message.min_rating || message.max_rating;
   if (message.rated && !me.account) {
@@ -403,8 +402,7 @@ void Lobby::Accept(const std::shared_ptr<Peer>& peer, const ClientMessage& messa
 // --- Rematch -------------------------------------------------------------------------------------
 
 void Lobby::Rematch(const std::shared_ptr<Peer>& peer, const StoredMatch& stored, bool over,
-                    Seat seat,
-                    const std::function<void(const Frame&)>& to_table) {
+                    Seat seat, const std::function<void(const Frame&)>& to_table) {
   if (!over) throw ProtocolError(ErrorCode::kForbidden, "a rematch follows a finished match");
   if (stored.seats.size() != 2) {
     throw ProtocolError(ErrorCode::kForbidden, "a rematch is for two-player matches");
@@ -422,8 +420,7 @@ void Lobby::Rematch(const std::shared_ptr<Peer>& peer, const StoredMatch& stored
       std::erase_if(rematches_, [](const auto& entry) { return !entry.second.created.empty(); });
     }
     if (!rematches_.contains(stored.id) &&
-        static_cast<int>(rematches_.size()) >= limits_.pending_rematches &&
-        !rematches_.empty()) {
+        static_cast<int>(rematches_.size()) >= limits_.pending_rematches && !rematches_.empty()) {
       rematches_.erase(rematches_.begin());  // an old ask is forgotten rather than refuse this one
     }
     PendingRematch& pending = rematches_[stored.id];
@@ -435,7 +432,8 @@ void Lobby::Rematch(const std::shared_ptr<Peer>& peer, const StoredMatch& stored
     const Seat other = 1 - seat;
     if (!stored.seats[other].bot && !pending.asked.contains(other)) {
       // To both seats: the asker's acknowledgement too.
-      to_table(MakeFrame(Json{{"type", "rematch_offer"}, {"match", stored.id}, {"seat", seat}}.dump()));
+      to_table(
+          MakeFrame(Json{{"type", "rematch_offer"}, {"match", stored.id}, {"seat", seat}}.dump()));
       return;
     }
     // Both asked (or the other is a bot): the same table, the seats swapped.
@@ -524,7 +522,7 @@ std::string Lobby::Create(Table table) {
   spdlog::info("lobby match {} ({}): {} persons", id, match.game, table.persons.size());
   const std::string game = match.game;
   hub_.StartMatch(std::move(match), [this, id, game, persons = table.persons,
-                                      tokens](const std::optional<ProtocolError>& refused) {
+                                     tokens](const std::optional<ProtocolError>& refused) {
     std::lock_guard lock(mutex_);
     for (const auto& [seat, person] : persons) {
       const Json frame = !refused ? Json{{"type", "match_ready"},

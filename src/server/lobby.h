@@ -37,10 +37,15 @@ namespace quartel::server {
 class Hub;
 
 struct LobbyLimits {
-  int seeks_per_owner = 3;    // open seeks (invitations included) per account, or per guest connection
-  int seeks = 200;            // open seeks in all
-  int subscribers = 5000;     // connections subscribed to the lobby
-  int listed_matches = 30;    // running matches listed to watch
+  // Open seeks (invitations included) per account, or per guest connection.
+  int seeks_per_owner = 3;
+  // Open seeks in all.
+  int seeks = 200;
+  // Connections subscribed to the lobby.
+  int subscribers = 5000;
+  // Running matches listed to watch.
+  int listed_matches = 30;
+  // Rematches asked and not yet made (the oldest is forgotten past it).
   int pending_rematches = 2000;
 };
 
@@ -59,8 +64,7 @@ class Lobby {
   // `seat` of the finished match asks for a rematch (on the room's strand: `stored` and `over`
   // are the room's). `to_table` sends a frame to the match's seats. Throws ProtocolError.
   void Rematch(const std::shared_ptr<Peer>& peer, const StoredMatch& stored, bool over,
-               engine::Seat seat,
-               const std::function<void(const Frame&)>& to_table);
+               engine::Seat seat, const std::function<void(const Frame&)>& to_table);
 
   // The seat to move in a match changed (on the room's strand): the accounts of `before` and
   // `now`, when subscribed to the lobby, receive their whole "awaiting" list again.
@@ -87,9 +91,9 @@ class Lobby {
     int seeker_seat = -1;
     std::optional<int> min_rating;
     std::optional<int> max_rating;
-    std::string pool;                    // "" when the game has no rating pool
+    std::string pool;                     // "" when the game has no rating pool
     std::optional<double> seeker_rating;  // in the pool, when the seeker has an account
-    std::int64_t invitee = 0;            // an invitation: the only other who sees it
+    std::int64_t invitee = 0;             // an invitation: the only other who sees it
     std::string invitee_name;
     std::vector<Person> takers;  // who accepted so far (a table of more than two persons)
     std::int64_t created_at = 0;
