@@ -501,6 +501,47 @@ TEST(ServerLobby, AnInvitationReachesOnlyTheInvitee) {
   EXPECT_EQ(NextOfType(bob_elsewhere, "joined")["you"], ready_bob["seat"]);
 }
 
+TEST(ServerLobby, AnAccountsSeekDiesWithItsLastConnection) {
+  TempDir dir;
+  ServerProcess server(dir.File("db.sqlite"));
+  const Player alice = SignUp(server.port(), "alice");
+  const Player bob = SignUp(server.port(), "bob");
+  auto alice_one =
+      std::make_unique<WsClient>(server.port(), HeaderFields{{"Cookie", alice.cookie}});
+  auto alice_two =
+      std::make_unique<WsClient>(server.port(), HeaderFields{{"Cookie", alice.cookie}});
+  WsClient bob_ws(server.port(), {{"Cookie", bob.cookie}});
+  Subscribe(bob_ws);
+  alice_two->Send(Json{{"type", "ping"}});
+  NextOfType(*alice_two, "pong");
+  alice_one->Send(Seek("dablot"));
+  const std::string id = NextOfType(*alice_one, "seek_posted")["seek"];
+  EXPECT_EQ(NextOfType(bob_ws, "seek_added")["seek"]["by"], "alice");
+  // The account's own seeks count together: 3 at most, whichever connection posted them.
+  alice_two->Send(Seek("dablot"));
+  NextOfType(*alice_two, "seek_posted");
+  alice_two->Send(Seek("dablot"));
+  NextOfType(*alice_two, "seek_posted");
+  alice_two->Send(Seek("dablot"));
+  EXPECT_EQ(NextError(*alice_two)["code"], "limit");
+  // One connection goes: alice is still here, her seeks too.
+  alice_one.reset();
+  while (const auto message = bob_ws.Receive(milliseconds(500))) {
+    EXPECT_NE((*message)["type"], "seek_removed") << message->dump();
+  }
+  EXPECT_EQ(Subscribe(bob_ws)["seeks"].size(), 3u);
+  // The last one goes: so do they.
+  alice_two.reset();
+  std::set<std::string> gone;
+  for (int i = 0; i < 3; ++i) {
+    const Json removed = NextOfType(bob_ws, "seek_removed");
+    EXPECT_EQ(removed["reason"], "gone");
+    gone.insert(removed["seek"].get<std::string>());
+  }
+  EXPECT_TRUE(gone.contains(id));
+  EXPECT_TRUE(Subscribe(bob_ws)["seeks"].empty());
+}
+
 // --- Rematch -------------------------------------------------------------------------------------
 
 TEST(ServerLobby, ARematchSwapsTheSeatsOnceBothAsk) {
