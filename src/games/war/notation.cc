@@ -558,7 +558,7 @@ std::vector<engine::OptionSpec> CommonOptions() {
        .type = engine::OptionType::kInt,
        .default_value = "1000",
        .help = "engine cap for unattended games, not a rule: after this many turns the game is "
-               "drawn",
+               "drawn among the players still in it",
        .min_value = 1,
        .max_value = 100000,
        .choices = {}},

@@ -153,6 +153,10 @@ std::vector<engine::Outcome> WarState::Results() const {
       results[s] = static_cast<engine::Outcome>(pos().ending_results[s]);
     } else if (pos().winner >= 0) {
       results[s] = s == pos().winner ? engine::Outcome::kWin : engine::Outcome::kLoss;
+    } else if (pos().eliminated_by[s] >= 0) {
+      // Drawn by the engine's cap: only among the players still in the game. One destroyed or
+      // one who resigned (its armies neutral: rulings) has lost already.
+      results[s] = engine::Outcome::kLoss;
     }
   }
   return results;
