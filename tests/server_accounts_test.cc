@@ -106,10 +106,9 @@ TEST(ServerAccounts, SignUpSignInSignOutAndChangeThePassword) {
             403);
   EXPECT_EQ(browser.Post("/api/password", Json{{"old", "correct horse"}, {"new", "short"}}).status,
             400);
-  ASSERT_EQ(
-      browser.Post("/api/password", Json{{"old", "correct horse"}, {"new", "battery staple"}})
-          .status,
-      200);
+  ASSERT_EQ(browser.Post("/api/password", Json{{"old", "correct horse"}, {"new", "battery staple"}})
+                .status,
+            200);
   browser.Refresh();
   EXPECT_EQ(browser.account["name"], "Ana_1");  // this browser stays signed in
   laptop.Refresh();
@@ -119,8 +118,8 @@ TEST(ServerAccounts, SignUpSignInSignOutAndChangeThePassword) {
 
   // Secrets never reach the log.
   const std::string log = server.Log();
-  for (const std::string& secret :
-       {std::string("correct horse"), std::string("battery staple"), guest_cookie, browser.cookie}) {
+  for (const std::string& secret : {std::string("correct horse"), std::string("battery staple"),
+                                    guest_cookie, browser.cookie}) {
     EXPECT_EQ(log.find(secret), std::string::npos) << secret;
   }
 }
@@ -166,9 +165,9 @@ TEST(ServerAccounts, EveryStateChangingRequestNeedsTheCsrfTokenAndThisSitesOrigi
   for (const auto& request : requests) {
     SCOPED_TRACE(request.target);
     // The cookie alone (what another site's form would send): refused.
-    EXPECT_EQ(HttpSend(port, "POST", request.target, request.body.dump(), browser.CookieHeader())
-                  .status,
-              403);
+    EXPECT_EQ(
+        HttpSend(port, "POST", request.target, request.body.dump(), browser.CookieHeader()).status,
+        403);
     HeaderFields wrong = browser.CookieHeader();
     wrong.emplace_back("X-CSRF-Token", std::string(64, '0'));
     EXPECT_EQ(HttpSend(port, "POST", request.target, request.body.dump(), wrong).status, 403);
@@ -199,7 +198,7 @@ TEST(ServerAccounts, ScriptAndSqlInEveryFieldAreRefusedOrHarmless) {
   Browser browser(port);
   for (const std::string& name : std::vector<std::string>{
            "<img src=x onerror=alert(1)>", "a'; DROP TABLE accounts;--", "x\" OR \"1\"=\"1",
-        "../../etc", "ab", std::string(21, 'a'), "Bot-Impostor", "名前名前"}) {
+           "../../etc", "ab", std::string(21, 'a'), "Bot-Impostor", "名前名前"}) {
     SCOPED_TRACE(name);
     const HttpReply reply = browser.SignUp(name, "a fine password");
     EXPECT_EQ(reply.status, 400) << reply.text;
@@ -234,9 +233,10 @@ TEST(ServerAccounts, ScriptAndSqlInEveryFieldAreRefusedOrHarmless) {
   EXPECT_EQ(NextOfType(client, "joined")["you"], "spectator");
   // Unknown fields and wrong types are named.
   EXPECT_EQ(browser.Post("/api/signin", Json{{"name", 7}, {"password", "x"}}).status, 400);
-  EXPECT_EQ(browser.Post("/api/signin", Json{{"name", "dave"}, {"password", password}, {"admin", true}})
-                .status,
-            400);
+  EXPECT_EQ(
+      browser.Post("/api/signin", Json{{"name", "dave"}, {"password", password}, {"admin", true}})
+          .status,
+      400);
 }
 
 TEST(ServerAccounts, AnUnknownNameAndAWrongPasswordLookTheSame) {
@@ -277,7 +277,8 @@ TEST(ServerAccounts, SignInAttemptsAreLimitedPerNameAndPerAddress) {
   ASSERT_EQ(browser.SignUp("frank", "frank's password").status, 201);
   Browser attacker(server.port());
   int refused = 0;
-  for (int i = 0; i < 8; ++i) refused += attacker.SignIn("frank", "guess" + std::to_string(i)).status == 429;
+  for (int i = 0; i < 8; ++i)
+    refused += attacker.SignIn("frank", "guess" + std::to_string(i)).status == 429;
   EXPECT_EQ(refused, 3);  // five tries, then one a minute
   // Even the right password waits now: the limit is the name's, not the guesses'.
   EXPECT_EQ(attacker.SignIn("frank", "frank's password").status, 429);
@@ -294,11 +295,13 @@ TEST(ServerAccounts, AGuestWhoSignsUpKeepsTheMatchesOfThisBrowser) {
   ServerProcess server(dir.File("quartel.db"));
   const unsigned short port = server.port();
   const Json mine = CreateMatch(port, "dablot", Json::object(), {PersonSeat(), BotSeat("random")});
-  const Json theirs = CreateMatch(port, "dablot", Json::object(), {PersonSeat(), BotSeat("random")});
+  const Json theirs =
+      CreateMatch(port, "dablot", Json::object(), {PersonSeat(), BotSeat("random")});
   Browser browser(port);
-  const Json seats = Json::array({Json{{"match", mine["match"]}, {"token", mine["seats"][0]["token"]}},
-                                  // A token that is no seat of that match claims nothing.
-                                  Json{{"match", theirs["match"]}, {"token", "not-a-token"}}});
+  const Json seats =
+      Json::array({Json{{"match", mine["match"]}, {"token", mine["seats"][0]["token"]}},
+                   // A token that is no seat of that match claims nothing.
+                   Json{{"match", theirs["match"]}, {"token", "not-a-token"}}});
   const HttpReply created = browser.SignUp("gina", "gina's password", seats);
   ASSERT_EQ(created.status, 201) << created.text;
   EXPECT_EQ(created.body["claimed"], 1);
@@ -306,6 +309,20 @@ TEST(ServerAccounts, AGuestWhoSignsUpKeepsTheMatchesOfThisBrowser) {
   ASSERT_EQ(profile["running"].size(), 1u) << profile.dump();
   EXPECT_EQ(profile["running"][0]["match"], mine["match"]);
   EXPECT_EQ(profile["running"][0]["players"][0], "gina");
+  // The running match knows it too: the seat is gina's to play without its token, and the match
+  // awaits her move (Dablot's first mover is drawn: wait for her turn).
+  WsClient client(port, browser.CookieHeader());
+  client.Send(JoinMessage(mine["match"]));
+  Json state = NextOfType(client, "joined");
+  ASSERT_EQ(state["you"], 0) << state.dump();
+  while (!state["state"]["your_turn"].get<bool>()) state = NextOfType(client, "event");
+  Json awaiting;
+  for (int i = 0; i < 50 && (awaiting.is_null() || awaiting.empty()); ++i) {
+    awaiting = Profile(port, "gina")["awaiting"];
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  ASSERT_EQ(awaiting.size(), 1u);
+  EXPECT_EQ(awaiting[0]["match"], mine["match"]);
 }
 
 TEST(ServerAccounts, ARatedMatchAgainstABotMovesBothRatingsAsGlicko2Says) {
@@ -315,20 +332,24 @@ TEST(ServerAccounts, ARatedMatchAgainstABotMovesBothRatingsAsGlicko2Says) {
   Browser browser(port);
   ASSERT_EQ(browser.SignUp("hana", "hana's password").status, 201);
   // Rated needs a signed-in player and bots with accounts.
-  EXPECT_EQ(HttpPost(port, "/api/matches",
-                     Json{{"game", "dablot"}, {"rated", true}, {"seats", {PersonSeat(), BotSeat("random")}}}
-                         .dump())
-                .status,
-            400);
-  const HttpReply created = browser.Post(
-      "/api/matches", Json{{"game", "dablot"},
-                           {"rated", true},
-                           {"seats", {Json{{"kind", "person"}, {"mine", true}}, BotSeat("random")}}});
+  EXPECT_EQ(
+      HttpPost(
+          port, "/api/matches",
+          Json{{"game", "dablot"}, {"rated", true}, {"seats", {PersonSeat(), BotSeat("random")}}}
+              .dump())
+          .status,
+      400);
+  const HttpReply created =
+      browser.Post("/api/matches",
+                   Json{{"game", "dablot"},
+                        {"rated", true},
+                        {"seats", {Json{{"kind", "person"}, {"mine", true}}, BotSeat("random")}}});
   ASSERT_EQ(created.status, 201) << created.text;
   const std::string match = created.body["match"];
 
   // Signed in, the player's own seat comes without a token; another site's page gets no seat.
-  WsClient cross(port, {{"Cookie", "quartel_session=" + browser.cookie}, {"Origin", "http://evil.example"}});
+  WsClient cross(
+      port, {{"Cookie", "quartel_session=" + browser.cookie}, {"Origin", "http://evil.example"}});
   cross.Send(JoinMessage(match));
   EXPECT_EQ(NextOfType(cross, "joined")["you"], "spectator");
   WsClient client(port, browser.CookieHeader());
@@ -368,9 +389,10 @@ TEST(ServerAccounts, ARatedMatchAgainstABotMovesBothRatingsAsGlicko2Says) {
   EXPECT_EQ(board["players"][0]["rating"], std::round(bot.rating));
   EXPECT_EQ(board["players"][1]["name"], "hana");
   // An unrated match changes nothing.
-  const HttpReply casual = browser.Post(
-      "/api/matches", Json{{"game", "dablot"},
-                           {"seats", {Json{{"kind", "person"}, {"mine", true}}, BotSeat("random")}}});
+  const HttpReply casual =
+      browser.Post("/api/matches",
+                   Json{{"game", "dablot"},
+                        {"seats", {Json{{"kind", "person"}, {"mine", true}}, BotSeat("random")}}});
   ASSERT_EQ(casual.status, 201);
   client.Send(JoinMessage(casual.body["match"]));
   const Json casual_joined = NextOfType(client, "joined");
@@ -378,6 +400,62 @@ TEST(ServerAccounts, ARatedMatchAgainstABotMovesBothRatingsAsGlicko2Says) {
   NextOfType(client, "event");
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
   EXPECT_EQ(Profile(port, "hana")["ratings"][0]["games"], 1);
+}
+
+TEST(ServerAccounts, ARatedWarMatchMovesEverySeatAsWengLinSays) {
+  TempDir dir;
+  ServerProcess server(dir.File("quartel.db"));
+  const unsigned short port = server.port();
+  Browser browser(port);
+  ASSERT_EQ(browser.SignUp("ines", "ines's password").status, 201);
+  // Three seats, the player and two bots with accounts; a short engine cap ends the bots' game
+  // soon after the player resigns (the resigned seat loses, the others draw at the cap).
+  const HttpReply created = browser.Post(
+      "/api/matches",
+      Json{{"game", "war"},
+           {"options", {{"max_turns", 4}}},
+           {"rated", true},
+           {"seats",
+            {Json{{"kind", "person"}, {"mine", true}}, BotSeat("random"), BotSeat("heuristic")}}});
+  ASSERT_EQ(created.status, 201) << created.text;
+  const std::string match = created.body["match"];
+  WsClient client(port, browser.CookieHeader());
+  client.Send(JoinMessage(match));
+  const Json joined = NextOfType(client, "joined");
+  ASSERT_EQ(joined["you"], 0);
+  client.Send(SeatMessage("resign", match, joined["event"]));
+  Json info;
+  for (int i = 0; i < 400; ++i) {
+    info = HttpGet(port, "/api/matches/" + match).body;
+    if (info["over"] == true) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  ASSERT_EQ(info["over"], true) << info.dump();
+  const std::vector<std::string> results = info["result"];
+  ASSERT_EQ(results[0], "loss");
+
+  const server::WengLinParameters scale;
+  const std::vector<server::WengLinRating> before(3, scale.Initial());
+  const std::vector<int> ranks = server::RanksFromResults(results);
+  const std::vector<server::WengLinRating> after = server::PlackettLuceUpdate(before, ranks);
+  Json board;
+  for (int i = 0; i < 100; ++i) {
+    board = HttpGet(port, "/api/leaderboard?pool=war").body;
+    if (board["players"].size() == 3u) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  ASSERT_EQ(board["players"].size(), 3u) << board.dump();
+  const std::vector<std::string> names = {"ines", "Bot-Random", "Bot-Heuristic"};
+  for (int seat = 0; seat < 3; ++seat) {
+    SCOPED_TRACE(names[seat]);
+    const auto row = std::find_if(board["players"].begin(), board["players"].end(),
+                                  [&](const Json& p) { return p["name"] == names[seat]; });
+    ASSERT_NE(row, board["players"].end());
+    EXPECT_EQ((*row)["rating"], std::round(after[seat].mu));
+    EXPECT_EQ((*row)["deviation"], std::round(after[seat].sigma));
+    EXPECT_EQ((*row)["games"], 1);
+  }
+  EXPECT_LT(after[0].mu, scale.mu);  // the player who resigned went down
 }
 
 }  // namespace

@@ -128,7 +128,8 @@ class Accounts::Buckets {
     std::lock_guard lock(mutex_);
     const auto now = std::chrono::steady_clock::now();
     if (buckets_.size() > 10000) {
-      std::erase_if(buckets_, [&](const auto& entry) { return Level(entry.second, now) >= burst_; });
+      std::erase_if(buckets_,
+                    [&](const auto& entry) { return Level(entry.second, now) >= burst_; });
     }
     auto [found, fresh] = buckets_.try_emplace(key, Bucket{burst_, now});
     Bucket& bucket = found->second;
@@ -152,17 +153,16 @@ class Accounts::Buckets {
     std::chrono::steady_clock::time_point at;
   };
   double Level(const Bucket& bucket, std::chrono::steady_clock::time_point now) const {
-    return std::min(burst_, bucket.tokens + per_second_ *
-                                                std::chrono::duration<double>(now - bucket.at).count());
+    return std::min(
+        burst_,
+        bucket.tokens + per_second_ * std::chrono::duration<double>(now - bucket.at).count());
   }
   double burst_, per_second_;
   std::mutex mutex_;
   std::unordered_map<std::string, Bucket> buckets_;
 };
 
-std::string Caller::csrf() const {
-  return token.empty() ? "" : Sha256Hex("quartel-csrf:" + token);
-}
+std::string Caller::csrf() const { return token.empty() ? "" : Sha256Hex("quartel-csrf:" + token); }
 
 Accounts::Accounts(Storage& storage, bool secure_cookies, AccountLimits limits)
     : storage_(storage),
@@ -208,7 +208,8 @@ Caller Accounts::Identify(std::string_view cookie_header) {
     const std::string token = item.substr(prefix.size());
     if (!WellFormedToken(token)) continue;
     caller.token = token;
-    if (const auto session = storage_.FindSession(Sha256Hex(token)); session && session->account_id) {
+    if (const auto session = storage_.FindSession(Sha256Hex(token));
+        session && session->account_id) {
       if (const auto account = storage_.AccountById(session->account_id)) {
         caller.account_id = account->id;
         caller.account_name = account->name;
@@ -234,7 +235,8 @@ AccountReply Accounts::Session(const Caller& caller) {
     answer.set_cookie = SessionCookie(current.token, secure_cookies_);
   }
   Json account = nullptr;
-  if (current.account_id) account = Json{{"id", current.account_id}, {"name", current.account_name}};
+  if (current.account_id)
+    account = Json{{"id", current.account_id}, {"name", current.account_name}};
   answer.reply = {200, {{"account", account}, {"csrf", current.csrf()}}};
   return answer;
 }
@@ -254,7 +256,10 @@ AccountReply Accounts::SignedIn(const Caller& caller, const Account& account, co
     const std::string match = seat["match"].get<std::string>();
     const std::string token = seat["token"].get<std::string>();
     if (match.size() > 64 || token.size() > 128) continue;
-    claimed += storage_.ClaimSeat(match, Sha256Hex(token), account.id, account.name) ? 1 : 0;
+    if (storage_.ClaimSeat(match, Sha256Hex(token), account.id, account.name)) {
+      ++claimed;
+      if (on_seat_claimed) on_seat_claimed(match, Sha256Hex(token), account.id, account.name);
+    }
   }
   return AccountReply{
       {status, {{"account", AccountJson(account)}, {"csrf", fresh.csrf()}, {"claimed", claimed}}},
@@ -306,7 +311,8 @@ void Accounts::SignIn(const Caller& caller, const std::string& body, const std::
       const std::optional<Account> account = storage_.FindAccount(credentials.name);
       // An unknown name (or a bot's, which has no password) costs the same verification.
       const bool known = account && !account->password_hash.empty();
-      const bool verified = Verify(known ? account->password_hash : dummy_hash_, credentials.password);
+      const bool verified =
+          Verify(known ? account->password_hash : dummy_hash_, credentials.password);
       if (!known || !verified) return done(Refused(401, "wrong name or password"));
       attempts_by_name_->Give(ToLower(credentials.name));
       done(SignedIn(caller, *account, credentials.seats, 200));
@@ -370,11 +376,16 @@ Json RatingJson(const StoredRating& rating) {
 }
 
 Json SummaryJson(const MatchSummary& summary) {
-  return Json{{"match", summary.id},       {"game", summary.game},
-              {"created_at", summary.created_at}, {"seats", summary.seat_kinds},
-              {"players", summary.seat_accounts}, {"events", summary.events},
-              {"moves", summary.moves},       {"result", summary.result},
-              {"rated", summary.rated},       {"clock", summary.clock},
+  return Json{{"match", summary.id},
+              {"game", summary.game},
+              {"created_at", summary.created_at},
+              {"seats", summary.seat_kinds},
+              {"players", summary.seat_accounts},
+              {"events", summary.events},
+              {"moves", summary.moves},
+              {"result", summary.result},
+              {"rated", summary.rated},
+              {"clock", summary.clock},
               {"ending", summary.ending}};
 }
 

@@ -62,6 +62,10 @@ class Accounts {
   Accounts(Storage& storage, bool secure_cookies, AccountLimits limits = {});
   ~Accounts();
 
+  // Called for each seat a sign-in or sign-up claims (match id, token hash, account, name).
+  std::function<void(const std::string&, const std::string&, std::int64_t, const std::string&)>
+      on_seat_claimed;
+
   // The bots' accounts (Bot-Random, ...), created when missing.
   void CreateBotAccounts();
   // The bot account playing `spec` (normalised, as Bot::Spec writes it), if there is one.
@@ -94,14 +98,16 @@ class Accounts {
   void ApplyRatingsLater(const std::string& match_id);
 
  private:
-  AccountReply SignedIn(const Caller& caller, const Account& account, const Json& seats, int status);
+  AccountReply SignedIn(const Caller& caller, const Account& account, const Json& seats,
+                        int status);
   void OnHashingThread(std::function<void()> work);
 
   Storage& storage_;
   bool secure_cookies_;
   AccountLimits limits_;
   boost::asio::thread_pool hashing_;
-  std::string dummy_hash_;  // verified against for an unknown name: the same work as a wrong password
+  std::string
+      dummy_hash_;  // verified against for an unknown name: the same work as a wrong password
   class Buckets;
   std::unique_ptr<Buckets> attempts_by_name_, attempts_by_address_, signups_by_address_;
   std::mutex ratings_mutex_;  // one rated match's update at a time

@@ -470,6 +470,15 @@ ClockSpec Hub::CheckedClock(const Json& json) const {
   return clock;
 }
 
+void Hub::SeatClaimed(const std::string& match_id, const std::string& token_hash,
+                      std::int64_t account_id, const std::string& account_name) {
+  if (auto room = FindRoom(match_id)) {
+    asio::post(room->strand(), [room, token_hash, account_id, account_name] {
+      room->ClaimSeat(token_hash, account_id, account_name);
+    });
+  }
+}
+
 Json Hub::Awaiting(std::int64_t account_id) const {
   std::vector<std::shared_ptr<Room>> rooms;
   {
@@ -479,9 +488,9 @@ Json Hub::Awaiting(std::int64_t account_id) const {
   std::vector<std::pair<std::int64_t, Json>> found;
   for (const auto& room : rooms) {
     const Seat seat = room->SeatToMove();
-    const auto& seats = room->stored().seats;
-    if (account_id == 0 || seat < 0 || seat >= static_cast<int>(seats.size()) ||
-        seats[seat].account_id != account_id || seats[seat].bot) {
+    const std::vector<std::int64_t> accounts = room->SeatAccounts();
+    if (account_id == 0 || seat < 0 || seat >= static_cast<int>(accounts.size()) ||
+        accounts[seat] != account_id) {
       continue;
     }
     found.emplace_back(room->stored().created_at,
@@ -675,9 +684,9 @@ void Hub::Join(const std::shared_ptr<Peer>& peer, Subscriptions& subscriptions,
     viewer = *seat;
   } else if (peer->account_id() != 0) {
     // Signed in, without a token: the account's own seat, when it holds one (its profile's link).
-    const auto& seats = room->stored().seats;
-    for (std::size_t seat = 0; seat < seats.size(); ++seat) {
-      if (!seats[seat].bot && seats[seat].account_id == peer->account_id()) {
+    const std::vector<std::int64_t> accounts = room->SeatAccounts();
+    for (std::size_t seat = 0; seat < accounts.size(); ++seat) {
+      if (accounts[seat] == peer->account_id()) {
         viewer = static_cast<Seat>(seat);
         break;
       }

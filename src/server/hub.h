@@ -87,6 +87,9 @@ class Hub {
   // Throws quartel::Error naming what is wrong.
   ClockSpec CheckedClock(const Json& clock) const;
 
+  // A guest's seat became an account's (its token at sign-up): the match in memory learns it.
+  void SeatClaimed(const std::string& match_id, const std::string& token_hash,
+                   std::int64_t account_id, const std::string& account_name);
   // The running matches where `account_id` holds the seat to move (public flow), newest first:
   // [{"match", "game", "seat"}].
   Json Awaiting(std::int64_t account_id) const;

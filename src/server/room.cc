@@ -1116,4 +1116,22 @@ void Room::SendChatHistory(const std::shared_ptr<Peer>& peer) {
   }
 }
 
+std::vector<std::int64_t> Room::SeatAccounts() const {
+  std::lock_guard lock(seat_accounts_mutex_);
+  std::vector<std::int64_t> accounts;
+  for (const StoredSeat& seat : stored_.seats) accounts.push_back(seat.bot ? 0 : seat.account_id);
+  return accounts;
+}
+
+void Room::ClaimSeat(const std::string& token_hash, std::int64_t account_id,
+                     const std::string& account_name) {
+  std::lock_guard lock(seat_accounts_mutex_);
+  for (StoredSeat& seat : stored_.seats) {
+    if (!seat.bot && ConstantTimeEquals(seat.token_hash, token_hash)) {
+      seat.account_id = account_id;
+      seat.account_name = account_name;
+    }
+  }
+}
+
 }  // namespace quartel::server

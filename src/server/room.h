@@ -30,6 +30,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -118,6 +119,12 @@ class Room : public std::enable_shared_from_this<Room> {
   // its way), so that what it shows a client (a join's state, a record) was committed first.
   void WhenPublished(std::function<void()> work);
   bool Over() const { return match_.Over(); }
+  // Each seat's account (0: a guest or none), for any thread: a guest's seat becomes an account's
+  // when it signs up (ClaimSeat), while the match runs.
+  std::vector<std::int64_t> SeatAccounts() const;
+  // On the strand: the seat whose token hashes to `token_hash` is now the account's.
+  void ClaimSeat(const std::string& token_hash, std::int64_t account_id,
+                 const std::string& account_name);
   // The seat whose decision the last published event awaits (public flow), or kTerminalSeat /
   // kChanceSeat. Thread-safe: the profiles' and the lobby's "awaiting your move".
   engine::Seat SeatToMove() const { return seat_to_move_.load(std::memory_order_relaxed); }
@@ -250,6 +257,7 @@ class Room : public std::enable_shared_from_this<Room> {
   // may be ahead of it by a bot's turn not yet published.
   std::unique_ptr<engine::State> published_;
   std::atomic<engine::Seat> seat_to_move_{engine::kTerminalSeat};  // published_'s CurrentSeat
+  mutable std::mutex seat_accounts_mutex_;  // stored_.seats' accounts, read off the strand
   int commits_in_flight_ = 0;
   std::vector<std::function<void()>> after_commits_;
   // The same for drafts: only the drafting seat's join waits for them.

@@ -213,7 +213,13 @@ class Server {
         accounts_(storage, config.secure_cookies),
         hub_(io.get_executor(), storage, accounts_, config.bot_threads, config.limits),
         catalogue_(hub_.Catalogue().dump()),
-        replay_pool_(static_cast<std::size_t>(std::max(1, config.replay_threads))) {}
+        replay_pool_(static_cast<std::size_t>(std::max(1, config.replay_threads))) {
+    // A guest's seat claimed at sign-up is the account's in the running match too.
+    accounts_.on_seat_claimed = [this](const std::string& match, const std::string& token_hash,
+                                       std::int64_t account, const std::string& name) {
+      hub_.SeatClaimed(match, token_hash, account, name);
+    };
+  }
   ~Server() {
     replay_pool_.stop();
     replay_pool_.join();
