@@ -354,8 +354,10 @@ TEST(ServerAccounts, ARatedMatchAgainstABotMovesBothRatingsAsGlicko2Says) {
   EXPECT_EQ(NextOfType(cross, "joined")["you"], "spectator");
   WsClient client(port, browser.CookieHeader());
   client.Send(JoinMessage(match));
-  const Json joined = NextOfType(client, "joined");
+  Json joined = NextOfType(client, "joined");
   ASSERT_EQ(joined["you"], 0) << joined.dump();
+  // On the player's own turn: a resignation naming an event the bot has passed would be stale.
+  while (!joined["state"]["your_turn"].get<bool>()) joined = NextOfType(client, "event");
   client.Send(SeatMessage("resign", match, joined["event"]));
   NextOfType(client, "event");
 
@@ -395,7 +397,10 @@ TEST(ServerAccounts, ARatedMatchAgainstABotMovesBothRatingsAsGlicko2Says) {
                         {"seats", {Json{{"kind", "person"}, {"mine", true}}, BotSeat("random")}}});
   ASSERT_EQ(casual.status, 201);
   client.Send(JoinMessage(casual.body["match"]));
-  const Json casual_joined = NextOfType(client, "joined");
+  Json casual_joined = NextOfType(client, "joined");
+  while (!casual_joined["state"]["your_turn"].get<bool>()) {
+    casual_joined = NextOfType(client, "event");
+  }
   client.Send(SeatMessage("resign", casual.body["match"], casual_joined["event"]));
   NextOfType(client, "event");
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
@@ -421,8 +426,11 @@ TEST(ServerAccounts, ARatedWarMatchMovesEverySeatAsWengLinSays) {
   const std::string match = created.body["match"];
   WsClient client(port, browser.CookieHeader());
   client.Send(JoinMessage(match));
-  const Json joined = NextOfType(client, "joined");
+  Json joined = NextOfType(client, "joined");
   ASSERT_EQ(joined["you"], 0);
+  // Resign on the player's own turn: while the bots play, a resignation naming an older event
+  // would be stale.
+  while (!joined["state"]["your_turn"].get<bool>()) joined = NextOfType(client, "event");
   client.Send(SeatMessage("resign", match, joined["event"]));
   Json info;
   for (int i = 0; i < 400; ++i) {
