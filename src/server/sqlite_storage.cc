@@ -176,6 +176,27 @@ class Statement {
   sqlite3_stmt* statement_ = nullptr;
 };
 
+// A transaction on one connection: rolled back when it goes without Commit (an early return, an
+// exception).
+class Transaction {
+ public:
+  explicit Transaction(Connection& db) : db_(db) { db_.Exec("BEGIN IMMEDIATE"); }
+  ~Transaction() {
+    // Not Exec: a destructor may not throw, and a failed rollback leaves nothing to undo.
+    if (!done_) sqlite3_exec(db_.get(), "ROLLBACK", nullptr, nullptr, nullptr);
+  }
+  Transaction(const Transaction&) = delete;
+  Transaction& operator=(const Transaction&) = delete;
+  void Commit() {
+    db_.Exec("COMMIT");
+    done_ = true;
+  }
+
+ private:
+  Connection& db_;
+  bool done_ = false;
+};
+
 EntryKind ParseEntryKind(const std::string& name) {
   for (EntryKind kind :
        {EntryKind::kAction, EntryKind::kResign, EntryKind::kOfferDraw, EntryKind::kAgreeDraw,
@@ -428,38 +449,29 @@ class SqliteStorage : public Storage {
   bool ClaimSeat(const std::string& match_id, const std::string& token_hash,
                  std::int64_t account_id, const std::string& account_name) override {
     std::lock_guard lock(accounts_.mutex());
-    accounts_.Exec("BEGIN IMMEDIATE");
-    try {
-      Statement select(accounts_, "SELECT seats FROM matches WHERE id = ?");
-      select.Bind(1, match_id);
-      std::vector<StoredSeat> seats;
-      if (select.Step()) seats = SeatsFromJson(select.Text(0));
-      select.Reset();
-      const auto seat = std::find_if(seats.begin(), seats.end(), [&](const StoredSeat& s) {
-        return !s.bot && ConstantTimeEquals(s.token_hash, token_hash);
-      });
-      if (seat == seats.end()) {
-        accounts_.Exec("ROLLBACK");
-        return false;
-      }
-      seat->account_id = account_id;
-      seat->account_name = account_name;
-      Statement update(accounts_, "UPDATE matches SET seats = ? WHERE id = ?");
-      update.Bind(1, SeatsToJson(seats).dump()).Bind(2, match_id).Run();
-      Statement claim(
-          accounts_,
-          "INSERT INTO match_seats (match_id, seat, account_id) VALUES (?, ?, ?)"
-          " ON CONFLICT (match_id, seat) DO UPDATE SET account_id = excluded.account_id");
-      claim.Bind(1, match_id)
-          .Bind(2, static_cast<std::int64_t>(seat - seats.begin()))
-          .Bind(3, account_id)
-          .Run();
-      accounts_.Exec("COMMIT");
-      return true;
-    } catch (...) {
-      accounts_.Exec("ROLLBACK");
-      throw;
-    }
+    Transaction transaction(accounts_);
+    Statement select(accounts_, "SELECT seats FROM matches WHERE id = ?");
+    select.Bind(1, match_id);
+    std::vector<StoredSeat> seats;
+    if (select.Step()) seats = SeatsFromJson(select.Text(0));
+    select.Reset();
+    const auto seat = std::find_if(seats.begin(), seats.end(), [&](const StoredSeat& s) {
+      return !s.bot && ConstantTimeEquals(s.token_hash, token_hash);
+    });
+    if (seat == seats.end()) return false;
+    seat->account_id = account_id;
+    seat->account_name = account_name;
+    Statement update(accounts_, "UPDATE matches SET seats = ? WHERE id = ?");
+    update.Bind(1, SeatsToJson(seats).dump()).Bind(2, match_id).Run();
+    Statement claim(accounts_,
+                    "INSERT INTO match_seats (match_id, seat, account_id) VALUES (?, ?, ?)"
+                    " ON CONFLICT (match_id, seat) DO UPDATE SET account_id = excluded.account_id");
+    claim.Bind(1, match_id)
+        .Bind(2, static_cast<std::int64_t>(seat - seats.begin()))
+        .Bind(3, account_id)
+        .Run();
+    transaction.Commit();
+    return true;
   }
 
   std::vector<StoredRating> RatingsOf(std::int64_t account_id) override {
@@ -476,43 +488,34 @@ class SqliteStorage : public Storage {
   bool SaveRatings(const std::string& match_id, std::int64_t at,
                    const std::vector<std::pair<std::int64_t, StoredRating>>& ratings) override {
     std::lock_guard lock(accounts_.mutex());
-    accounts_.Exec("BEGIN IMMEDIATE");
-    try {
-      Statement history(accounts_,
-                        "INSERT INTO rating_history (account_id, pool, match_id, at, rating,"
-                        " deviation) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING");
-      Statement upsert(
-          accounts_,
-          "INSERT INTO ratings (account_id, pool, rating, deviation, volatility, games)"
-          " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (account_id, pool) DO UPDATE SET"
-          " rating = excluded.rating, deviation = excluded.deviation,"
-          " volatility = excluded.volatility, games = excluded.games");
-      for (const auto& [account, rating] : ratings) {
-        history.Bind(1, account)
-            .Bind(2, rating.pool)
-            .Bind(3, match_id)
-            .Bind(4, at)
-            .Bind(5, rating.rating)
-            .Bind(6, rating.deviation)
-            .Run();
-        if (sqlite3_changes(accounts_.get()) == 0) {  // this match was counted already
-          accounts_.Exec("ROLLBACK");
-          return false;
-        }
-        upsert.Bind(1, account)
-            .Bind(2, rating.pool)
-            .Bind(3, rating.rating)
-            .Bind(4, rating.deviation)
-            .Bind(5, rating.volatility)
-            .Bind(6, std::int64_t{rating.games})
-            .Run();
-      }
-      accounts_.Exec("COMMIT");
-      return true;
-    } catch (...) {
-      accounts_.Exec("ROLLBACK");
-      throw;
+    Transaction transaction(accounts_);
+    Statement history(accounts_,
+                      "INSERT INTO rating_history (account_id, pool, match_id, at, rating,"
+                      " deviation) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING");
+    Statement upsert(accounts_,
+                     "INSERT INTO ratings (account_id, pool, rating, deviation, volatility, games)"
+                     " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (account_id, pool) DO UPDATE SET"
+                     " rating = excluded.rating, deviation = excluded.deviation,"
+                     " volatility = excluded.volatility, games = excluded.games");
+    for (const auto& [account, rating] : ratings) {
+      history.Bind(1, account)
+          .Bind(2, rating.pool)
+          .Bind(3, match_id)
+          .Bind(4, at)
+          .Bind(5, rating.rating)
+          .Bind(6, rating.deviation)
+          .Run();
+      if (sqlite3_changes(accounts_.get()) == 0) return false;  // this match was counted already
+      upsert.Bind(1, account)
+          .Bind(2, rating.pool)
+          .Bind(3, rating.rating)
+          .Bind(4, rating.deviation)
+          .Bind(5, rating.volatility)
+          .Bind(6, std::int64_t{rating.games})
+          .Run();
     }
+    transaction.Commit();
+    return true;
   }
 
   std::vector<RatingPoint> RatingHistory(std::int64_t account_id,
