@@ -19,6 +19,9 @@ constexpr std::size_t kMinName = 3, kMaxName = 20;
 constexpr std::size_t kMinPassword = 8, kMaxPassword = 128;
 constexpr std::size_t kMostClaimedSeats = 500;  // seat tokens one sign-up may bring along
 constexpr int kTokenBytes = 32;
+// A profile's answer stays bounded however long a player has played: the last points of each
+// pool's history (its chart), the newest matches.
+constexpr int kMostHistoryPoints = 500;
 
 std::int64_t Now() { return static_cast<std::int64_t>(std::time(nullptr)); }
 
@@ -401,7 +404,8 @@ Reply Accounts::Profile(const std::string& name,
   for (const StoredRating& rating : storage_.RatingsOf(account->id)) {
     ratings.push_back(RatingJson(rating));
     Json points = Json::array();
-    for (const RatingPoint& point : storage_.RatingHistory(account->id, rating.pool)) {
+    for (const RatingPoint& point :
+         storage_.RatingHistory(account->id, rating.pool, kMostHistoryPoints)) {
       points.push_back({{"at", point.at},
                         {"rating", std::round(point.rating)},
                         {"deviation", std::round(point.deviation)},

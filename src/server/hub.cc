@@ -22,6 +22,7 @@ using engine::Seat;
 namespace {
 
 constexpr int kMostMatchesJoinedPerConnection = 32;
+constexpr std::size_t kMostAwaitingListed = 100;  // Hub::Awaiting, newest first
 
 [[noreturn]] void BadRequest(const std::string& message) { throw Error(message); }
 
@@ -499,7 +500,10 @@ Json Hub::Awaiting(std::int64_t account_id) const {
   std::sort(found.begin(), found.end(),
             [](const auto& a, const auto& b) { return a.first > b.first; });
   Json out = Json::array();
-  for (auto& [at, entry] : found) out.push_back(std::move(entry));
+  for (auto& [at, entry] : found) {
+    if (out.size() >= kMostAwaitingListed) break;  // the answer stays bounded
+    out.push_back(std::move(entry));
+  }
   return out;
 }
 

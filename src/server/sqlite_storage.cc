@@ -518,17 +518,18 @@ class SqliteStorage : public Storage {
     return true;
   }
 
-  std::vector<RatingPoint> RatingHistory(std::int64_t account_id,
-                                         const std::string& pool) override {
+  std::vector<RatingPoint> RatingHistory(std::int64_t account_id, const std::string& pool,
+                                         int limit) override {
     std::lock_guard lock(accounts_.mutex());
     Statement select(accounts_,
                      "SELECT at, rating, deviation, match_id FROM rating_history"
-                     " WHERE account_id = ? AND pool = ? ORDER BY at, match_id");
-    select.Bind(1, account_id).Bind(2, pool);
+                     " WHERE account_id = ? AND pool = ? ORDER BY at DESC, match_id DESC LIMIT ?");
+    select.Bind(1, account_id).Bind(2, pool).Bind(3, std::int64_t{limit});
     std::vector<RatingPoint> out;
     while (select.Step()) {
       out.push_back({select.Int(0), select.Real(1), select.Real(2), select.Text(3)});
     }
+    std::reverse(out.begin(), out.end());  // oldest first
     return out;
   }
 

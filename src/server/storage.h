@@ -185,8 +185,9 @@ class Storage {
   // second call for the same match changes nothing (false).
   virtual bool SaveRatings(const std::string& match_id, std::int64_t at,
                            const std::vector<std::pair<std::int64_t, StoredRating>>& ratings) = 0;
-  virtual std::vector<RatingPoint> RatingHistory(std::int64_t account_id,
-                                                 const std::string& pool) = 0;
+  // The last `limit` points, oldest first.
+  virtual std::vector<RatingPoint> RatingHistory(std::int64_t account_id, const std::string& pool,
+                                                 int limit) = 0;
   virtual std::vector<LeaderboardRow> Leaderboard(const std::string& pool, int limit) = 0;
   virtual std::vector<std::string> RatedPools() = 0;
   // Finished rated matches whose ratings were never applied (the server stopped in between).
