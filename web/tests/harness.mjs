@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startServer } from './server.mjs';
 import { chromium } from 'playwright-core';
+import { createRequire } from 'node:module';
 
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const binary = process.env.QUARTEL_BINARY ?? path.join(root, 'build/release/quartel');
@@ -155,4 +156,19 @@ export async function test(name, body) {
   } finally {
     toleratedErrors.length = 0;
   }
+}
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+// axe-core on the page as it is: its serious and critical violations, each worded on one line
+// (where, rule, impact, help, the first nodes); the minor ones are logged.
+export async function axeViolations(page, where) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
+  const result = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary.split('\n').slice(1).join(' ').trim()}`) }));
+  });
+  const bad = result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  for (const v of result.filter((v) => !bad.includes(v))) log(`  axe (${v.impact}) at ${where}: ${v.id} (${v.nodes.length})`);
+  return bad.map((v) => `${where}: ${v.id} (${v.impact}, ${v.help}) at ${v.nodes.length} nodes, e.g. ${v.nodes.slice(0, 3).join(' | ')}`);
 }

@@ -2,11 +2,8 @@
 // or critical violation), the muted grey's contrast, every square, point and territory named with
 // what is on it, one move of every game played with the keyboard alone, and the phone's touch
 // targets (Conspiradores' points and WAR's territories, zoomed in) of at least 40 px.
-import { createRequire } from 'node:module';
-import { h, test, newPage, newMatch, playMoves, waitFor, shot, log, DESKTOP, PHONE } from '../harness.mjs';
+import { h, test, newPage, newMatch, playMoves, waitFor, shot, log, DESKTOP, PHONE, axeViolations } from '../harness.mjs';
 
-const require = createRequire(import.meta.url);
-const axePath = require.resolve('axe-core/axe.min.js');
 
 const GAMES = [
   { game: 'dablot', bots: ['random'] },
@@ -18,26 +15,15 @@ const GAMES = [
   { game: 'war2', bots: ['random', 'random'], seats: 3, options: { max_turns: 15 } },
 ];
 
-// Runs axe on the page as it is; returns the serious and critical violations, worded.
-async function axe(page, where) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
-  const result = await page.evaluate(async () => {
-    const r = await window.axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary.split('\n').slice(1).join(' ').trim()}`) }));
-  });
-  const bad = result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  for (const v of result.filter((v) => !bad.includes(v))) log(`  axe (${v.impact}) at ${where}: ${v.id} (${v.nodes.length})`);
-  return bad.map((v) => `${where}: ${v.id} (${v.impact}, ${v.help}) at ${v.nodes.length} nodes, e.g. ${v.nodes.slice(0, 3).join(' | ')}`);
-}
 
 // axe at both widths: the page as the desktop shows it, then as the phone does.
 async function axeBoth(page, where, problems) {
   await page.setViewportSize(DESKTOP);
   await page.waitForTimeout(150);
-  problems.push(...(await axe(page, `${where} (desktop)`)));
+  problems.push(...(await axeViolations(page, `${where} (desktop)`)));
   await page.setViewportSize(PHONE);
   await page.waitForTimeout(150);
-  problems.push(...(await axe(page, `${where} (phone)`)));
+  problems.push(...(await axeViolations(page, `${where} (phone)`)));
   const wide = await page.evaluate(() => document.documentElement.scrollWidth);
   if (wide > PHONE.width) problems.push(`${where} (phone): the page is ${wide} px wide, wider than the phone's ${PHONE.width}`);
   await page.setViewportSize(DESKTOP);

@@ -7,11 +7,8 @@
 //
 // Few accounts: the server lets an address sign up a few times only (and tries sign-ins per name),
 // so the tests share one account, made by the first test.
-import { createRequire } from 'node:module';
-import { h, test, newPage, newMatch, waitFor, shot, log, DESKTOP, PHONE, expectedErrors } from '../harness.mjs';
+import { h, test, newPage, newMatch, waitFor, shot, log, DESKTOP, PHONE, expectedErrors, axeViolations } from '../harness.mjs';
 
-const require = createRequire(import.meta.url);
-const axePath = require.resolve('axe-core/axe.min.js');
 
 const suffix = String(Date.now() % 1e6);
 const me = { name: `Ana_${suffix}`, password: 'correct horse 1', page: null };
@@ -53,16 +50,6 @@ async function fitsThePhone(page, where) {
   if (problems.length) throw new Error(`${where} at ${PHONE.width} px: ${problems.join('; ')}`);
 }
 
-async function axe(page, where) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
-  const result = await page.evaluate(async () => {
-    const r = await window.axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary.split('\n').slice(1).join(' ').trim()}`) }));
-  });
-  const bad = result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  for (const v of result.filter((v) => !bad.includes(v))) log(`  axe (${v.impact}) at ${where}: ${v.id} (${v.nodes.length})`);
-  return bad.map((v) => `${where}: ${v.id} (${v.impact}, ${v.help}) at ${v.nodes.length} nodes, e.g. ${v.nodes.slice(0, 3).join(' | ')}`);
-}
 
 // A rated Dablot match against the random bot's account, set up on the new-game page ("Rated",
 // offered to a signed-in player against bots) and resigned on its page: a loss the ratings count.
@@ -336,7 +323,7 @@ export default async function () {
       for (const size of [DESKTOP, PHONE]) {
         await page.setViewportSize(size);
         await page.waitForTimeout(150);
-        problems.push(...(await axe(page, `${path} at ${size.width}`)));
+        problems.push(...(await axeViolations(page, `${path} at ${size.width}`)));
       }
       await page.setViewportSize(DESKTOP);
     }

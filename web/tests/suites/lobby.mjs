@@ -6,19 +6,13 @@
 // rate limit in words, and Mute hides it (remembered after a reload); after a resignation both ask
 // for a rematch and land in a new match, seats swapped. Its own server (the accounts an address may
 // make are few), screenshots of the lobby, the clocks and the chat at 1366 and 390.
-import { createRequire } from 'node:module';
-import { h, test, newPage, waitFor, shot, log, startOwnServer, DESKTOP, PHONE } from '../harness.mjs';
+import { h, test, newPage, waitFor, shot, log, startOwnServer, axeViolations, DESKTOP, PHONE } from '../harness.mjs';
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-// axe's serious and critical findings on the page, as lines (none expected).
+// axe's serious and critical findings on the page (none expected).
 export async function axe(page, where) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
-  const found = await page.evaluate(async () => {
-    const r = await window.axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-  });
-  if (found.length) throw new Error(`axe at ${where}: ${found.join('; ')}`);
+  const found = await axeViolations(page, where);
+  if (found.length) throw new Error(`axe: ${found.join('; ')}`);
 }
 
 const suffix = String(Date.now() % 1e6);

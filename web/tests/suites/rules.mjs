@@ -1,21 +1,9 @@
 // Issue 21, point 1 "Rules at hand": every game's rules page in English and Portuguese with its
 // diagrams, reached from the home card and the new-game page; the "?" of the match page opening the
 // rules beside the board without leaving the match; the first-game guide, dismissed and remembered.
-import { createRequire } from 'node:module';
-import { h, test, newPage, newMatch, waitFor, shot, DESKTOP, PHONE } from '../harness.mjs';
+import { h, test, newPage, newMatch, waitFor, shot, axeViolations, DESKTOP, PHONE } from '../harness.mjs';
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-// axe-core's serious and critical violations on the page as it is, worded.
-async function axeProblems(page, where) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
-  const violations = await page.evaluate(async () =>
-    (await window.axe.run(document, { resultTypes: ['violations'] })).violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`),
-  );
-  return violations.map((v) => `${where}: ${v}`);
-}
 
 // Words each page must hold (headings aside), and the diagrams it draws.
 const GAMES = [
@@ -271,7 +259,7 @@ export default async function () {
       for (const { game } of GAMES) {
         await page.goto(`${h.address}/rules/${game}`);
         await page.locator('.rules-text section').first().waitFor();
-        problems.push(...(await axeProblems(page, `/rules/${game} ${locale}`)));
+        problems.push(...(await axeViolations(page, `/rules/${game} ${locale}`)));
       }
       await page.context().close();
     }
@@ -280,7 +268,7 @@ export default async function () {
     await page.locator('[data-testid=first-game-guide]').waitFor();
     await page.locator('[data-testid=rules-button]').click();
     await page.locator('[data-testid=rules-drawer] .rules-table').first().waitFor();
-    problems.push(...(await axeProblems(page, 'a match with the guide and the rules drawer')));
+    problems.push(...(await axeViolations(page, 'a match with the guide and the rules drawer')));
     await page.context().close();
     if (problems.length) throw new Error(problems.join('\n'));
   });
