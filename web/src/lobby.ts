@@ -7,48 +7,18 @@
 import { signal } from '@preact/signals';
 import { holdSeat, playSeatInThisTab } from './api';
 
-export interface LiveClockSpec {
-  kind: 'none' | 'live' | 'correspondence';
-  initial_ms?: number;
-  increment_ms?: number;
-  per_move_ms?: number;
+// The frames' types, generated from schemas/protocol.schema.json.
+import type { Awaiting, ClockSpec, LobbyMatch, Seek } from './generated/protocol';
+export type { LobbyMatch, Seek };
+export type LiveClockSpec = ClockSpec;
+export type AwaitingGame = Awaiting;
+
+// A frame's map of names to texts (a seek's options, its bots), without the absent ones the
+// generated type allows.
+export function entriesOf(record: { [k: string]: string | undefined }): [string, string][] {
+  return Object.entries(record).filter((entry): entry is [string, string] => entry[1] !== undefined);
 }
 
-// A seek as the server sends it (lobby.cc SeekJson).
-export interface Seek {
-  seek: string;
-  game: string;
-  options: Record<string, string>;
-  seats: number;
-  seat: number;  // the seeker's seat; -1 drawn at random
-  bots: Record<string, string>;
-  clock: LiveClockSpec;
-  rated: boolean;
-  pool: string | null;
-  min_rating: number | null;
-  max_rating: number | null;
-  by: string | null;  // the seeker's name; null for a guest
-  rating: number | null;
-  players: (string | null)[];
-  open: number;  // persons still wanted besides those seated
-  created_at: number;
-  invite?: string;  // an invitation: the invited player's name
-}
-export interface LobbyMatch {
-  match: string;
-  game: string;
-  created_at: string | number;
-  seats: string[];
-  players: (string | null)[];
-  moves: number;
-  rated: boolean;
-  clock: string;
-}
-export interface AwaitingGame {
-  match: string;
-  game: string;
-  seat: number;
-}
 // What a new seek or invitation carries (the client's `seek` and `invite` messages).
 export interface SeekRequest {
   game: string;

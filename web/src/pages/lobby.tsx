@@ -8,7 +8,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { fetchGames } from '../api';
 import { BOT_LEVELS, gameName, seatName } from '../games';
 import { has, t } from '../i18n';
-import { LobbyConnection, type LiveClockSpec, type LobbyMatch, type Seek, type SeekRequest } from '../lobby';
+import { LobbyConnection, entriesOf, type LiveClockSpec, type LobbyMatch, type Seek, type SeekRequest } from '../lobby';
 import { navigate } from '../router';
 import { account, poolOf, ratingPools } from '../session';
 import type { GameInfo, GameOption } from '../types';
@@ -51,8 +51,8 @@ function botWords(spec: string) {
 
 function SeekLine({ seek, games, actions }: { seek: Seek; games: GameInfo[]; actions: preact.ComponentChildren }) {
   const names = games.find((g) => g.id === seek.game)?.seat_names?.[String(seek.seats)] ?? [];
-  const bots = Object.entries(seek.bots);
-  const options = optionWords(seek.game, seek.options).filter((w) => !/^[^:]+: (false|0)$/.test(w));
+  const bots = entriesOf(seek.bots);
+  const options = optionWords(seek.game, Object.fromEntries(entriesOf(seek.options))).filter((w) => !/^[^:]+: (false|0)$/.test(w));
   return (
     <li class="seek" data-testid="seek" data-seek={seek.seek} data-game={seek.game}>
       <div class="seek-main">
