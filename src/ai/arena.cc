@@ -26,19 +26,22 @@ constexpr std::uint64_t kSeedOffsetB = 0x9e3779b97f4a7c15ULL;
 struct GameResult {
   double score = 0;  // sum of A's Returns
   int plies = 0;
+  bool capped = false;
 };
 
 GameResult PlayOne(const engine::Game& game, const std::string& spec_a, const std::string& spec_b,
-                   int index, std::uint64_t seed) {
+                   int index, std::uint64_t seed, Seating seating) {
   const std::uint64_t game_seed = seed + static_cast<std::uint64_t>(index);
   std::unique_ptr<Bot> bot_a = MakeBot(spec_a, game, game_seed);
   std::unique_ptr<Bot> bot_b = MakeBot(spec_b, game, game_seed + kSeedOffsetB);
   Rng chance_rng(game_seed);
-  // Two seats: A and B alternate colours. More seats: A plays one seat (each in turn over the
-  // games) against B on all the others, so A's win rate is that of one player against a field.
+  // Two seats: A and B alternate colours. More seats, one against the field: A plays one seat
+  // (each in turn over the games) against B on all the others, so A's win rate is that of one
+  // player against a field; alternating: A on every other seat.
   const int seats = game.NumSeats();
   const auto plays_a = [&](engine::Seat seat) {
-    return seats == 2 ? seat % 2 == index % 2 : seat == index % seats;
+    if (seats == 2 || seating == Seating::kAlternating) return seat % 2 == index % 2;
+    return seat == index % seats;
   };
 
   std::unique_ptr<engine::State> state = game.NewInitialState();
@@ -54,6 +57,7 @@ GameResult PlayOne(const engine::Game& game, const std::string& spec_a, const st
   }
   GameResult result;
   result.plies = state->PlyCount();
+  result.capped = state->EndedAtCap();
   const std::vector<double> returns = state->Returns();
   for (int seat = 0; seat < static_cast<int>(returns.size()); ++seat) {
     if (plays_a(seat)) result.score += returns[seat];
@@ -85,7 +89,7 @@ std::string ArenaResult::Summary() const {
 
 ArenaResult RunArena(const engine::Game& game, const std::string& spec_a, const std::string& spec_b,
                      int games, int threads, std::uint64_t seed,
-                     std::function<void(int done, int total)> progress) {
+                     std::function<void(int done, int total)> progress, Seating seating) {
   if (games < 1)
     throw Error("arena: the number of games must be at least 1, not " + std::to_string(games));
   ArenaResult result;
@@ -106,7 +110,7 @@ ArenaResult RunArena(const engine::Game& game, const std::string& spec_a, const 
       const int index = next.fetch_add(1);
       if (index >= games) return;
       try {
-        outcomes[index] = PlayOne(game, spec_a, spec_b, index, seed);
+        outcomes[index] = PlayOne(game, spec_a, spec_b, index, seed, seating);
       } catch (...) {
         std::lock_guard lock(mutex);
         if (!error) error = std::current_exception();
@@ -141,6 +145,7 @@ ArenaResult RunArena(const engine::Game& game, const std::string& spec_a, const 
       ++result.draws;
     }
     total_plies += outcome.plies;
+    result.capped += outcome.capped ? 1 : 0;
   }
   result.score = (result.wins + 0.5 * result.draws) / games;
   std::tie(result.ci_low, result.ci_high) = WilsonInterval(result.score, games);

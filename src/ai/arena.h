@@ -24,6 +24,7 @@ struct ArenaResult {
   double ci_low = 0;  // 95% Wilson score interval on `score`
   double ci_high = 0;
   double mean_plies = 0;  // average game length in actions, chance outcomes included
+  int capped = 0;         // games that ended at an engine cap, not by the rules (EndedAtCap)
 
   // "mcts vs random, 200 games: A won 198, drew 1, lost 1; score 99.2% (95% CI 97.2%-99.8%)"
   std::string Summary() const;
@@ -32,14 +33,20 @@ struct ArenaResult {
 // The 95% Wilson score interval for a proportion `p` observed over `n` trials; {0, 1} when n = 0.
 std::pair<double, double> WilsonInterval(double p, int n);
 
+// How the bots share the seats of a game of three or more: A on one seat against B on all the
+// others (a player against a field), or the seats alternating A, B, A, ... from A in even games
+// and from B in odd ones (two teams as even as the seats allow: the ladder's pairings).
+enum class Seating { kOneAgainstField, kAlternating };
+
 // Plays `games` games of `game` between the bots `spec_a` and `spec_b`. Two seats: in game i, A
-// takes seat i % 2. More seats: A takes seat i % seats alone and B every other seat (one player
-// against a field). A's score in a game is the Return of its seat: > 0 a win, 0 a draw, < 0 a
+// takes seat i % 2. More seats: as `seating` says (one against the field: A takes seat
+// i % seats). A's score in a game is the Return of its seat: > 0 a win, 0 a draw, < 0 a
 // loss. `threads` < 1 means 1. `progress`, when
 // set, is called (from a worker, serialised) after each game with the number done and the total.
 // Throws quartel::Error on a bad spec, or the first error a game raised.
 ArenaResult RunArena(const engine::Game& game, const std::string& spec_a, const std::string& spec_b,
                      int games, int threads, std::uint64_t seed,
-                     std::function<void(int done, int total)> progress = nullptr);
+                     std::function<void(int done, int total)> progress = nullptr,
+                     Seating seating = Seating::kOneAgainstField);
 
 }  // namespace quartel::ai

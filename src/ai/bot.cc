@@ -7,6 +7,7 @@
 
 #include "ai/hooks/hooks.h"
 #include "ai/mcts.h"
+#include "ai/levels.h"
 #include "core/error.h"
 #include "core/text.h"
 
@@ -140,4 +141,5 @@ void RegisterBuiltinBots() {
   });
 }
 
+    RegisterLevelBots();  // last: a level is made of the bots above
 }  // namespace quartel::ai

@@ -32,6 +32,8 @@ int Arena(const std::string& game_id, const std::string& options, const std::str
   out << fmt::format("{} ({})\n", game->info().display_name, game->options().ToString());
   out << result.Summary() << "\n";
   out << fmt::format("average game length: {:.1f} actions\n", result.mean_plies);
+  out << fmt::format("ended by the rules: {} of {} ({} at an engine cap)\n",
+                     result.games - result.capped, result.games, result.capped);
   return 0;
 }
 

@@ -72,6 +72,11 @@ int Export(const std::string& file, const std::string& out_file, std::ostream& o
            const std::string& format = "");
 int Arena(const std::string& game, const std::string& options, const std::string& bot_a,
           const std::string& bot_b, int games, int threads, std::uint64_t seed, std::ostream& out);
+// `quartel ladder`: a round robin between `bots` (N games a pair, seats alternating), the Elo table
+// with 95% intervals on `out`, and the results as JSON and an SVG chart at `out_prefix`.json and
+// .svg (docs/ladder/NAME by default: src/ai/levels.h's LadderName).
+int Ladder(const std::string& game, const std::string& options, const std::string& bots, int games,
+           int threads, std::uint64_t seed, const std::string& out_prefix, std::ostream& out);
 // The exact odds of pressing an attack in WAR or classic Risk (`game` "war" or "risk"; games/war/
 // odds.h): P(conquest), expected survivors and the outcome table.
 int Odds(int attackers, int defenders, const std::string& game, std::ostream& out);

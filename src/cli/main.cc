@@ -167,6 +167,29 @@ int main(int argc, char** argv) {
     };
   });
 
+  std::string ladder_bots;
+  std::string ladder_out;
+  auto* ladder = app.add_subcommand(
+      "ladder", "Round robin between bots: an Elo table with 95% intervals, JSON and SVG");
+  ladder->add_option("GAME", game, "Game id")->required();
+  ladder
+      ->add_option("--bots", ladder_bots,
+                   "Bot specs, comma-separated; a key=value piece belongs to the spec before it "
+                   "(random,mcts:iterations=100,c=1,expert is three bots)")
+      ->required();
+  ladder->add_option("-n,--games", games, "Games per pair of bots")->default_val(20);
+  ladder->add_option("--threads", threads, "Games played in parallel")->default_val(1);
+  ladder->add_option("--options", options, "Rule options name=value,...");
+  ladder->add_option("--seed", arena_seed, "First seed")->default_val(1);
+  ladder->add_option("--out", ladder_out,
+                     "Where to write PREFIX.json and PREFIX.svg (default docs/ladder/GAME)");
+  ladder->callback([&] {
+    run = [&] {
+      return cli::Ladder(game, options, ladder_bots, games, threads, arena_seed, ladder_out,
+                         std::cout);
+    };
+  });
+
   int attackers = 0;
   int defenders = 0;
   std::string odds_game = "war";

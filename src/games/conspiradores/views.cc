@@ -46,6 +46,10 @@ const char* EndingOf(const Position& p) {
 
 }  // namespace
 
+bool ConspiradoresState::EndedAtCap() const {
+  return IsTerminal() && std::string_view(EndingOf(pos_)) == "turn cap";
+}
+
 Json ConspiradoresState::ViewJson(Seat) const {
   const int n = pos_.meta.num_seats;
   Json view;

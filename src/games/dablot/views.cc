@@ -31,6 +31,10 @@ const char* EndingOf(const Position& p) {
 
 }  // namespace
 
+bool DablotState::EndedAtCap() const {
+  return IsTerminal() && std::string_view(EndingOf(position_)) == "turn cap";
+}
+
 Json DablotState::ViewJson(engine::Seat) const {
   const Header& h = position_.h;
   Json view;

@@ -198,6 +198,7 @@ class EspionageState : public engine::State {
   std::string ViewPositionText(engine::Seat viewer) const override;
 
   Json ViewJson(engine::Seat viewer) const override;
+  bool EndedAtCap() const override;
   void ViewTensor(engine::Seat viewer, std::span<float> out) const override;
   std::string ViewText(engine::Seat viewer, bool colour) const override;
 

@@ -105,6 +105,10 @@ Json EspionageState::ResultJson() const {
           {"results", results}};
 }
 
+bool EspionageState::EndedAtCap() const {
+  return position_.ending == kPlyCap || position_.ending == kQuietCap;
+}
+
 Json EspionageState::ViewJson(engine::Seat viewer) const {
   const Position& p = position_;
   Json view;

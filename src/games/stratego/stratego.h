@@ -215,6 +215,7 @@ class StrategoState : public engine::State {
   std::vector<double> Returns() const override;
 
   Json ViewJson(engine::Seat viewer) const override;
+  bool EndedAtCap() const override;
   void ViewTensor(engine::Seat viewer, std::span<float> out) const override;
   std::string ViewText(engine::Seat viewer, bool colour) const override;
 

@@ -144,6 +144,10 @@ char StrategoState::DefenderChar(engine::Seat viewer) const {
   return shown ? RankChar(last.defender) : '?';
 }
 
+bool StrategoState::EndedAtCap() const {
+  return position_.h.ending == kPlyCap || position_.h.ending == kQuietCap;
+}
+
 Json StrategoState::ViewJson(engine::Seat viewer) const {
   const Header& h = position_.h;
   const bool over = h.phase == Phase::kOver;

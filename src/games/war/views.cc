@@ -203,6 +203,11 @@ std::string WarState::EndingText() const {
 
 // --- Views ---------------------------------------------------------------------------------------
 
+// Both ways a game ends as kDrawnGame are the engine's caps (turns, actions): board.cc, Finish.
+bool WarState::EndedAtCap() const {
+  return pos().phase == Phase::kOver && pos().ending < 0 && pos().winner == kDrawnGame;
+}
+
 Json WarState::ViewJson(Seat viewer) const {
   const WarGame& g = *game_;
   Json view;

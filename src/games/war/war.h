@@ -208,6 +208,7 @@ class WarState : public engine::State {
   std::vector<double> Returns() const override;
 
   Json ViewJson(Seat viewer) const override;
+  bool EndedAtCap() const override;
   void ViewTensor(Seat viewer, std::span<float> out) const override;
   std::string ViewText(Seat viewer, bool colour) const override;
 

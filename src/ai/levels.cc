@@ -1,0 +1,115 @@
+// The levels' table and the level bots. Each level is the spec of a bot already registered; the
+// table is the only place that says which, per game. Budgets are iterations or nodes, never
+// time, so a level is as strong on a slow machine as on a fast one and replays for a seed (a
+// level waits longer on a slower machine instead).
+#include "ai/levels.h"
+
+#include <algorithm>
+#include <array>
+#include <map>
+#include <memory>
+#include <utility>
+
+#include "ai/bot.h"
+#include "core/error.h"
+#include "core/json.h"
+
+namespace quartel::ai {
+namespace {
+
+constexpr int kLevels = 4;
+using LevelTable = std::array<const char*, kLevels>;  // beginner .. expert
+
+// Per game id. The beginner makes a person's mistakes rather than a random player's: a short
+// search sees the piece it can take but not the answer. docs/BOTS.md measures every row.
+LevelTable TableFor(const engine::Game& game) {
+  const std::string& id = game.id();
+  if (id == "dablot" || id == "conspiradores") {
+    return {"mcts:iterations=100", "mcts:iterations=1000", "mcts:iterations=5000",
+            "mcts:iterations=20000"};
+  }
+  if (id == "stratego" || id == "espionage") {
+    return {"heuristic", "mcts:iterations=300", "mcts:iterations=1000", "mcts:iterations=3000"};
+  }
+  if (id == "war") {
+    return {"heuristic:attack=0.85,card=0.8", "heuristic", "heuristic", "heuristic"};
+  }
+  return {"mcts:iterations=30", "mcts:iterations=100", "mcts:iterations=300",
+          "mcts:iterations=1000"};
+}
+
+int LevelIndex(std::string_view level) {
+  const auto& names = LevelNames();
+  const auto it = std::find(names.begin(), names.end(), level);
+  if (it == names.end()) throw Error("unknown level '" + std::string(level) + "'");
+  return static_cast<int>(it - names.begin());
+}
+
+// A level plays as the bot of its spec and is named by its level.
+class LevelBot : public Bot {
+ public:
+  LevelBot(std::string level, std::unique_ptr<Bot> bot)
+      : level_(std::move(level)), bot_(std::move(bot)) {}
+  engine::Action ChooseAction(const engine::SeatHandle& seat) override {
+    return bot_->ChooseAction(seat);
+  }
+  std::string Spec() const override { return level_; }
+
+ private:
+  std::string level_;
+  std::unique_ptr<Bot> bot_;
+};
+
+}  // namespace
+
+const std::vector<std::string>& LevelNames() {
+  static const std::vector<std::string> names{"beginner", "intermediate", "advanced", "expert"};
+  return names;
+}
+
+std::string LevelSpec(std::string_view level, const engine::Game& game) {
+  return TableFor(game)[LevelIndex(level)];
+}
+
+std::string LadderName(const engine::Game& game) {
+  std::string name = game.id();
+  for (const engine::OptionSpec& spec : game.info().options) {
+    const auto it = game.options().values().find(spec.name);
+    if (it != game.options().values().end() && it->second != spec.default_value) {
+      name += "-" + spec.name + "-" + it->second;
+    }
+  }
+  return name;
+}
+
+std::optional<MeasuredRating> LadderRating(const engine::Game& game, std::string_view spec) {
+  const std::string text = EmbeddedLadderText(LadderName(game));
+  if (text.empty()) return std::nullopt;
+  const Json ladder = Json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (ladder.is_discarded() || !ladder.contains("bots")) return std::nullopt;
+  for (const Json& bot : ladder["bots"]) {
+    if (bot.value("spec", "") != spec) continue;
+    return MeasuredRating{.elo = bot.value("elo", 0.0),
+                          .error95 = bot.value("error95", 0.0),
+                          .games = bot.value("games", 0),
+                          .rule_endings = bot.value("rule_endings", 0.0)};
+  }
+  return std::nullopt;
+}
+
+void RegisterLevelBots() {
+  for (const std::string& level : LevelNames()) {
+    RegisterBot(
+        {.name = level,
+         .help = "the " + level +
+                 " level: a search and evaluation measured by the ladder "
+                 "(docs/BOTS.md) (keys: seed)",
+         .factory = [level](const engine::Game& game, const std::map<std::string, std::string>&,
+                            std::uint64_t seed) -> std::unique_ptr<Bot> {
+           return std::make_unique<LevelBot>(level, MakeBot(LevelSpec(level, game), game, seed));
+         },
+         .keys = {}});
+  }
+}
+
+}  // namespace quartel::ai
