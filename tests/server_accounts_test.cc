@@ -216,7 +216,13 @@ TEST(ServerAccounts, ScriptAndSqlInEveryFieldAreRefusedOrHarmless) {
   EXPECT_EQ(HttpGet(port, "/api/players/%25").status, 404);
   EXPECT_EQ(HttpGet(port, "/api/leaderboard?pool='%20OR%201=1--").status, 404);
   EXPECT_EQ(Profile(port, "dave")["name"], "dave");
-  EXPECT_EQ(HttpGet(port, "/api/bots").body["bots"].size(), 5u);  // the tables are whole
+  EXPECT_EQ(HttpGet(port, "/api/bots").body["bots"].size(), 6u);  // the tables are whole
+  // The catalogue names the four levels for every game, weakest first.
+  for (const Json& game : HttpGet(port, "/api/games").body["games"]) {
+    ASSERT_EQ(game["levels"].size(), 4u) << game["id"];
+    EXPECT_EQ(game["levels"][0]["name"], "beginner");
+    EXPECT_EQ(game["levels"][3]["name"], "expert");
+  }
   // ... in a seat claimed at sign-in, and in a match id sent over the WebSocket.
   const Json match = CreateMatch(port, "dablot", Json::object(), {PersonSeat(), BotSeat("random")});
   Browser claimer(port);

@@ -30,12 +30,12 @@ struct BotAccountSpec {
   const char* name;
   const char* spec;
 };
+// The levels (ai/levels.h) each have one; "Bot-Fair" and "Bot-Strong" played the old search
+// levels and keep their history, but no new match seats them.
 constexpr BotAccountSpec kBotAccounts[] = {
-    {"Bot-Random", "random"},
-    {"Bot-Heuristic", "heuristic"},
-    {"Bot-Fair", "mcts:turn_ms=500"},
-    {"Bot-Strong", "mcts:turn_ms=1500"},
-    {"Bot-Expert", "mcts:turn_ms=4000"},
+    {"Bot-Random", "random"},     {"Bot-Heuristic", "heuristic"},
+    {"Bot-Beginner", "beginner"}, {"Bot-Intermediate", "intermediate"},
+    {"Bot-Advanced", "advanced"}, {"Bot-Expert", "expert"},
 };
 
 // Names: 3 to 20 of A-Z a-z 0-9 _ -, not starting "Bot-" (the bots' own).

@@ -4,10 +4,12 @@
 
 #include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
+#include <cmath>
 #include <ctime>
 #include <mutex>
 
 #include "ai/bot.h"
+#include "ai/levels.h"
 #include "core/error.h"
 #include "core/secret.h"
 #include "engine/game.h"
@@ -193,6 +195,18 @@ Json Hub::Catalogue() const {
         // This bot does not play this game.
       }
     }
+    // The levels, weakest first, with what the ladder measured for the game's default options
+    // (docs/BOTS.md): the web client shows it beside each level's name.
+    Json levels = Json::array();
+    for (const std::string& level : ai::LevelNames()) {
+      Json entry{{"name", level}};
+      if (const auto measured = ai::LadderRating(*game, level)) {
+        entry["elo"] = std::round(measured->elo);
+        entry["error95"] = std::round(measured->error95);
+        entry["games"] = measured->games;
+      }
+      levels.push_back(std::move(entry));
+    }
     // Each seat's name for each number of players ("2": ["white", "black"]): what a seat is
     // called before the match exists (the new-game page's "Seat 1 (Red)").
     Json seat_names = Json::object();
@@ -210,6 +224,7 @@ Json Hub::Catalogue() const {
                      {"name", info.display_name},
                      {"summary", info.summary},
                      {"seat_counts", info.seat_counts},
+                     {"levels", std::move(levels)},
                      {"seat_names", std::move(seat_names)},
                      {"has_chance", info.has_chance},
                      {"hidden_information", info.hidden_information},

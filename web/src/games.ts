@@ -40,13 +40,21 @@ export function useGameInfo(id: string | undefined): GameInfo | null {
 }
 
 // The bot levels the new-game page offers, weakest first: the spec sent to the server, the bot
-// the game must have, and their names in the seat menu and in the seat bar.
+// the game must have, and their names in the seat menu and in the seat bar. Beside random moves,
+// the levels of src/ai/levels.h: a search and an evaluation per game, each measured by the
+// ladder (docs/BOTS.md), whose rating the catalogue gives (GameInfo.levels).
 export const BOT_LEVELS = [
   { spec: 'random', bot: 'random', menu: 'bot.random', short: 'bot.level_random' },
-  { spec: 'heuristic', bot: 'heuristic', menu: 'bot.heuristic', short: 'bot.level_heuristic' },
-  // Budgets per turn (a WAR turn is dozens of decisions): the searching levels answer within
-  // about 0.5, 1.5 and 4 s a turn.
-  { spec: 'mcts:turn_ms=500', bot: 'mcts', menu: 'bot.mcts_fast', short: 'bot.level_mcts_fast' },
-  { spec: 'mcts:turn_ms=1500', bot: 'mcts', menu: 'bot.mcts', short: 'bot.level_mcts' },
-  { spec: 'mcts:turn_ms=4000', bot: 'mcts', menu: 'bot.mcts_strong', short: 'bot.level_mcts_strong' },
+  { spec: 'beginner', bot: 'beginner', menu: 'bot.beginner', short: 'bot.level_beginner' },
+  { spec: 'intermediate', bot: 'intermediate', menu: 'bot.intermediate', short: 'bot.level_intermediate' },
+  { spec: 'advanced', bot: 'advanced', menu: 'bot.advanced', short: 'bot.level_advanced' },
+  { spec: 'expert', bot: 'expert', menu: 'bot.expert', short: 'bot.level_expert' },
 ] as const;
+
+// " · Elo 1620 ± 45": what the ladder measured for a level in this game (its default options);
+// "" for random moves or an unmeasured level.
+export function ladderRating(game: GameInfo, spec: string): string {
+  const level = game.levels?.find((l) => l.name === spec);
+  if (!level || level.elo === undefined) return '';
+  return ` · ${t('bot.ladder_rating', { elo: String(level.elo), error: String(level.error95 ?? 0) })}`;
+}

@@ -66,6 +66,8 @@ export interface GameInfo {
   rules_version: string;
   options: GameOption[];
   bots: { name: string; help: string }[];
+  // The bot levels, weakest first, with the ladder's rating for the default options (docs/BOTS.md).
+  levels?: { name: string; elo?: number; error95?: number; games?: number }[];
 }
 
 // One line of the move list: an event (live) or a record entry (replay).

@@ -6,7 +6,7 @@
 // (match_ready): the seat is kept as the match page keeps it, and the page goes to the match.
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { fetchGames } from '../api';
-import { BOT_LEVELS, gameName, seatName } from '../games';
+import { BOT_LEVELS, gameName, ladderRating, seatName } from '../games';
 import { has, t } from '../i18n';
 import { LobbyConnection, entriesOf, type LiveClockSpec, type LobbyMatch, type Seek, type SeekRequest } from '../lobby';
 import { navigate } from '../router';
@@ -232,6 +232,7 @@ function SeekForm({ games, conn, pools }: { games: GameInfo[]; conn: LobbyConnec
                 {levels.map((l) => (
                   <option key={l.spec} value={l.spec}>
                     {t(l.menu)}
+                    {ladderRating(game, l.spec)}
                   </option>
                 ))}
               </select>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { createMatch, fetchGames, holdSeat, playSeatInThisTab, type SeatRequest } from '../api';
 import { boardFor } from '../boards';
-import { BOT_LEVELS, gameName, seatName } from '../games';
+import { BOT_LEVELS, gameName, ladderRating, seatName } from '../games';
 import { has, t } from '../i18n';
 import { navigate } from '../router';
 import { account, botRating, fetchBots, poolOf, ratingPools, type BotAccount } from '../session';
@@ -21,8 +21,9 @@ export function typedDefault(option: GameOption): unknown {
   return String(option.default);
 }
 
+// A newcomer's first opponent: the intermediate level, every game has it.
 function defaultBot(game: GameInfo) {
-  return game.bots.some((b) => b.name === 'heuristic') ? 'heuristic' : 'mcts:turn_ms=1500';
+  return game.bots.some((b) => b.name === 'intermediate') ? 'intermediate' : 'random';
 }
 
 export function OptionField({ game, option, value, set }: { game: string; option: GameOption; value: unknown; set: (v: unknown) => void }) {
@@ -185,6 +186,7 @@ export function NewGame({ game: id }: { game: string }) {
               {levels.map((l) => (
                 <option value={l.spec} key={l.spec}>
                   {l.label}
+                  {ladderRating(game, l.spec)}
                   {botRating(bots, l.spec, game.id, options, seats.length)}
                 </option>
               ))}
