@@ -43,11 +43,11 @@ int main(int argc, char** argv) {
   auto* play = app.add_subcommand("play", "Play a game in the terminal against bots or friends");
   play->add_option("GAME", play_args.game, "Game id (see quartel list)")->required();
   play->add_option("--seats", play_args.seats,
-                   "One entry per seat, comma-separated: human, bot (the heuristic bot where the "
-                   "game has one, else MCTS), bot:SPEC (e.g. bot:mcts:turn_ms=1500: at most "
-                   "about 1.5 s for each of its turns, bot:mcts:ms=500: 0.5 s for each decision, "
-                   "bot:random, bot:heuristic); sets the number of players. Default: you against "
-                   "bots, one seat each");
+                   "One entry per seat, comma-separated: human, bot (the intermediate level), "
+                   "bot:LEVEL (bot:beginner, bot:intermediate, bot:advanced, bot:expert: "
+                   "docs/BOTS.md), bot:SPEC (any bot: bot:random, bot:mcts:turn_ms=1500 for at "
+                   "most about 1.5 s a turn, bot:mcts:ms=500 for 0.5 s a decision); sets the "
+                   "number of players. Default: you against bots, one seat each");
   play->add_option("--options", play_args.options, "Rule options name=value,... (quartel list)");
   play->add_option("--position", play_args.position,
                    "Start from this position text (quartel show) instead of the initial one");

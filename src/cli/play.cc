@@ -16,14 +16,9 @@ namespace {
 
 using engine::Match;
 
-// A plain "bot": the heuristic bot where it knows the game (WAR, Stratego, Espionage: quick and
-// strong), else MCTS.
+// A plain "bot": the intermediate level, as the web client's default (ai/levels.h).
 std::unique_ptr<ai::Bot> MakeDefaultBot(const engine::Game& game, std::uint64_t seed) {
-  try {
-    return ai::MakeBot("heuristic", game, seed);
-  } catch (const Error&) {
-    return ai::MakeBot("mcts", game, seed);
-  }
+  return ai::MakeBot("intermediate", game, seed);
 }
 
 // Each bot's seed comes from the game's secret chance source, so that the seed shown at the end
