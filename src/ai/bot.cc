@@ -5,6 +5,7 @@
 #include <mutex>
 #include <utility>
 
+#include "ai/alphabeta.h"
 #include "ai/hooks/hooks.h"
 #include "ai/mcts.h"
 #include "ai/levels.h"
@@ -137,6 +138,7 @@ void RegisterBuiltinBots() {
     RegisterRandomBot();
     RegisterHeuristicBot();
     RegisterMctsBot();
+    RegisterAlphaBetaBot();
     RegisterAllMctsHooks();
   });
 }
