@@ -122,6 +122,10 @@ class Searcher {
           Clock::now() >= deadline) {
         break;
       }
+      if (config_.stop != nullptr && iterations > 0 &&
+          config_.stop->load(std::memory_order_relaxed)) {
+        break;
+      }
       Iterate();
       ++iterations;
     }
@@ -376,6 +380,7 @@ class MctsBot : public Bot {
   }
 
   std::string Spec() const override { return spec_; }
+  void SetStopFlag(const std::atomic<bool>* stop) override { config_.stop = stop; }
 
  private:
   // The next action of the setup plan (MctsHooks::SetupPlan) while it stays legal; a new plan

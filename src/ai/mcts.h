@@ -8,6 +8,7 @@
 // game id.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -59,6 +60,9 @@ struct MctsConfig {
   // The tree stops growing at this many nodes (iterations go on with rollouts from the leaves), so
   // long time budgets cannot exhaust memory.
   std::int64_t max_nodes = 4'000'000;
+  // When not null and set, the search stops after the iteration in progress (at least one is
+  // made) and answers from what it has (Bot::SetStopFlag).
+  const std::atomic<bool>* stop = nullptr;
 };
 
 // What one search did, for tests, benchmarks and the CLI's verbose output.

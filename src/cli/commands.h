@@ -84,6 +84,10 @@ int Odds(int attackers, int defenders, const std::string& game, std::ostream& ou
 // Many WebSocket clients playing Dablot against each other on a running `quartel serve`: moves a
 // second, latency, errors, and every acknowledged move found stored exactly once (loadtest.cc).
 int LoadTest(const LoadTestArgs& args, std::ostream& out);
+// `quartel engine`: the bots behind a UCI-like line protocol, commands read from `in` and answers
+// written to `out` until quit or the end of input (docs/ENGINE-PROTOCOL.md). Bad lines are
+// answered "error ..." and the session goes on.
+int Engine(std::istream& in, std::ostream& out);
 
 // The web client the build writes beside the quartel binary (build/release/web), so that
 // `quartel serve` serves it from any working directory; empty when it was not built.

@@ -313,6 +313,11 @@ int main(int argc, char** argv) {
                        "The server's database, checked after the run (every move stored once)");
   loadtest->callback([&] { run = [&] { return cli::LoadTest(loadtest_args, std::cout); }; });
 
+  auto* engine_cmd = app.add_subcommand(
+      "engine",
+      "Run the bots behind a text protocol on stdin/stdout, like UCI (docs/ENGINE-PROTOCOL.md)");
+  engine_cmd->callback([&] { run = [] { return cli::Engine(std::cin, std::cout); }; });
+
   // Name an unknown command rather than CLI11's generic "a subcommand is required".
   if (argc > 1 && argv[1][0] != '-') {
     const std::string command = argv[1];
