@@ -137,6 +137,7 @@ void RegisterBuiltinBots() {
   std::call_once(once, [] {
     RegisterRandomBot();
     RegisterHeuristicBot();
+    RegisterBeliefBot();
     RegisterMctsBot();
     RegisterAlphaBetaBot();
     RegisterAllMctsHooks();

@@ -6,7 +6,6 @@
 // its BotInfo::help (the server's /api/games lists them).
 #pragma once
 
-#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -30,11 +29,6 @@ class Bot {
   virtual engine::Action ChooseAction(const engine::SeatHandle& seat) = 0;
   // The spec it was made from, normalised ("mcts:iterations=2000").
   virtual std::string Spec() const = 0;
-  // A flag that, once set (from another thread), asks a ChooseAction in progress to return soon
-  // with the best it has found (`quartel engine`'s stop, docs/ENGINE-PROTOCOL.md); null clears
-  // it. Bots that search for long read it; quick ones may ignore it (the default). The flag must
-  // outlive the bot's searches.
-  virtual void SetStopFlag(const std::atomic<bool>* stop) { (void)stop; }
 };
 
 struct BotInfo {
@@ -62,6 +56,8 @@ void RegisterBuiltinBots();
 void RegisterRandomBot();
 // Registers "heuristic" (heuristic_bot.cc): Stratego and Espionage from the seat's own view.
 void RegisterHeuristicBot();
+// Registers "belief" (belief_bot.h): Stratego and Espionage, a search over a belief model.
+void RegisterBeliefBot();
 
 // The normalised spec "name:k=v,k=v" (keys in map order; just "name" without parameters).
 std::string FormatBotSpec(std::string_view name, const std::map<std::string, std::string>& params);

@@ -407,13 +407,16 @@ void RegisterHeuristicBot() {
   RegisterBot(
       {.name = "heuristic",
        .help = "rule-aware bot from its own view: Stratego and Espionage (a sampled "
-               "sensible setup, one-ply search), WAR (keys attack=P, card=P: see war_bot.h) "
+               "sensible setup, one-ply search), WAR and WAR-II (keys attack=P, card=P, "
+               "misplace=P: see war_bot.h) "
                "(keys: seed)",
        .factory = [](const engine::Game& game, const std::map<std::string, std::string>& params,
                      std::uint64_t seed) -> std::unique_ptr<Bot> {
-         if (game.id() == "war") return MakeWarHeuristicBot(game, params, seed);
+         if (game.id() == "war" || game.id() == "war2") {
+           return MakeWarHeuristicBot(game, params, seed);
+         }
          if (!params.empty()) {
-           throw Error("heuristic: keys attack and card are for WAR only");
+           throw Error("heuristic: keys attack, card and misplace are for WAR and WAR-II only");
          }
          std::unique_ptr<GameModel> model;
          if (const auto* s = dynamic_cast<const stratego::StrategoGame*>(&game)) {
@@ -425,7 +428,8 @@ void RegisterHeuristicBot() {
          }
          return std::make_unique<HeuristicBot>(std::move(model), seed);
        },
-       .keys = {"attack", "card"}});
+       .keys = {"attack", "card", "misplace"}});
+  RegisterWarPlanBot();  // the WAR bots with a plan (war_planner.h)
 }
 
 }  // namespace quartel::ai

@@ -8,6 +8,7 @@
 #include <charconv>
 #include <vector>
 
+#include "ai/war_planner.h"
 #include "core/error.h"
 #include "core/rng.h"
 #include "games/war/odds.h"
@@ -29,11 +30,6 @@ using war::WarState;
 
 constexpr int kFar = 1 << 20;  // distance to a border from a territory with no path to one
 constexpr int kDestroyFallbackTerritories = 24;  // rulings: a "destroy" card's fallback
-
-struct Params {
-  double attack = 0.6;  // conquest chance needed to press an attack
-  double card = 0.5;    // ... before the turn's first conquest, which earns a card
-};
 
 // The exact chance that `a` armies pressing an attack conquer `d` defenders. `exact` false scales
 // big armies down to the cached table, keeping their ratio: the placement loop asks this for every
@@ -59,8 +55,14 @@ struct Plan {
 
 class WarBot : public Bot {
  public:
-  WarBot(const WarGame& game, Params params, std::string spec, std::uint64_t seed)
-      : game_(&game), map_(&game.map()), params_(params), spec_(std::move(spec)), rng_(seed) {}
+  WarBot(const WarGame& game, WarBotParams params, std::string spec, std::uint64_t seed)
+      : game_(&game),
+        map_(&game.map()),
+        params_(params),
+        spec_(std::move(spec)),
+        rng_(seed),
+        noise_(seed ^ 0x5eed),
+        scratch_(game) {}
 
   Action ChooseAction(const engine::SeatHandle& handle) override {
     const Seat seat = handle.viewer();
@@ -72,6 +74,7 @@ class WarBot : public Bot {
     seat_ = seat;
     pos_ = &view.position();
     MakePlan();
+    if (params_.plan) threats_ = InferThreats(view, seat_);  // warplan only
     Action chosen = legal_.back();
     switch (pos_->phase) {
       case Phase::kReinforce:
@@ -160,6 +163,14 @@ class WarBot : public Bot {
     if (p.owner[t] == plan_.destroy)
       value += 4.0 + 6.0 / std::max(1, +p.territory_count[p.owner[t]]);
     if (plan_.territories > 0) value += 1.0;
+    if (params_.plan) {
+      value += params_.threat_weight * threats_.break_value[t];
+      // An elimination takes the loser's cards (rulings: up to a hand of 5).
+      const int owner = p.owner[t];
+      if (owner < war::kMaxSeats && p.territory_count[owner] == 1) {
+        value += 1.0 * std::popcount(p.hand[owner]);
+      }
+    }
     return value;
   }
 
@@ -221,6 +232,7 @@ class WarBot : public Bot {
       double score = PlacementScore(t, left);
       if (top_up && p.armies[t] < plan_.min_armies) score += 100.0;
       score -= 0.001 * std::min(dist[t], 100);  // interior only as a last resort, near a border
+      if (params_.misplace > 0) score += params_.misplace * noise_.Unit();  // a beginner's
       if (score > best_score) {
         best_score = score;
         best = a;
@@ -289,6 +301,7 @@ class WarBot : public Bot {
       const int armies = p.armies[link.from];
       if (dice != std::min(3, armies - 1)) continue;  // always the most dice
       const double chance = Chance(armies, p.armies[link.to], true);
+      if (params_.plan && chance >= 0.02 && WinsWith(link.from, link.to)) return a;
       if (chance < needed) continue;
       const double score = chance * Value(link.to);
       if (score > best_score) {
@@ -297,6 +310,23 @@ class WarBot : public Bot {
       }
     }
     return best;
+  }
+
+  // warplan: whether conquering t from `from` (moving in as many as allowed) meets the objective.
+  bool WinsWith(int from, int t) const {
+    Position q = *pos_;
+    const Seat loser = q.owner[t];
+    const int in = std::min(3, q.armies[from] - 1);
+    q.owner[t] = static_cast<std::int8_t>(seat_);
+    q.armies[t] = static_cast<std::int16_t>(in);
+    q.armies[from] = static_cast<std::int16_t>(q.armies[from] - in);
+    if (loser >= 0 && loser < war::kMaxSeats) {
+      --q.territory_count[loser];
+      if (q.territory_count[loser] == 0) q.eliminated_by[loser] = static_cast<std::int8_t>(seat_);
+    }
+    ++q.territory_count[seat_];
+    scratch_.Replace(q);
+    return scratch_.ObjectiveMet(seat_);
   }
 
   // How good border t is as a base: its best target's value, less for a strong defence.
@@ -348,14 +378,17 @@ class WarBot : public Bot {
 
   const WarGame* game_;
   const WarMap* map_;
-  Params params_;
+  WarBotParams params_;
   std::string spec_;
   Rng rng_;
+  Rng noise_;  // a beginner's misplacements, apart from the samples' draws
   std::vector<Action> legal_;
   // Set for the length of one ChooseAction.
   Seat seat_ = 0;
   const Position* pos_ = nullptr;
   Plan plan_;
+  Threats threats_;             // warplan only
+  mutable war::Board scratch_;  // WinsWith's board
 };
 
 double ParseProbability(const std::string& key, const std::string& value) {
@@ -370,23 +403,31 @@ double ParseProbability(const std::string& key, const std::string& value) {
 
 }  // namespace
 
+std::unique_ptr<Bot> MakeWarBot(const war::WarGame& game, const WarBotParams& params,
+                                std::string spec, std::uint64_t seed) {
+  return std::make_unique<WarBot>(game, params, std::move(spec), seed);
+}
+
 std::unique_ptr<Bot> MakeWarHeuristicBot(const engine::Game& game,
                                          const std::map<std::string, std::string>& params,
                                          std::uint64_t seed) {
   const auto* war = dynamic_cast<const WarGame*>(&game);
   if (!war) throw Error("heuristic: its WAR branch cannot play " + game.info().id);
-  Params parsed;
+  WarBotParams parsed;
   for (const auto& [key, value] : params) {
     if (key == "attack") {
       parsed.attack = ParseProbability(key, value);
     } else if (key == "card") {
       parsed.card = ParseProbability(key, value);
+    } else if (key == "misplace") {
+      parsed.misplace = 10 * ParseProbability(key, value);
     } else {
       throw Error("unknown key '" + key +
-                  "' for bot 'heuristic' on WAR (accepted: attack, card, seed)");
+                  "' for bot 'heuristic' on WAR (accepted: attack, card, misplace, seed)");
     }
   }
-  return std::make_unique<WarBot>(*war, parsed, FormatBotSpec("heuristic", params), seed);
+  if (war->war2()) return MakeWar2Bot(*war, parsed, FormatBotSpec("heuristic", params), seed);
+  return MakeWarBot(*war, parsed, FormatBotSpec("heuristic", params), seed);
 }
 
 }  // namespace quartel::ai
