@@ -5,7 +5,8 @@
 //     one less when the piece can jump toward the nearest now (chain potential); an unplaced piece
 //     counts as a piece in the middle of the Centre. A Sanctuary holds one piece and there is one
 //     fewer than pieces, so the pieces share them out, nearest first (blocking: a Sanctuary taken
-//     or nearer to an enemy piece is not one's own), and the piece left without one counts more.
+//     or nearer to an enemy piece is not one's own), and the piece left without one counts a little
+//     more.
 //   - With two seats: the opponent's work less one's own, and a tempo for the side to act. With
 //     four (paranoid): the work of the slowest opponent still racing less one's own.
 #include <algorithm>
@@ -29,7 +30,9 @@ constexpr int kTempo = 40;
 // nearer may be undone or blocked (and searches that only trade steps never finish).
 constexpr int kUnsheltered = 150;
 constexpr int kUnplacedDistance = 6;
-constexpr int kLeftOut = 12;  // steps counted for a piece no free Sanctuary is left for
+// Steps counted, beyond its nearest free Sanctuary, for the piece none is left for: small, as
+// which piece that is changes with every step until the end.
+constexpr int kLeftOut = 1;
 constexpr int kNoSanctuary = 2 * cs::kSize;  // every Sanctuary taken
 
 int Chebyshev(int a, int b) {
@@ -202,7 +205,7 @@ class ConspiradoresEval : public AlphaBetaEval {
       }
     }
     for (int i = 0; i < count; ++i) {
-      if (cursor[i] >= 0) work[owner[i]] += kLeftOut;
+      if (cursor[i] >= 0) work[owner[i]] += nearest.Free(piece[i], occupied) + kLeftOut;
     }
   }
 

@@ -8,7 +8,8 @@
 //     prise; the side to act is about to take one of its own threats (the quiescence search plays
 //     the captures), the other side's count against it.
 //   - Finishing (issue 23, section 3): when one side leads, its pieces close in on the enemy pieces
-//     they can take (line distance), so that a won ending is played out instead of shuffled.
+//     they can take (line distance), so that a won ending is played out instead of shuffled; and
+//     the seat searched for seeks contact at any balance (a contempt for the draw at the cap).
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -29,6 +30,7 @@ constexpr int kInvulnerable = 250;  // the King (Landlord) whose counterpart was
 constexpr int kMobility = 3;        // per step available
 constexpr int kEnPrise = 12;        // per piece of the side not to act that could be taken
 constexpr int kCloseIn = 6;         // per line of distance, for the leading side
+constexpr int kContact = 4;         // per line of distance, for the seat searched for
 
 std::uint64_t Mix(std::uint64_t x) {
   x ^= x >> 33;
@@ -73,7 +75,10 @@ class DablotEval : public AlphaBetaEval {
     const int to_act = pos.h.to_move;
     score += to_act == 0 ? -kEnPrise * en_prise[0] : kEnPrise * en_prise[1];
     score += CloseIn(pos, material, count);
-    return seat == 0 ? score : -score;
+    // Contempt for the shuffle: the seat searching for wants contact (two such bots that only
+    // guard their lines play to the engine's cap).
+    const int contact = kContact * MeanDistance(pos, seat);
+    return (seat == 0 ? score : -score) - contact;
   }
 
   std::uint64_t Hash(const engine::State& state) const override {
@@ -123,6 +128,14 @@ class DablotEval : public AlphaBetaEval {
     const int leader = material[0] > material[1] ? 0 : 1;
     const int total = count[0] + count[1];
     if (total > 24) return 0;
+    // Per piece that can hunt, the mean distance; more weight on a nearly empty board.
+    const int weight = kCloseIn * (32 - total) / 8;
+    const int value = -weight * MeanDistance(pos, leader);
+    return leader == 0 ? value : -value;
+  }
+
+  // The mean line distance from the pieces of `seat` to the nearest enemy piece each can take.
+  static int MeanDistance(const db::Position& pos, int leader) {
     const db::Geometry& g = db::Geo();
     int distance = 0, pieces = 0;
     for (int p = 0; p < db::kNumPoints; ++p) {
@@ -140,11 +153,7 @@ class DablotEval : public AlphaBetaEval {
         ++pieces;
       }
     }
-    if (pieces == 0) return 0;
-    // Per piece that can hunt, the mean distance; more weight on a nearly empty board.
-    const int weight = kCloseIn * (32 - total) / 8;
-    const int value = -weight * distance / pieces;
-    return leader == 0 ? value : -value;
+    return pieces == 0 ? 0 : distance / pieces;
   }
 };
 
