@@ -188,13 +188,13 @@ TEST_P(BeliefBotTest, PlaysLegalGamesAndBeatsRandom) {
   EXPECT_EQ(wins, 2);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Games, BeliefBotTest,
-    ::testing::Values(Variant{"stratego", {}}, Variant{"stratego", {{"army", "barrage"}}},
-                      Variant{"espionage", {}}),
-    [](const ::testing::TestParamInfo<Variant>& info) {
-      return info.param.game + (info.param.options.empty() ? "" : "_barrage");
-    });
+INSTANTIATE_TEST_SUITE_P(Games, BeliefBotTest,
+                         ::testing::Values(Variant{"stratego", {}},
+                                           Variant{"stratego", {{"army", "barrage"}}},
+                                           Variant{"espionage", {}}),
+                         [](const ::testing::TestParamInfo<Variant>& info) {
+                           return info.param.game + (info.param.options.empty() ? "" : "_barrage");
+                         });
 
 // A long move shows a Scout: after Blue's Scout runs two squares, in every world Red draws the
 // piece on its square is a Scout, and the bot still answers with a legal action.
@@ -215,10 +215,9 @@ TEST(BeliefBot, APieceThatRanTwoSquaresIsAScout) {
   }
   int target = -1;
   for (Action a : state->LegalActions()) {
-    const int to =
-        stratego::IsMove(a)
-            ? stratego::Step(stratego::MoveFrom(a), stratego::MoveDir(a), stratego::MoveDistance(a))
-            : -1;
+    const int to = stratego::IsMove(a) ? stratego::Step(stratego::MoveFrom(a), stratego::MoveDir(a),
+                                                        stratego::MoveDistance(a))
+                                       : -1;
     const auto& board = static_cast<const stratego::StrategoState&>(*state).position().board;
     if (stratego::MoveDistance(a) >= 2 && to >= 0 && board[to] == 0) {
       target = to;
@@ -255,8 +254,7 @@ TEST(BeliefBot, RefusesBadSpecs) {
   };
   EXPECT_NE(message("belief:depth=9", *stratego).find("bad value '9' for key 'depth'"),
             std::string::npos);
-  EXPECT_NE(message("belief:iterations=0", *stratego).find("key 'iterations'"),
-            std::string::npos);
+  EXPECT_NE(message("belief:iterations=0", *stratego).find("key 'iterations'"), std::string::npos);
   EXPECT_NE(message("belief:temperature=-1", *stratego).find("key 'temperature'"),
             std::string::npos);
   EXPECT_NE(message("belief:speed=3", *stratego).find("unknown key 'speed'"), std::string::npos);

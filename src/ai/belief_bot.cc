@@ -39,21 +39,21 @@ using Clock = std::chrono::steady_clock;
 constexpr int kSquares = 100;
 constexpr int kMaxRanks = 12;  // Stratego's; Espionage has 9
 constexpr double kWin = 100000;
-constexpr double kDrawValue = -30;     // a draw is worse than playing on at equal material
+constexpr double kDrawValue = -30;  // a draw is worse than playing on at equal material
 // Shares of the best capture waiting at a leaf, for the side to move and the other side. The
 // bot's own captures count less than the opponent's: in a world the bot sees the enemy's ranks,
 // and counting its own best capture in full would lure it next to unknown pieces as if it knew
 // which of them it beats (strategy fusion); the opponent seeing the bot's ranks only makes it
 // careful.
 constexpr double kOwnStm = 0.3, kTheirStm = 0.7, kOwnOther = 0.1, kTheirOther = 0.2;
-constexpr double kApproach = 3;        // per square nearer a target (root only)
+constexpr double kApproach = 3;  // per square nearer a target (root only)
 // An enemy piece at Manhattan distance d <= 3 from the own Flag / Headquarters costs kDanger / d;
 // an own piece as near the enemy's (in the world at hand) earns kPressure / d.
 constexpr double kDanger = 60;
 constexpr double kPressure = 15;
-constexpr int kFar = 40;               // distance when no target is reachable
-constexpr int kPriorDraws = 3000;      // setups drawn for the setup prior
-constexpr double kPriorMix = 0.85;     // weight of the drawn setups against a flat prior
+constexpr int kFar = 40;            // distance when no target is reachable
+constexpr int kPriorDraws = 3000;   // setups drawn for the setup prior
+constexpr double kPriorMix = 0.85;  // weight of the drawn setups against a flat prior
 
 // One piece of a world.
 struct Piece {
@@ -214,7 +214,8 @@ std::shared_ptr<const SetupPrior> CachedPrior(const engine::Game& game, int seat
   return slot;
 }
 
-// --- The belief deal -------------------------------------------------------------------------------
+// --- The belief deal
+// -------------------------------------------------------------------------------
 
 // Ranks an enemy piece may still hold, per square (bit r: rank r), as the bot's own past attacks
 // taught it: an unmoved piece that beat the bot's attacker of rank a holds a rank that beats a
@@ -465,8 +466,8 @@ class Driver : public GameDriver {
   }
 
   std::vector<double> Scores(const engine::SeatHandle& seat, const std::vector<Action>& legal,
-                             const RankMasks& masks, const BeliefConfig& config, std::optional<Clock::time_point> deadline,
-                             Rng& rng) const override {
+                             const RankMasks& masks, const BeliefConfig& config,
+                             std::optional<Clock::time_point> deadline, Rng& rng) const override {
     const int me = seat.viewer();
     const auto prior = CachedPrior(game_, 1 - me);
     std::vector<double> sum(legal.size(), 0);
@@ -506,7 +507,9 @@ class Driver : public GameDriver {
   }
 
   std::vector<Action> SetupPlan(int seat, Rng& rng) const override;
-  bool Move(Action action, int& from, int& to) const override { return Ops::Move(action, from, to); }
+  bool Move(Action action, int& from, int& to) const override {
+    return Ops::Move(action, from, to);
+  }
   int RankFromChar(char c) const override { return Ops::RankFromChar(c); }
   std::uint16_t BeatenBy(int a) const override {
     return a >= 0 && a < kMaxRanks ? model_.beaten_by[a] : 0xffff;
@@ -518,8 +521,9 @@ class Driver : public GameDriver {
   // The root's pull toward targets (the heuristic bot's approach, on the worlds' beliefs): a quiet
   // move scores kApproach per square it brings its piece nearer the nearest enemy piece that the
   // piece's rank expects to beat (the likely Flag included: its value is a win).
-  void AddPull(const Pos& p, int me, const std::array<std::array<double, kMaxRanks>, kSquares>& seen,
-               int worlds, const std::vector<Action>& legal, std::vector<double>& scores) const {
+  void AddPull(const Pos& p, int me,
+               const std::array<std::array<double, kMaxRanks>, kSquares>& seen, int worlds,
+               const std::vector<Action>& legal, std::vector<double>& scores) const {
     std::array<std::array<int, kSquares>, kMaxRanks> dist;
     std::array<bool, kMaxRanks> have{};
     for (std::size_t k = 0; k < legal.size(); ++k) {
@@ -606,9 +610,7 @@ void FillGains(Model& m, Fight fight) {
     for (int d = 0; d < m.num_ranks; ++d) {
       const int result = fight(a, d);
       if (result == 1) m.beaten_by[a] = static_cast<std::uint16_t>(m.beaten_by[a] | (1u << d));
-      m.gain[a][d] = result == 0   ? m.value[d]
-                     : result == 1 ? -m.value[a]
-                                   : m.value[d] - m.value[a];
+      m.gain[a][d] = result == 0 ? m.value[d] : result == 1 ? -m.value[a] : m.value[d] - m.value[a];
     }
   }
 }
@@ -730,7 +732,9 @@ class BeliefBot : public Bot {
 
   // The next placement of the drawn setup while it stays legal; a new draw otherwise.
   Action Setup(const engine::SeatHandle& seat, const std::vector<Action>& legal) {
-    const auto is_legal = [&](Action a) { return std::binary_search(legal.begin(), legal.end(), a); };
+    const auto is_legal = [&](Action a) {
+      return std::binary_search(legal.begin(), legal.end(), a);
+    };
     if (next_ >= plan_.size() || !is_legal(plan_[next_])) {
       plan_ = driver_->SetupPlan(seat.viewer(), rng_);
       next_ = 0;
@@ -826,10 +830,11 @@ std::unique_ptr<engine::State> SampleBeliefWorld(const engine::SeatHandle& seat,
 
 void RegisterBeliefBot() {
   RegisterBot({.name = "belief",
-               .help = "Stratego and Espionage: alpha-beta over worlds drawn by a belief model "
-                       "(keys: iterations (worlds a decision, default 8), ms (a decision), "
-                       "turn_ms (the seat's whole turn), depth (plies, 1-4; default 2, Espionage 3), "
-                       "temperature (0 plays the best; higher slips more), seed)",
+               .help =
+                   "Stratego and Espionage: alpha-beta over worlds drawn by a belief model "
+                   "(keys: iterations (worlds a decision, default 8), ms (a decision), "
+                   "turn_ms (the seat's whole turn), depth (plies, 1-4; default 2, Espionage 3), "
+                   "temperature (0 plays the best; higher slips more), seed)",
                .factory = MakeBeliefBot,
                .keys = {"iterations", "ms", "turn_ms", "depth", "temperature"}});
 }
