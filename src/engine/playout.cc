@@ -19,10 +19,15 @@ Action RandomAction(const State& state, Rng& rng, std::vector<Action>& scratch) 
   return scratch[rng.Below(static_cast<std::uint32_t>(scratch.size()))];
 }
 
+Action PlayoutAction(const State& state, Rng& rng, std::vector<Action>& scratch) {
+  if (state.IsChanceNode()) return SampleChanceOutcome(state, rng);
+  return state.RandomLegalAction(rng, scratch);
+}
+
 int PlayRandomToEnd(State& state, Rng& rng, std::vector<Action>& scratch) {
   int plies = 0;
   while (!state.IsTerminal()) {
-    state.DoApplyAction(RandomAction(state, rng, scratch), nullptr);
+    state.DoApplyAction(PlayoutAction(state, rng, scratch), nullptr);
     ++plies;
   }
   return plies;

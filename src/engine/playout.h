@@ -13,8 +13,11 @@ namespace quartel::engine {
 // An outcome drawn with the chance node's probabilities.
 Action SampleChanceOutcome(const State& state, Rng& rng);
 // A uniformly random legal action at a decision node, or a sampled outcome at a chance node.
-// `scratch` is reused to avoid allocations.
+// `scratch` is reused to avoid allocations; at a decision node it holds the legal actions after.
 Action RandomAction(const State& state, Rng& rng, std::vector<Action>& scratch);
+// The same action from the same draws of `rng` as RandomAction, by State::RandomLegalAction (a
+// game's fast path), so `scratch` is left unspecified rather than holding the legal actions.
+Action PlayoutAction(const State& state, Rng& rng, std::vector<Action>& scratch);
 // Plays random actions until the game ends; returns the number of actions applied.
 int PlayRandomToEnd(State& state, Rng& rng, std::vector<Action>& scratch);
 

@@ -113,6 +113,14 @@ class State {
   // terminal state. `out` is cleared first. Never empty at a non-terminal state.
   virtual void LegalActions(std::vector<Action>& out) const = 0;
   std::vector<Action> LegalActions() const;
+  // A uniformly random legal action at a decision node, drawn exactly as `LegalActions(scratch)`
+  // then `scratch[rng.Below(size)]` draws it: the same action from the same draws of `rng`. The
+  // playouts' fast path (engine::PlayoutAction); a game may override it to draw without building
+  // the whole list. `scratch` is working space: its contents afterwards are unspecified.
+  virtual Action RandomLegalAction(Rng& rng, std::vector<Action>& scratch) const {
+    LegalActions(scratch);
+    return scratch[rng.Below(static_cast<std::uint32_t>(scratch.size()))];
+  }
   // Outcomes and exact probabilities (positive, summing to 1) at a chance node; empty elsewhere.
   virtual std::vector<ChanceOutcome> ChanceOutcomes() const;
   // Empty if `action` is legal now, else one line saying why not (e.g. "point 18 is occupied").

@@ -8,6 +8,7 @@
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
+#include <utility>
 
 #include "core/error.h"
 #include "core/text.h"
@@ -22,6 +23,121 @@ std::vector<std::array<std::uint8_t, kMaxSeats>> MakeOrders(int n) {
     orders.push_back(perm);
   } while (std::next_permutation(perm.begin(), perm.begin() + n));
   return orders;
+}
+
+// Moving along dir d from point p reaches p + kDelta[d] (when the neighbour is on the board).
+constexpr std::array<int, kNumDirs> kDelta = {17, 18, 1, -16, -17, -18, -1, 16};
+
+// For each direction, the points with a neighbour (steps 1) or a jump landing (steps 2) along it
+// on the board.
+constexpr std::array<Bits, kNumDirs> MakeHas(int steps) {
+  std::array<Bits, kNumDirs> has{};
+  for (int p = 0; p < kNumPoints; ++p) {
+    for (int d = 0; d < kNumDirs; ++d) {
+      if (OnBoard(ColOf(p) + steps * kDirCol[d], RowOf(p) + steps * kDirRow[d])) has[d].Set(p);
+    }
+  }
+  return has;
+}
+constexpr std::array<Bits, kNumDirs> kHasNeighbour = MakeHas(1);
+constexpr std::array<Bits, kNumDirs> kHasLanding = MakeHas(2);
+constexpr Bits MakeOnBoard() {
+  Bits b;
+  for (int p = 0; p < kNumPoints; ++p) b.Set(p);
+  return b;
+}
+constexpr Bits kOnBoard = MakeOnBoard();
+
+// Word i of a set moved back by `shift` points (bit p of the result is bit p + shift of the set),
+// from the set's words padded with a zero word on each side (padded[i + 1] is word i).
+template <int shift>
+inline std::uint64_t BackWord(const std::array<std::uint64_t, 7>& padded, int i) {
+  if constexpr (shift > 0) {
+    return (padded[i + 1] >> shift) | (padded[i + 2] << (64 - shift));
+  } else {
+    return (padded[i + 1] << -shift) | (padded[i] >> (64 + shift));
+  }
+}
+
+// Byte i of the result: the number of set bits in byte i of x.
+inline std::uint64_t BytePopcounts(std::uint64_t x) {
+  x = x - ((x >> 1) & 0x5555555555555555ULL);
+  x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+  return (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+}
+
+// The 8 x 8 bit matrix transposed: bit 8r + c goes to bit 8c + r (Hacker's Delight, transpose8).
+inline std::uint64_t Transpose8(std::uint64_t x) {
+  std::uint64_t t = (x ^ (x >> 7)) & 0x00AA00AA00AA00AAULL;
+  x ^= t ^ (t << 7);
+  t = (x ^ (x >> 14)) & 0x0000CCCC0000CCCCULL;
+  x ^= t ^ (t << 14);
+  t = (x ^ (x >> 28)) & 0x00000000F0F0F0F0ULL;
+  x ^= t ^ (t << 28);
+  return x;
+}
+
+// kNthBit[byte][n]: the index of the n-th (from 0) set bit of the byte.
+constexpr std::array<std::array<std::uint8_t, 8>, 256> BuildNthBit() {
+  std::array<std::array<std::uint8_t, 8>, 256> table{};
+  for (int byte = 0; byte < 256; ++byte) {
+    int n = 0;
+    for (int bit = 0; bit < 8; ++bit) {
+      if ((byte >> bit) & 1) table[byte][n++] = static_cast<std::uint8_t>(bit);
+    }
+  }
+  return table;
+}
+constexpr auto kNthBit = BuildNthBit();
+
+// One word (64 points) of the moves, by direction: bit j of word[d] when point 64 * i + j moves
+// along d. A seat moves at most 20 pieces (kTotalPieces / 2), 8 ways each, so the per-byte counts
+// below never pass 160 and never carry.
+using WordMoves = std::array<std::uint64_t, kNumDirs>;
+
+// Byte b: the moves from the word's points 8b .. 8b + 7.
+inline std::uint64_t ByteCounts(const WordMoves& moves) {
+  constexpr std::uint64_t k5 = 0x5555555555555555ULL, k3 = 0x3333333333333333ULL;
+  constexpr std::uint64_t kF = 0x0f0f0f0f0f0f0f0fULL;
+  // By nibbles (at most 4 each per direction, at most 12 for three directions), then by bytes.
+  std::array<std::uint64_t, 3> nibbles{};
+  for (int d = 0; d < kNumDirs; ++d) {
+    const std::uint64_t x = moves[d] - ((moves[d] >> 1) & k5);
+    nibbles[d / 3] += (x & k3) + ((x >> 2) & k3);
+  }
+  std::uint64_t bytes = 0;
+  for (const std::uint64_t n : nibbles) bytes += (n & kF) + ((n >> 4) & kF);
+  return bytes;
+}
+
+inline std::uint32_t SumBytes(std::uint64_t bytes) {
+  return static_cast<std::uint32_t>((bytes * 0x0101010101010101ULL) >> 56);
+}
+
+// The k-th (from 0) move of one word in (point, direction) order, as (bit, direction); k is below
+// the word's count and `bytes` is ByteCounts(moves).
+std::pair<int, int> KthInWord(const WordMoves& moves, std::uint64_t bytes, std::uint32_t k) {
+  const std::uint64_t prefix = bytes * 0x0101010101010101ULL;
+  int block = 0;
+  std::uint32_t before = 0;
+  for (; block < 7; ++block) {
+    const auto upto = static_cast<std::uint32_t>((prefix >> (8 * block)) & 0xff);
+    if (k < upto) break;
+    before = upto;
+  }
+  k -= before;
+  std::uint64_t rows = 0;
+  for (int d = 0; d < kNumDirs; ++d) rows |= ((moves[d] >> (8 * block)) & 0xff) << (8 * d);
+  const std::uint64_t dirs_by_point = Transpose8(rows);  // byte j: point 8 * block + j
+  // Byte j of `upto`: the block's moves from its points 0 .. j (at most 64: the bytes compare
+  // without borrowing; the top bit of a byte of `above` is set where upto > k).
+  constexpr std::uint64_t kOnes = 0x0101010101010101ULL, kTops = 0x8080808080808080ULL;
+  const std::uint64_t upto = BytePopcounts(dirs_by_point) * kOnes;
+  const std::uint64_t above = ((upto | kTops) - (k + 1) * kOnes) & kTops;
+  const int j = std::countr_zero(above) / 8;
+  const auto dirs = static_cast<std::uint32_t>((dirs_by_point >> (8 * j)) & 0xff);
+  const std::uint32_t skip = j == 0 ? 0 : static_cast<std::uint32_t>((upto >> (8 * j - 8)) & 0xff);
+  return {8 * block + j, kNthBit[dirs][k - skip]};
 }
 
 }  // namespace
@@ -65,6 +181,11 @@ Seat Position::ToMove() const {
     default:
       return meta.order[meta.order_pos];
   }
+}
+
+bool Position::AnyUnsheltered(int seat) const {
+  if (!pieces[seat].Minus(kSanctuaries).Empty()) return true;
+  return !meta.custom && pieces[seat].Count() < PiecesPerSeat();
 }
 
 int Position::Unsheltered(int seat) const {
@@ -133,6 +254,56 @@ void Position::LegalActions(std::vector<Action>& out) const {
     }
   });
   out.insert(out.end(), jumps.begin(), jumps.begin() + num_jumps);
+}
+
+Action Position::RandomLegalAction(Rng& rng, std::vector<Action>& scratch) const {
+  if (meta.phase != Phase::kMovement || InChain()) {
+    LegalActions(scratch);
+    return scratch[rng.Below(static_cast<std::uint32_t>(scratch.size()))];
+  }
+  // LegalActions' list: the steps, then the jumps, each by (point, direction).
+  const Bits occ = Occupied();
+  const Bits movers = pieces[meta.order[meta.order_pos]].Minus(kSanctuaries);
+  std::array<std::uint64_t, 7> empty{}, full{};
+  for (int i = 0; i < 5; ++i) {
+    full[i + 1] = occ.w[i];
+    empty[i + 1] = kOnBoard.w[i] & ~occ.w[i];
+  }
+  std::array<WordMoves, 5> steps, jumps;
+  std::array<std::uint64_t, 5> step_bytes{}, jump_bytes{};
+  std::array<std::uint32_t, 5> step_counts{}, jump_counts{};
+  std::uint32_t num_steps = 0, num_jumps = 0;
+  for (int i = 0; i < 5; ++i) {
+    const std::uint64_t m = movers.w[i];
+    if (m == 0) continue;
+    std::uint64_t any_jump = 0;
+    [&]<std::size_t... D>(std::index_sequence<D...>) {
+      ((steps[i][D] = m & kHasNeighbour[D].w[i] & BackWord<kDelta[D]>(empty, i),
+        jumps[i][D] = m & kHasLanding[D].w[i] & BackWord<kDelta[D]>(full, i) &
+                      BackWord<2 * kDelta[D]>(empty, i),
+        any_jump |= jumps[i][D]),
+       ...);
+    }
+    (std::make_index_sequence<kNumDirs>{});
+    step_bytes[i] = ByteCounts(steps[i]);
+    step_counts[i] = SumBytes(step_bytes[i]);
+    num_steps += step_counts[i];
+    if (any_jump != 0) {
+      jump_bytes[i] = ByteCounts(jumps[i]);
+      jump_counts[i] = SumBytes(jump_bytes[i]);
+      num_jumps += jump_counts[i];
+    }
+  }
+  std::uint32_t k = rng.Below(num_steps + num_jumps);
+  const bool step = k < num_steps;
+  if (!step) k -= num_steps;
+  const auto& counts = step ? step_counts : jump_counts;
+  int i = 0;
+  while (k >= counts[i]) k -= counts[i++];
+  const auto [bit, dir] =
+      step ? KthInWord(steps[i], step_bytes[i], k) : KthInWord(jumps[i], jump_bytes[i], k);
+  const int from = 64 * i + bit;
+  return step ? StepAction(from, dir) : JumpAction(from, dir);
 }
 
 bool Position::HasLegalMove(int seat) const {
@@ -291,7 +462,7 @@ void Position::EndTurn() {
 void Position::PassTurnOn(int first_offset) {
   int active = 0, last_active = -1;
   for (int s = 0; s < meta.num_seats; ++s) {
-    if (Unsheltered(s) > 0) {
+    if (AnyUnsheltered(s)) {
       ++active;
       last_active = s;
     }
@@ -307,7 +478,7 @@ void Position::PassTurnOn(int first_offset) {
   for (int k = first_offset; k < first_offset + n; ++k) {
     const int pos = (meta.order_pos + k) % n;
     const int seat = meta.order[pos];
-    if (Unsheltered(seat) > 0 && HasLegalMove(seat)) {
+    if (AnyUnsheltered(seat) && HasLegalMove(seat)) {
       meta.order_pos = static_cast<std::uint8_t>(pos);
       return;
     }

@@ -203,9 +203,15 @@ struct Position {
   int Sheltered(int seat) const { return (pieces[seat] & kSanctuaries).Count(); }
   // Pieces not yet in a Sanctuary, unplaced pieces included.
   int Unsheltered(int seat) const;
+  // Unsheltered(seat) > 0, without counting.
+  bool AnyUnsheltered(int seat) const;
 
   void Init(int num_seats, int max_turns);
   void LegalActions(std::vector<Action>& out) const;
+  // engine::State::RandomLegalAction: LegalActions then rng.Below(size), without the list at the
+  // start of a turn of the movement (bitboards by direction count the steps and jumps and find
+  // the k-th).
+  Action RandomLegalAction(Rng& rng, std::vector<Action>& scratch) const;
   bool HasLegalMove(int seat) const;
   // Whether the piece on `at` could jump on (empty landing, not visited) with occupancy `occ`.
   bool CanContinueChain(int at, const Bits& occ) const;

@@ -117,6 +117,9 @@ class ConspiradoresState : public engine::State {
   bool MidTurn() const override { return pos_.InChain(); }
   int PlyCount() const override { return pos_.meta.ply; }
   void LegalActions(std::vector<Action>& out) const override { pos_.LegalActions(out); }
+  Action RandomLegalAction(Rng& rng, std::vector<Action>& scratch) const override {
+    return pos_.RandomLegalAction(rng, scratch);
+  }
   using engine::State::LegalActions;
   std::vector<engine::ChanceOutcome> ChanceOutcomes() const override;
   std::string WhyIllegal(Action action) const override { return pos_.WhyIllegal(action); }

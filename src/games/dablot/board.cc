@@ -3,7 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
+#include <utility>
 
 #include "core/error.h"
 #include "core/text.h"
@@ -48,6 +50,18 @@ Geometry BuildGeometry() {
       g.links[p][n++] = Link{static_cast<std::int8_t>(d), g.neighbour[p][d], g.landing[p][d]};
     }
     g.num_links[p] = static_cast<std::uint8_t>(n);
+  }
+  for (int p = 0; p < kNumPoints; ++p) {
+    for (int d = 0; d < kNumDirs; ++d) {
+      // The bitboards' shifts rest on this (board.h, kDirDelta).
+      if ((g.neighbour[p][d] != kNone && g.neighbour[p][d] != p + kDirDelta[d]) ||
+          (g.landing[p][d] != kNone && g.landing[p][d] != p + 2 * kDirDelta[d])) {
+        throw Error("Dablot: a line's neighbour is not point + kDirDelta");
+      }
+      if (g.neighbour[p][d] != kNone) g.has_neighbour[d] |= PointBit(p);
+      if (g.landing[p][d] != kNone) g.has_landing[d] |= PointBit(p);
+      if (g.neighbour[p][d] != kNone) g.around[p] |= PointBit(g.neighbour[p][d]);
+    }
   }
   for (int s = 0; s < kNumPoints; ++s) {
     auto& dist = g.distance[s];
@@ -94,6 +108,109 @@ inline int RankOf(Piece p) { return kRankOf[static_cast<int>(p)]; }
 
 std::string PointName(int p) { return std::to_string(p + 1); }
 
+// Bit p of the result is bit p + steps * kDirDelta[D] of x: the set moved back along D.
+template <int D, int steps>
+inline Bitboard Back(Bitboard x) {
+  constexpr int shift = steps * kDirDelta[D];
+  if constexpr (shift > 0) {
+    return x >> shift;
+  } else {
+    return x << -shift;
+  }
+}
+
+// Byte i of the result: the number of set bits in byte i of x.
+inline std::uint64_t BytePopcounts(std::uint64_t x) {
+  x = x - ((x >> 1) & 0x5555555555555555ULL);
+  x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+  return (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+}
+
+// The 8 x 8 bit matrix transposed: bit 8r + c goes to bit 8c + r (Hacker's Delight, transpose8).
+inline std::uint64_t Transpose8(std::uint64_t x) {
+  std::uint64_t t = (x ^ (x >> 7)) & 0x00AA00AA00AA00AAULL;
+  x ^= t ^ (t << 7);
+  t = (x ^ (x >> 14)) & 0x0000CCCC0000CCCCULL;
+  x ^= t ^ (t << 14);
+  t = (x ^ (x >> 28)) & 0x00000000F0F0F0F0ULL;
+  x ^= t ^ (t << 28);
+  return x;
+}
+
+// kNthBit[byte][n]: the index of the n-th (from 0) set bit of the byte.
+constexpr std::array<std::array<std::uint8_t, 8>, 256> BuildNthBit() {
+  std::array<std::array<std::uint8_t, 8>, 256> table{};
+  for (int byte = 0; byte < 256; ++byte) {
+    int n = 0;
+    for (int bit = 0; bit < 8; ++bit) {
+      if ((byte >> bit) & 1) table[byte][n++] = static_cast<std::uint8_t>(bit);
+    }
+  }
+  return table;
+}
+constexpr auto kNthBit = BuildNthBit();
+
+// Per-direction move sets (steps or jumps) counted by blocks of 8 points: byte i of `low` counts
+// the moves from points 8i .. 8i + 7, `high` those from points 64 .. 71. A side has at most 30
+// pieces with at most 8 moves each, so no count passes 240 and the bytes never carry.
+struct MoveCount {
+  std::uint64_t low = 0;
+  std::uint32_t high = 0;
+  std::uint32_t total = 0;
+};
+
+inline MoveCount CountMoves(const std::array<Bitboard, kNumDirs>& moves) {
+  // Points 0-63: the bits counted by nibbles (at most 4 each) for each direction, three
+  // directions summed per nibble (at most 12), then by bytes.
+  constexpr std::uint64_t k5 = 0x5555555555555555ULL, k3 = 0x3333333333333333ULL;
+  constexpr std::uint64_t kF = 0x0f0f0f0f0f0f0f0fULL;
+  std::array<std::uint64_t, 3> nibbles{};
+  std::uint64_t high_rows = 0;  // byte d: points 64-71 moving along d
+  for (int d = 0; d < kNumDirs; ++d) {
+    std::uint64_t x = static_cast<std::uint64_t>(moves[d]);
+    x = x - ((x >> 1) & k5);
+    nibbles[d / 3] += (x & k3) + ((x >> 2) & k3);
+    high_rows |= static_cast<std::uint64_t>(moves[d] >> 64) << (8 * d);
+  }
+  MoveCount count;
+  for (const std::uint64_t n : nibbles) count.low += (n & kF) + ((n >> 4) & kF);
+  count.high = static_cast<std::uint32_t>((BytePopcounts(high_rows) * 0x0101010101010101ULL) >> 56);
+  count.total = static_cast<std::uint32_t>((count.low * 0x0101010101010101ULL) >> 56) + count.high;
+  return count;
+}
+
+// The k-th (from 0) move of `moves` in the order of the action ids, (point, direction) ascending;
+// k < count.total.
+std::pair<int, int> KthMove(const std::array<Bitboard, kNumDirs>& moves, const MoveCount& count,
+                            std::uint32_t k) {
+  // Byte i of `prefix`: the moves from points 0 .. 8i + 7.
+  const std::uint64_t prefix = count.low * 0x0101010101010101ULL;
+  int block = 0;
+  std::uint32_t before = 0;
+  for (; block < 8; ++block) {
+    const auto upto = static_cast<std::uint32_t>((prefix >> (8 * block)) & 0xff);
+    if (k < upto) break;
+    before = upto;
+  }
+  k -= before;
+  // Row d of the block's matrix: the block's 8 points moving along d (byte `block` of the set,
+  // little-endian); transposed, byte j holds the directions of point 8 * block + j.
+  std::uint64_t rows = 0;
+  for (int d = 0; d < kNumDirs; ++d) {
+    rows |= std::uint64_t{reinterpret_cast<const unsigned char*>(&moves[d])[block]} << (8 * d);
+  }
+  const std::uint64_t dirs_by_point = Transpose8(rows);
+  // Byte j of `upto`: the block's moves from its points 0 .. j (at most 64, so bytes compare
+  // without borrowing: the top bit of a byte of `above` is set where upto > k).
+  constexpr std::uint64_t kOnes = 0x0101010101010101ULL, kTops = 0x8080808080808080ULL;
+  const std::uint64_t upto = BytePopcounts(dirs_by_point) * kOnes;
+  const std::uint64_t above = ((upto | kTops) - (k + 1) * kOnes) & kTops;
+  const int j = std::countr_zero(above) / 8;
+  const auto dirs = static_cast<std::uint32_t>((dirs_by_point >> (8 * j)) & 0xff);
+  const std::uint32_t skip = j == 0 ? 0 : static_cast<std::uint32_t>((upto >> (8 * j - 8)) & 0xff);
+  return {8 * block + j, kNthBit[dirs][k - skip]};
+}
+
 }  // namespace
 
 const Geometry& Geo() {
@@ -125,10 +242,23 @@ Position Position::Initial(int max_turns) {
   pos.board[38] = Piece::kKing;
   pos.board[33] = Piece::kLandlord;
   pos.board[39] = Piece::kSon;
+  pos.SyncMasks();
   pos.h = Header{};
   pos.h.max_turns = max_turns;
   pos.h.counts = {30, 30};
   return pos;
+}
+
+void Position::SyncMasks() {
+  side = {};
+  soldiers = kings = 0;
+  for (int p = 0; p < kNumPoints; ++p) {
+    const Piece piece = board[p];
+    if (piece == Piece::kEmpty) continue;
+    side[OwnerOf(piece)] |= PointBit(p);
+    if (RankOf(piece) == 1) soldiers |= PointBit(p);
+    if (RankOf(piece) == 3) kings |= PointBit(p);
+  }
 }
 
 // --- Move generation
@@ -169,6 +299,58 @@ void Position::GenerateNormal(std::vector<Action>& out) const {
   out.resize(static_cast<std::size_t>(num_steps + num_jumps));
   std::copy(steps, steps + num_steps, out.begin());
   std::copy(jumps, jumps + num_jumps, out.begin() + num_steps);
+}
+
+void Position::MoveMasks(int seat, std::array<Bitboard, kNumDirs>& steps,
+                         std::array<Bitboard, kNumDirs>& jumps) const {
+  const Geometry& g = Geo();
+  const Bitboard own = side[seat], enemy = side[1 - seat];
+  const Bitboard empty = kAllPoints & ~(own | enemy);
+  // A soldier captures only soldiers (kCanTake); the other two pieces, one each at most, are
+  // done one by one below.
+  const Bitboard own_soldiers = own & soldiers, enemy_soldiers = enemy & soldiers;
+  [&]<std::size_t... D>(std::index_sequence<D...>) {
+    ((steps[D] = own & g.has_neighbour[D] & Back<D, 1>(empty),
+      jumps[D] = own_soldiers & g.has_landing[D] & Back<D, 1>(enemy_soldiers) & Back<D, 2>(empty)),
+     ...);
+  }
+  (std::make_index_sequence<kNumDirs>{});
+  for (Bitboard rest = own & ~soldiers; rest != 0; rest &= rest - 1) {
+    const auto low = static_cast<std::uint64_t>(rest);
+    const int p = low != 0 ? std::countr_zero(low)
+                           : 64 + std::countr_zero(static_cast<std::uint64_t>(rest >> 64));
+    const Piece mover = board[p];
+    // Mostly no enemy stands next to it: nothing to capture.
+    if ((g.around[p] & enemy) == 0) continue;
+    for (int d = 0; d < kNumDirs; ++d) {
+      const int land = g.landing[p][d];
+      if (land != kNone && board[land] == Piece::kEmpty &&
+          CanTake(mover, board[p + kDirDelta[d]])) {
+        jumps[d] |= PointBit(p);
+      }
+    }
+  }
+}
+
+Action Position::RandomLegalAction(Rng& rng, std::vector<Action>& scratch) const {
+  if (h.phase != Phase::kPlay || h.chain != kNone || h.race) {
+    LegalActions(scratch);
+    return scratch[rng.Below(static_cast<std::uint32_t>(scratch.size()))];
+  }
+  // GenerateNormal's list is the steps then the captures, each by (point, direction).
+  std::array<Bitboard, kNumDirs> steps, jumps;
+  MoveMasks(h.to_move, steps, jumps);
+  Bitboard any_jump = 0;
+  for (const Bitboard j : jumps) any_jump |= j;
+  const MoveCount step_count = CountMoves(steps);
+  const MoveCount jump_count = any_jump != 0 ? CountMoves(jumps) : MoveCount{};
+  std::uint32_t k = rng.Below(step_count.total + jump_count.total);
+  if (k < step_count.total) {
+    const auto [from, dir] = KthMove(steps, step_count, k);
+    return StepAction(from, dir);
+  }
+  const auto [from, dir] = KthMove(jumps, jump_count, k - step_count.total);
+  return JumpAction(from, dir);
 }
 
 int Position::FindPiece(int seat) const {
@@ -242,18 +424,20 @@ bool Position::HasAnyMove(int seat) const {
     }
     return false;
   }
-  for (int p = 0; p < kNumPoints; ++p) {
-    const Piece mover = board[p];
-    if (OwnerOf(mover) != seat) continue;
-    const Link* links = g.links[p].data();
-    for (int i = 0, n = g.num_links[p]; i < n; ++i) {
-      const Piece there = board[links[i].to];
-      if (there == Piece::kEmpty) return true;
-      const int land = links[i].land;
-      if (CanTake(mover, there) && land != kNone && board[land] == Piece::kEmpty) return true;
-    }
+  // Most often some piece can step: that needs no capture sets.
+  const Bitboard own = side[seat];
+  const Bitboard empty = kAllPoints & ~(own | side[1 - seat]);
+  Bitboard any_step = 0;
+  [&]<std::size_t... D>(std::index_sequence<D...>) {
+    ((any_step |= g.has_neighbour[D] & Back<D, 1>(empty)), ...);
   }
-  return false;
+  (std::make_index_sequence<kNumDirs>{});
+  if ((any_step & own) != 0) return true;
+  std::array<Bitboard, kNumDirs> steps, jumps;
+  MoveMasks(seat, steps, jumps);
+  Bitboard any = 0;
+  for (int d = 0; d < kNumDirs; ++d) any |= jumps[d];
+  return any != 0;
 }
 
 // --- Legality with reasons
@@ -336,16 +520,15 @@ void Position::Apply(Action action, engine::UndoInfo* undo) {
   const Geometry& g = Geo();
   const int from = ActionFrom(action), dir = ActionDir(action);
   if (IsStep(action)) {
-    board[g.neighbour[from][dir]] = board[from];
-    board[from] = Piece::kEmpty;
+    MovePiece(from, g.neighbour[from][dir]);
     EndTurn();
     return;
   }
   // A capture: the jumped piece is removed at once; the same piece may go on capturing.
   const int over = g.neighbour[from][dir], land = g.landing[from][dir];
   if (undo != nullptr) undo->words[0] = static_cast<std::uint64_t>(board[over]);
-  board[land] = board[from];
-  board[from] = Piece::kEmpty;
+  MovePiece(from, land);
+  TogglePiece(over, board[over]);
   board[over] = Piece::kEmpty;
   --h.counts[1 - h.to_move];
   if (!h.race && h.counts[1 - h.to_move] > 0 && CanJumpFrom(land)) {
@@ -359,16 +542,32 @@ void Position::Undo(Action action, const engine::UndoInfo& undo) {
   const Geometry& g = Geo();
   if (IsStep(action)) {
     const int from = ActionFrom(action), to = g.neighbour[from][ActionDir(action)];
-    board[from] = board[to];
-    board[to] = Piece::kEmpty;
+    MovePiece(to, from);
   } else if (IsJump(action)) {
     const int from = ActionFrom(action), dir = ActionDir(action);
     const int over = g.neighbour[from][dir], land = g.landing[from][dir];
-    board[from] = board[land];
-    board[land] = Piece::kEmpty;
+    MovePiece(land, from);
     board[over] = static_cast<Piece>(undo.words[0]);
+    TogglePiece(over, board[over]);
   }
   std::memcpy(static_cast<void*>(&h), &undo.words[1], sizeof(Header));
+}
+
+void Position::TogglePiece(int p, Piece piece) {
+  const Bitboard bit = PointBit(p);
+  side[OwnerOf(piece)] ^= bit;
+  if (RankOf(piece) == 1) soldiers ^= bit;
+  if (RankOf(piece) == 3) kings ^= bit;
+}
+
+void Position::MovePiece(int from, int to) {
+  const Piece piece = board[from];
+  const Bitboard bits = PointBit(from) | PointBit(to);
+  side[OwnerOf(piece)] ^= bits;
+  if (RankOf(piece) == 1) soldiers ^= bits;
+  if (RankOf(piece) == 3) kings ^= bits;
+  board[to] = piece;
+  board[from] = Piece::kEmpty;
 }
 
 void Position::Finish(int winner) {
@@ -404,6 +603,11 @@ void Position::EndTurn() {
 // --------------------------------------------------------------------------------------
 
 void Position::Check() const {
+  Position synced = *this;
+  synced.SyncMasks();
+  if (synced.side != side || synced.soldiers != soldiers || synced.kings != kings) {
+    throw Error("Dablot: the bitboards disagree with the board");
+  }
   std::array<int, 7> kinds{};
   for (Piece p : board) {
     if (static_cast<int>(p) > kNumPieceKinds) throw Error("Dablot: bad piece code on the board");

@@ -31,6 +31,15 @@ inline constexpr int kNone = -1;
 // Directions, clockwise from "north" (toward the Swedish side); dir + 4 is the opposite one.
 inline constexpr std::array<int, kNumDirs> kDirDx = {0, 1, 2, 1, 0, -1, -2, -1};
 inline constexpr std::array<int, kNumDirs> kDirDy = {2, 1, 0, -1, -2, -1, 0, 1};
+// The points are numbered row by row (6 corners, 5 centres, ...), so a line's neighbour along `dir`
+// is always point + kDirDelta[dir], and a jump lands on point + 2 * kDirDelta[dir] (BuildGeometry
+// checks it): the bitboards below move whole sets of points with one shift.
+inline constexpr std::array<int, kNumDirs> kDirDelta = {11, 6, 1, -5, -11, -6, -1, 5};
+
+// A set of points, bit p for point p (bits 72..127 stay zero).
+__extension__ using Bitboard = unsigned __int128;
+inline constexpr Bitboard kAllPoints = (Bitboard{1} << kNumPoints) - 1;
+constexpr Bitboard PointBit(int p) { return Bitboard{1} << p; }
 
 // --- Action encoding (also documented in dablot.h) ---
 inline constexpr Action kSamiFirst = 0;    // chance: the lot gives the first move to the Sámi
@@ -94,6 +103,11 @@ struct Geometry {
   std::array<std::uint8_t, kNumPoints> num_links;
   // Shortest path length along the lines on an empty board (BFS), for the one-to-one race.
   std::array<std::array<std::uint8_t, kNumPoints>, kNumPoints> distance;
+  // The points with a line along `dir` (a neighbour), and those with a jump landing along it.
+  std::array<Bitboard, kNumDirs> has_neighbour;
+  std::array<Bitboard, kNumDirs> has_landing;
+  // The neighbours of each point.
+  std::array<Bitboard, kNumPoints> around;
 };
 const Geometry& Geo();
 
@@ -117,6 +131,12 @@ struct Header {
 static_assert(sizeof(Header) == 20);
 
 struct Position {
+  // The sets of points of the board below, kept in step with it by every change (Initial,
+  // PositionFromText, Apply, Undo; SyncMasks rebuilds them): each seat's pieces, the soldiers and
+  // the King and Landlord (of both seats). The move generator's fast paths read these.
+  std::array<Bitboard, 2> side;
+  Bitboard soldiers;
+  Bitboard kings;
   std::array<Piece, kNumPoints> board;
   Header h;
 
@@ -129,6 +149,11 @@ struct Position {
   bool MidTurn() const { return h.phase == Phase::kPlay && h.chain != kNone; }
   // Sorted legal actions (see the contract of engine::State::LegalActions).
   void LegalActions(std::vector<Action>& out) const;
+  // engine::State::RandomLegalAction: LegalActions then rng.Below(size), without the list at the
+  // start of a normal turn (the bitboards count the steps and captures and find the k-th).
+  Action RandomLegalAction(Rng& rng, std::vector<Action>& scratch) const;
+  // Rebuilds `side`, `soldiers` and `kings` from `board`.
+  void SyncMasks();
   // Empty when legal, else why not. Any integer.
   std::string WhyIllegal(Action action) const;
   // Applies a legal action; fills `undo` when not null.
@@ -146,6 +171,14 @@ struct Position {
   void GenerateNormal(std::vector<Action>& out) const;
   void GenerateRace(std::vector<Action>& out) const;
   void GenerateChain(std::vector<Action>& out) const;
+  // The steps and the captures of the side to move at the start of a normal turn, by direction:
+  // bit p of steps[d] (jumps[d]) when StepAction(p, d) (JumpAction(p, d)) is legal (race aside).
+  void MoveMasks(int seat, std::array<Bitboard, kNumDirs>& steps,
+                 std::array<Bitboard, kNumDirs>& jumps) const;
+  // Moves the piece on `from` to the empty `to`, the bitboards with it.
+  void MovePiece(int from, int to);
+  // Adds `piece` on p to the bitboards, or takes it off them (the board itself is left alone).
+  void TogglePiece(int p, Piece piece);
   std::string WhyIllegalMove(Action action) const;
   void EndTurn();
   void Finish(int winner);
@@ -154,7 +187,7 @@ struct Position {
   // For the race: the single piece of each seat.
   int FindPiece(int seat) const;
 };
-static_assert(sizeof(Position) <= 256);
+static_assert(sizeof(Position) <= 192);
 static_assert(std::is_trivially_copyable_v<Position>);
 
 // Position text (the form is documented in dablot.h; position_text.cc). PositionFromText throws

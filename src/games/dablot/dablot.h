@@ -105,6 +105,9 @@ class DablotState : public engine::State {
   int PlyCount() const override { return position_.h.plies; }
 
   void LegalActions(std::vector<Action>& out) const override { position_.LegalActions(out); }
+  Action RandomLegalAction(Rng& rng, std::vector<Action>& scratch) const override {
+    return position_.RandomLegalAction(rng, scratch);
+  }
   using engine::State::LegalActions;
   std::vector<engine::ChanceOutcome> ChanceOutcomes() const override;
   std::string WhyIllegal(Action action) const override { return position_.WhyIllegal(action); }

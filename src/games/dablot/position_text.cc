@@ -126,6 +126,7 @@ Position PositionFromText(std::string_view text, int max_turns) {
   p.h = Header{};
   p.h.max_turns = max_turns;
   ParseBoard(fields[0], p);
+  p.SyncMasks();
   const bool chance = fields[1] == "-";
   if (chance) {
     // Before the lot nothing has happened: only the initial position has no side to move.
