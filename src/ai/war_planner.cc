@@ -30,9 +30,9 @@ constexpr double kPursuit = 4.0;  // how sharply progress makes an objective the
 struct Holdings {
   std::array<double, war::kMaxContinents> share{};  // of each continent's territories
   int territories = 0;
-  std::array<int, 4> with_armies{};  // territories with at least 1, 2, 3 armies
-  std::array<int, 4> ces{};          // CEs with at least 1, 2, 3 armies
-  std::array<bool, war::kMaxContinents> ce_in{};     // a CE held in the continent
+  std::array<int, 4> with_armies{};                    // territories with at least 1, 2, 3 armies
+  std::array<int, 4> ces{};                            // CEs with at least 1, 2, 3 armies
+  std::array<bool, war::kMaxContinents> ce_in{};       // a CE held in the continent
   std::array<double, war::kMaxContinents> ce_share{};  // of the continent's CEs
 };
 
@@ -330,7 +330,7 @@ void RegisterWarPlanBot() {
          WarBotParams parsed;
          parsed.plan = true;
          parsed.threat_weight = 10.0;
-         int rollouts = 8;
+         int rollouts = 0;
          for (const auto& [key, value] : params) {
            if (key == "attack") parsed.attack = ParseValue(key, value, 1);
            if (key == "card") parsed.card = ParseValue(key, value, 1);

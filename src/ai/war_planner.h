@@ -13,8 +13,9 @@
 //     style plays two rounds against the heuristic (the same samples and dice for each), and the
 //     position is scored by the seat's progress and share of the armies less the nearest rival's
 //     progress (a win 1, a loss 0).
-// Keys: rollouts=N (default 8; 0 plays the planned heuristic alone), threat=X (default 10, the
-// weight of breaking others' objectives), attack=P, card=P. Deterministic for a seed.
+// Keys: rollouts=N (default 0: the planned heuristic alone; the rollouts have not measured
+// stronger yet, issue 23), threat=X (default 10, the weight of breaking others' objectives),
+// attack=P, card=P. Deterministic for a seed.
 #pragma once
 
 #include <array>
