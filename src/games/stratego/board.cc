@@ -162,15 +162,21 @@ Position Position::Initial(const Rules& rules) {
 // reach or pass it. Gravon's older rule (`repetition=five_moves`, docs/rules/stratego.md): the
 // same with five moves allowed, the sixth illegal. Only the owner's own moves count ("whatever the
 // opponent does"); the run is one piece because each move starts where the previous one ended.
-bool Position::RepetitionForbids(int seat, int from, int to) const {
+int Position::LimitedPiece(int seat) const {
   const auto& hist = h.history[seat];
-  const int back = hist[0].from;  // X; `from` is Y
-  if (hist[0].to != from || back == kNone) return false;
+  const int back = hist[0].from, from = hist[0].to;  // X and Y
+  if (back == kNone) return kNone;
   // Newest first: X->Y, Y->X, X->Y, ... as many as the rule allows.
   for (int i = 1; i < MovesBetweenTwoSquares(h.rules.repetition); ++i) {
     const bool forth = i % 2 == 0;
-    if (hist[i].from != (forth ? back : from) || hist[i].to != (forth ? from : back)) return false;
+    if (hist[i].from != (forth ? back : from) || hist[i].to != (forth ? from : back)) return kNone;
   }
+  return from;
+}
+
+bool Position::RepetitionForbids(int seat, int from, int to) const {
+  if (from == kNone || LimitedPiece(seat) != from) return false;
+  const int back = h.history[seat][0].from;  // X; `from` is Y
   if (h.rules.repetition == Repetition::kSeed) return to == back;
   // `to` lies on the ray from Y through X, at least as far as X.
   const int dr = to / kSize - from / kSize, df = to % kSize - from % kSize;
@@ -233,6 +239,29 @@ inline std::uint64_t OwnPieces(std::uint64_t w, int seat) {
 
 }  // namespace
 
+// The moves of one piece, walked square by square: seed rule 6, only a Scout moves more than one
+// square, in a line over empty squares, and an attack ends the line.
+int Position::PieceMoves(int seat, int from, bool limited, std::uint64_t hash, Action* out) const {
+  const std::uint8_t own = kOccupied | (seat ? kOwnerBit : 0);
+  constexpr std::uint8_t kSide = kOccupied | kOwnerBit;
+  const int reach = PieceRank(board[from]) == kScout ? kMaxDistance : 1;
+  int n = 0;
+  for (int dir = 0; dir < kNumDirs; ++dir) {
+    int to = from;
+    for (int d = 1; d <= reach; ++d) {
+      to = kNext[to][dir];
+      if (to == kNone) break;
+      const std::uint8_t q = board[to];
+      if ((q & kSide) == own) break;
+      if (!limited || (!RepetitionForbids(seat, from, to) && !ChaseForbids(seat, from, to, hash))) {
+        out[n++] = MoveAction(from, dir, d);
+      }
+      if (q != 0) break;
+    }
+  }
+  return n;
+}
+
 // The move generator, in square order then direction then distance (the order LegalActions
 // returns, so that random playouts and the bench's node count depend on it). kCollect: write the
 // moves to `out` and return their number; otherwise return 1 at the first move found, else 0.
@@ -271,29 +300,19 @@ int Position::GenerateMovesT(int seat, Action* out) const {
         }
         continue;
       }
-      // Seed rule 6: only a Scout moves more than one square, in a line over empty squares.
-      const int reach = rank == kScout ? kMaxDistance : 1;
-      for (int dir = 0; dir < kNumDirs; ++dir) {
-        int to = from;
-        for (int d = 1; d <= reach; ++d) {
-          to = kNext[to][dir];
-          if (to == kNone) break;
-          const std::uint8_t q = board[to];
-          if ((q & kSide) == own) break;
-          if (!limited ||
-              (!RepetitionForbids(seat, from, to) && !ChaseForbids(seat, from, to, hash))) {
-            if constexpr (!kCollect) return 1;
-            out[n++] = MoveAction(from, dir, d);
-          }
-          if (q != 0) break;  // an attack ends the line
-        }
+      if constexpr (kCollect) {
+        n += PieceMoves(seat, from, limited, hash, out + n);
+      } else {
+        Action moves[kNumDirs * kMaxDistance];
+        if (PieceMoves(seat, from, limited, hash, moves) != 0) return 1;
       }
     }
   }
   return n;
 }
-
-bool Position::HasAnyMove(int seat) const { return GenerateMovesT<false>(seat, nullptr) != 0; }
+// The fast generator (move_scan.cc) falls back on both.
+template int Position::GenerateMovesT<true>(int seat, Action* out) const;
+template int Position::GenerateMovesT<false>(int seat, Action* out) const;
 
 void Position::LegalActions(std::vector<Action>& out) const {
   // Every action list fits: at most 40 pieces x 4 directions x 9 squares, or 12 ranks x 40
@@ -323,7 +342,8 @@ void Position::LegalActions(std::vector<Action>& out) const {
     }
     buffer[n++] = kNoRescue;
   } else if (h.phase == Phase::kPlay) {
-    n = GenerateMovesT<true>(seat, buffer);
+    n = h.chase[seat].s.stage == 2 ? GenerateMovesT<true>(seat, buffer)
+                                   : GenerateMovesFast(seat, buffer);
   }
   out.assign(buffer, buffer + n);
 }
@@ -468,7 +488,8 @@ void Position::StartPlay() {
 // fell attacking, say), as Gravon's archive ends such games, rather than one move later.
 bool Position::EndIfStuck() {
   const int next = h.to_move;
-  const bool next_can = HasAnyMove(next), other_can = HasAnyMove(1 - next);
+  const std::array<bool, 2> can = WhoCanMove();
+  const bool next_can = can[next], other_can = can[1 - next];
   if (next_can && other_can) return false;
   if (next_can || other_can) {
     Finish(next_can ? next : 1 - next, kNoMove);

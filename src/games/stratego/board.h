@@ -277,6 +277,12 @@ struct UndoData {
 static_assert(sizeof(UndoData) <= sizeof(engine::UndoInfo));
 static_assert(std::is_trivially_copyable_v<UndoData>);
 
+// The 100 squares as bits (bit i = square i), for the Scouts' lines in the move generator.
+__extension__ typedef unsigned __int128 Bitboard;
+// The board's bytes with zeros around them (16 before, 28 after: empty squares off the board), for
+// the move generator's scans of 16 squares at a time.
+using PaddedBoard = std::array<std::uint8_t, 144>;
+
 struct Position {
   std::array<std::uint8_t, kNumSquares> board{};
   Header h;
@@ -305,6 +311,9 @@ struct Position {
   // Whether the move rule allows `seat`'s piece on `from` to reach `to` (repetition rules only:
   // back and forth between two squares).
   bool RepetitionForbids(int seat, int from, int to) const;
+  // The square of `seat`'s piece that the repetition rule limits now (its last moves went back
+  // and forth between two squares as often as the rule allows), or kNone.
+  int LimitedPiece(int seat) const;
   // Whether the ISF more-squares rule forbids `seat`'s piece on `from` to reach `to`
   // (repetition=isf only): a chasing move that recreates a position of the chase.
   bool ChaseForbids(int seat, int from, int to) const;
@@ -316,8 +325,19 @@ struct Position {
   void EndOutsideTheRules(engine::EndReason reason, std::span<const engine::Outcome> results);
 
  private:
+  // The general move generator (every rule; the only one used while the seat chases).
   template <bool kCollect>
   int GenerateMovesT(int seat, Action* out) const;
+  // The same moves as GenerateMovesT<true> when `seat` is not chasing, 16 squares at a time
+  // (move_scan.cc).
+  int GenerateMovesFast(int seat, Action* out) const;
+  // The moves of `seat`'s piece on `from` one by one (a Scout, or the piece that repetition may
+  // limit), in direction then distance order; `limited`: check the repetition rules.
+  int PieceMoves(int seat, int from, bool limited, std::uint64_t hash, Action* out) const;
+  // HasAnyMove with the board already copied into `padded` (move_scan.cc).
+  bool HasAnyMove(int seat, const PaddedBoard& padded) const;
+  // HasAnyMove of each seat.
+  std::array<bool, 2> WhoCanMove() const;
   std::string WhyIllegalMove(Action action) const;
   void ApplyPlace(Action action);
   // Both armies stand: Red moves first, unless it cannot.
