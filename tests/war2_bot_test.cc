@@ -85,7 +85,9 @@ TEST_F(War2BotTest, FinishesGamesByTheRules) {
     int players;
     std::map<std::string, std::string> options;
   };
-  const std::vector<Case> cases = {{3, {}}, {4, {{"spy_centre", "true"}}}, {5, {}},
+  const std::vector<Case> cases = {{3, {}},
+                                   {4, {{"spy_centre", "true"}}},
+                                   {5, {}},
                                    {6, {{"variant", "true"}, {"spy_centre", "true"}}}};
   std::map<std::string, int> kinds;
   for (std::size_t i = 0; i < cases.size(); ++i) {

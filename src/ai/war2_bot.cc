@@ -137,10 +137,10 @@ class War2Bot : public Bot {
     int destroy = -1;
     int territories = 0;
     int min_armies = 1;
-    int ces = 0;             // CEs to hold ...
-    int ce_min_armies = 1;   // ... with this many armies each
+    int ces = 0;                                      // CEs to hold ...
+    int ce_min_armies = 1;                            // ... with this many armies each
     std::array<bool, kMaxContinents> ce_continent{};  // continents whose every CE is asked
-    int ce_distinct = 0;     // continents to hold a CE in
+    int ce_distinct = 0;                              // continents to hold a CE in
   };
 
   Action Decide() {
@@ -335,10 +335,9 @@ class War2Bot : public Bot {
       held += Mine(t);
       strong += Mine(t) && p.armies[t] >= plan_.min_armies;
     }
-    const bool top_up = plan_.min_armies > 1 && held >= plan_.territories &&
-                        strong < plan_.territories;
-    const bool ce_top_up = plan_.ce_min_armies > 1 &&
-                           view_->board().HeldCes(seat_) >= plan_.ces &&
+    const bool top_up =
+        plan_.min_armies > 1 && held >= plan_.territories && strong < plan_.territories;
+    const bool ce_top_up = plan_.ce_min_armies > 1 && view_->board().HeldCes(seat_) >= plan_.ces &&
                            view_->board().HeldCes(seat_, plan_.ce_min_armies) < plan_.ces;
     Action best = -1;
     double best_score = -1e9;
@@ -442,8 +441,8 @@ class War2Bot : public Bot {
   // A transport under way: every movable army from the interior end to the border end.
   Action Carry() const {
     const int a = pos_->transport_a, b = pos_->transport_b;
-    const bool forward = pos_->transport_way == 0 ||
-                         (pos_->transport_way < 0 && dist_[a] >= dist_[b]);
+    const bool forward =
+        pos_->transport_way == 0 || (pos_->transport_way < 0 && dist_[a] >= dist_[b]);
     const Action carry = forward ? game_->kCarry : game_->kCarry + 1;
     return Legal(carry) ? carry : game_->kEnd;
   }
