@@ -157,8 +157,11 @@ inline int Mask(__m128i bytes) { return _mm_movemask_epi8(bytes); }
 
 // The direction nibbles of `seat`'s pieces (into `dirs`, 112 bytes, when not null) and, per 16
 // squares, which of its pieces have a step.
-inline void ScanSteps(const PaddedBoard& padded, int seat, std::uint8_t* dirs,
-                      std::array<std::uint16_t, kChunks>& can_step) {
+// With kAny, stops at the first 16 squares with a step of a piece other than the one on `skip`
+// and returns true (false if there is none).
+template <bool kAny = false>
+inline bool ScanSteps(const PaddedBoard& padded, int seat, std::uint8_t* dirs,
+                      std::array<std::uint16_t, kChunks>& can_step, int skip = kNone) {
   const __m128i side_bits = Bytes(kOccupied | kOwnerBit);
   const __m128i own = Bytes(kOccupied | (seat ? kOwnerBit : 0));
   // Where a piece of the seat may step onto: land without a piece of its own.
@@ -187,7 +190,12 @@ inline void ScanSteps(const PaddedBoard& padded, int seat, std::uint8_t* dirs,
         _mm_and_si128(movers, _mm_or_si128(_mm_or_si128(north, east), _mm_or_si128(south, west)));
     if (dirs != nullptr) _mm_storeu_si128(reinterpret_cast<__m128i*>(dirs + 16 * i), steps);
     can_step[i] = static_cast<std::uint16_t>(~Mask(_mm_cmpeq_epi8(steps, _mm_setzero_si128())));
+    if constexpr (kAny) {
+      const unsigned others = skip / 16 == i ? can_step[i] & ~(1u << (skip % 16)) : can_step[i];
+      if (others != 0) return true;
+    }
   }
+  return false;
 }
 
 // Per 16 squares, the squares where `bytes` (masked with `bits`) equal `value`, as a bitboard.
@@ -267,14 +275,7 @@ bool Position::HasAnyMove(int seat, const PaddedBoard& padded) const {
 #if defined(__SSE2__)
   if (h.chase[seat].s.stage != 2) {
     std::array<std::uint16_t, kChunks> can_step;
-    ScanSteps(padded, seat, nullptr, can_step);
-    const int shuttle = LimitedPiece(seat);
-    if (shuttle != kNone) {
-      can_step[shuttle / 16] &= static_cast<std::uint16_t>(~(1u << (shuttle % 16)));
-    }
-    for (std::uint16_t m : can_step) {
-      if (m != 0) return true;
-    }
+    if (ScanSteps<true>(padded, seat, nullptr, can_step, LimitedPiece(seat))) return true;
   }
 #else
   (void)padded;
