@@ -7,8 +7,8 @@
 
 #include "ai/alphabeta.h"
 #include "ai/hooks/hooks.h"
-#include "ai/mcts.h"
 #include "ai/levels.h"
+#include "ai/mcts.h"
 #include "core/error.h"
 #include "core/text.h"
 
@@ -141,8 +141,8 @@ void RegisterBuiltinBots() {
     RegisterMctsBot();
     RegisterAlphaBetaBot();
     RegisterAllMctsHooks();
+    RegisterLevelBots();  // last: a level is made of the bots above
   });
 }
 
-    RegisterLevelBots();  // last: a level is made of the bots above
 }  // namespace quartel::ai

@@ -6,6 +6,7 @@
 // its BotInfo::help (the server's /api/games lists them).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -29,6 +30,11 @@ class Bot {
   virtual engine::Action ChooseAction(const engine::SeatHandle& seat) = 0;
   // The spec it was made from, normalised ("mcts:iterations=2000").
   virtual std::string Spec() const = 0;
+  // A flag that, once set (from another thread), asks a ChooseAction in progress to return soon
+  // with the best it has found (`quartel engine`'s stop, docs/ENGINE-PROTOCOL.md); null clears
+  // it. Bots that search for long read it; quick ones may ignore it (the default). The flag must
+  // outlive the bot's searches.
+  virtual void SetStopFlag(const std::atomic<bool>* stop) { (void)stop; }
 };
 
 struct BotInfo {

@@ -28,7 +28,7 @@ namespace quartel::ai {
 
 engine::Action MctsHooks::RolloutAction(const engine::State& state, Rng& rng,
                                         std::vector<engine::Action>& scratch) const {
-  return engine::RandomAction(state, rng, scratch);
+  return engine::PlayoutAction(state, rng, scratch);  // the same draws as RandomAction, faster
 }
 
 bool MctsHooks::Evaluate(const engine::State& /*state*/, int /*rollout_plies*/,

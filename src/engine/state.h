@@ -233,6 +233,10 @@ class State {
 
   // --- Results (terminal states only; empty elsewhere) -------------------------------------------
   virtual std::vector<Outcome> Results() const = 0;
+  // True when a finished game ended at one of the engine's caps (a turn or move limit for
+  // unattended games, not a rule), rather than by the rules or an EndGame reason. The ladder and
+  // docs/BOTS.md count these: a bot that wins should win by the rules.
+  virtual bool EndedAtCap() const { return false; }
   // Per-seat scores in [-1, 1] that sum to zero (win +1 / loss -1 in two-player games).
   virtual std::vector<double> Returns() const = 0;
 
@@ -241,10 +245,6 @@ class State {
   // give byte-identical output.
   virtual Json ViewJson(Seat viewer) const = 0;
   // The same information as a flat float tensor of game().TensorSize() values.
-  // True when a finished game ended at one of the engine's caps (a turn or move limit for
-  // unattended games, not a rule), rather than by the rules or an EndGame reason. The ladder and
-  // docs/BOTS.md count these: a bot that wins should win by the rules.
-  virtual bool EndedAtCap() const { return false; }
   virtual void ViewTensor(Seat viewer, std::span<float> out) const = 0;
   // A human-readable board for the terminal; `colour` adds ANSI colours.
   virtual std::string ViewText(Seat viewer, bool colour) const = 0;

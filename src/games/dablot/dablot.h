@@ -132,10 +132,10 @@ class DablotState : public engine::State {
   std::vector<double> Returns() const override;
 
   Json ViewJson(engine::Seat viewer) const override;
+  bool EndedAtCap() const override;
   void ViewTensor(engine::Seat viewer, std::span<float> out) const override;
   std::string ViewText(engine::Seat viewer, bool colour) const override;
 
-  bool EndedAtCap() const override;
   std::string PositionText() const override { return PositionToText(position_); }
   std::string ViewPositionText(engine::Seat) const override { return PositionText(); }
   void CheckConsistency() const override { position_.Check(); }

@@ -1,10 +1,12 @@
-// Issue 21, point 6: bots that don't keep you waiting. A WAR match with you and two strong bots
-// (the new-game page's level, a budget per turn): from the end of your turn to the start of your
-// next, both bots play a whole turn each (every army placed, every attack, every army moved)
-// within about their budget per turn, and meanwhile the page says which bot is thinking.
+// Issue 21, point 6: bots that don't keep you waiting. A WAR match with you and two expert bots
+// (the new-game page's strongest level): from the end of your turn to the start of your next,
+// both bots play a whole turn each (every army placed, every attack, every army moved) within
+// about 1.5 s a turn, and meanwhile the page says which bot is thinking. WAR's levels are quick
+// (docs/BOTS.md: a planner over exact odds, no long search), so a wait may pass between two looks
+// of the page: the line must be seen whenever a wait lasts long enough to see it.
 import { test, newPage, newMatch, waitFor, shot, DESKTOP, PHONE } from '../harness.mjs';
 
-const STRONG = 'mcts:turn_ms=1500'; // games.ts BOT_LEVELS: "strong bot"
+const STRONG = 'expert'; // games.ts BOT_LEVELS: "expert bot"
 const TURN_MS = 1500;
 const BOTS = 2;
 // Generous: a loaded test machine, the rolls drawn and published between decisions, the page
@@ -59,8 +61,8 @@ async function waitThroughBots(page, shotName) {
 }
 
 function checkThinking(seen, bots) {
-  const shown = seen.filter((l) => /^\d+: Strong bot \(.+\) is thinking…$/.test(l));
-  if (!shown.length) throw new Error(`no "Strong bot (…) is thinking…" was shown while waiting (seen: ${JSON.stringify(seen)})`);
+  const shown = seen.filter((l) => /^\d+: Expert bot \(.+\) is thinking…$/.test(l));
+  if (seen.length && !shown.length) throw new Error(`the thinking line did not say "Expert bot (…) is thinking…" (seen: ${JSON.stringify(seen)})`);
   const seats = new Set(shown.map((l) => Number(l.split(':')[0])));
   for (const seat of seats) if (seat === 0) throw new Error('your own seat was said to be a thinking bot');
   return seats.size >= bots;
@@ -85,7 +87,8 @@ export default async function () {
       if (over) break;
     }
     if (!waits.length) throw new Error('no wait through the bots\' turns was measured');
-    if (!everySeat) throw new Error('"thinking…" never named both bots in one wait');
+    // A wait long enough for the page's 100 ms looks to catch both bots must have named them.
+    if (!everySeat && Math.max(...waits) > 1000) throw new Error('"thinking…" never named both bots in one wait of over a second');
     console.log(`     the bots' turns: ${waits.map((w) => (w / 1000).toFixed(1)).join(' s, ')} s`);
   });
 
