@@ -30,10 +30,11 @@ void CheckRandomLegalAction(const Game& game, int games) {
         ASSERT_FALSE(legal.empty());
         const Action expected = legal[slow.Below(static_cast<std::uint32_t>(legal.size()))];
         const Action drawn = state->RandomLegalAction(fast, scratch);
-        ASSERT_EQ(drawn, expected) << game.info().id << " game " << g << " ply "
-                                   << state->PlyCount() << "\n"
-                                   << state->PositionText();
-        ASSERT_EQ(fast.Next(), slow.Next()) << "the generator was drawn a different number of times";
+        ASSERT_EQ(drawn, expected)
+            << game.info().id << " game " << g << " ply " << state->PlyCount() << "\n"
+            << state->PositionText();
+        ASSERT_EQ(fast.Next(), slow.Next())
+            << "the generator was drawn a different number of times";
         ++decisions;
       }
       state->DoApplyAction(RandomAction(*state, rng, scratch), nullptr);
