@@ -315,9 +315,13 @@ template int Position::GenerateMovesT<true>(int seat, Action* out) const;
 template int Position::GenerateMovesT<false>(int seat, Action* out) const;
 
 void Position::LegalActions(std::vector<Action>& out) const {
-  // Every action list fits: at most 40 pieces x 4 directions x 9 squares, or 12 ranks x 40
-  // squares during the setup, or 11 ranks x 50 squares + 1 for a rescue.
-  Action buffer[kNumSquares * kNumDirs * kMaxDistance];
+  Action buffer[kActionBuffer];
+  out.assign(buffer, buffer + LegalActions(buffer));
+}
+
+int Position::LegalActions(Action* buffer) const {
+  // Every action list fits kActionBuffer: at most 40 pieces x 4 directions x 9 squares, or 12
+  // ranks x 40 squares during the setup, or 11 ranks x 50 squares + 1 for a rescue.
   int n = 0;
   const int seat = h.to_move;
   if (h.phase == Phase::kSetup) {
@@ -345,7 +349,7 @@ void Position::LegalActions(std::vector<Action>& out) const {
     n = h.chase[seat].s.stage == 2 ? GenerateMovesT<true>(seat, buffer)
                                    : GenerateMovesFast(seat, buffer);
   }
-  out.assign(buffer, buffer + n);
+  return n;
 }
 
 std::string Position::WhyIllegalRescue(Action action) const {

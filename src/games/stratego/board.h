@@ -299,6 +299,10 @@ struct Position {
            (h.phase == Phase::kSetup && h.to_place[h.to_move] != FullArmy());
   }
   void LegalActions(std::vector<Action>& out) const;
+  // The same actions written to `out`, which has room for kActionBuffer of them (the fast
+  // generator may store a few past the last one); returns how many.
+  static constexpr int kActionBuffer = kNumSquares * kNumDirs * kMaxDistance;
+  int LegalActions(Action* out) const;
   std::string WhyIllegal(Action action) const;
   // Applies a legal action; fills `undo` when not null.
   void Apply(Action action, engine::UndoInfo* undo = nullptr);

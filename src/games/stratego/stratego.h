@@ -190,6 +190,12 @@ class StrategoState : public engine::State {
 
   void LegalActions(std::vector<Action>& out) const override { position_.LegalActions(out); }
   using engine::State::LegalActions;
+  // The playouts' fast path: the same draw from a list on the stack, not copied into `scratch`.
+  Action RandomLegalAction(Rng& rng, std::vector<Action>& /*scratch*/) const override {
+    Action buffer[Position::kActionBuffer];
+    const int n = position_.LegalActions(buffer);
+    return buffer[rng.Below(static_cast<std::uint32_t>(n))];
+  }
   std::string WhyIllegal(Action action) const override { return position_.WhyIllegal(action); }
   void DoApply(Action action, engine::UndoInfo* undo) override { position_.Apply(action, undo); }
   bool SupportsUndo() const override { return true; }
