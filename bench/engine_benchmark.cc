@@ -65,6 +65,22 @@ void BM_CopyFrom(benchmark::State& bench, const std::string& id) {
   }
 }
 
+// Random playouts from the start, as `quartel bench` plays them (engine::PlayRandomToEnd): the
+// items processed are plies, so the rate is plies a second on one core.
+void BM_RandomPlayout(benchmark::State& bench, const std::string& id) {
+  // The game outlives the state: MidGame keeps it.
+  const auto start = MidGame(id)->shared_game()->NewInitialState();
+  auto state = start->Clone();
+  quartel::Rng rng(7);
+  std::vector<Action> scratch;
+  std::int64_t plies = 0;
+  for (auto _ : bench) {
+    state->CopyFrom(*start);
+    plies += quartel::engine::PlayRandomToEnd(*state, rng, scratch);
+  }
+  bench.SetItemsProcessed(plies);
+}
+
 void BM_ViewJson(benchmark::State& bench, const std::string& id) {
   auto state = MidGame(id);
   for (auto _ : bench) benchmark::DoNotOptimize(state->ViewJson(0).dump());
@@ -85,6 +101,7 @@ void RegisterAll() {
     const std::string id = info.id;
     benchmark::RegisterBenchmark(("LegalActions/" + id).c_str(), BM_LegalActions, id);
     benchmark::RegisterBenchmark(("Apply/" + id).c_str(), BM_Apply, id);
+    benchmark::RegisterBenchmark(("RandomPlayout/" + id).c_str(), BM_RandomPlayout, id);
     benchmark::RegisterBenchmark(("Clone/" + id).c_str(), BM_Clone, id);
     benchmark::RegisterBenchmark(("CopyFrom/" + id).c_str(), BM_CopyFrom, id);
     benchmark::RegisterBenchmark(("ViewJson/" + id).c_str(), BM_ViewJson, id);

@@ -285,7 +285,7 @@ export default async function lobby() {
     const seen = b.page.locator('[data-testid=seeks] [data-testid=seek][data-game=war]');
     await seen.waitFor({ timeout: 10000 });
     const words = await seen.textContent();
-    if (!words.includes('3 players') || !/bots: \S+: beginner bot/i.test(words)) throw new Error(`B's WAR seek: ${words}`);
+    if (!words.includes('3 players') || !/bots: \S+: random bot/i.test(words)) throw new Error(`B's WAR seek: ${words}`);
     await seen.locator('[data-testid=seek-accept]').click();
     await Promise.all([a.page.waitForURL(/\/match\//, { timeout: 15000 }), b.page.waitForURL(/\/match\//, { timeout: 15000 })]);
     if (matchId(a.page) !== matchId(b.page)) throw new Error(`A is at ${a.page.url()}, B at ${b.page.url()}`);
