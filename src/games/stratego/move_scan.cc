@@ -191,7 +191,8 @@ inline bool ScanSteps(const PaddedBoard& padded, int seat, std::uint8_t* dirs,
     if (dirs != nullptr) _mm_storeu_si128(reinterpret_cast<__m128i*>(dirs + 16 * i), steps);
     can_step[i] = static_cast<std::uint16_t>(~Mask(_mm_cmpeq_epi8(steps, _mm_setzero_si128())));
     if constexpr (kAny) {
-      const unsigned others = skip / 16 == i ? can_step[i] & ~(1u << (skip % 16)) : can_step[i];
+      const unsigned others =
+          skip >= 0 && skip / 16 == i ? can_step[i] & ~(1u << (skip % 16)) : can_step[i];
       if (others != 0) return true;
     }
   }
