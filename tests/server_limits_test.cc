@@ -188,6 +188,36 @@ TEST(ServerLimits, ABotsTimeIsCappedPerMoveAndPerTurn) {
   EXPECT_EQ(created["seats"][1]["bot"], "mcts:turn_ms=1500");
 }
 
+// An iteration or node budget reads no clock, so the server stops a bot at --max-bot-ms whatever
+// its spec asks: a search of a billion iterations (or nodes, or worlds) answers in about that time.
+TEST(ServerLimits, ABotWithAHugeIterationBudgetIsStoppedAtTheLimit) {
+  for (const auto& [game, spec] : std::vector<std::pair<std::string, std::string>>{
+           {"dablot", "mcts:iterations=1000000000"},
+           {"dablot", "alphabeta:nodes=1000000000000"},
+           {"stratego", "belief:iterations=1000000000"}}) {
+    // A server each: the bots of a match go on playing, and would share the bots' threads.
+    TempDir dir;
+    ServerProcess server(dir.File("quartel.db"), {"--max-bot-ms", "300"});
+    const Json created =
+        CreateMatch(server.port(), game, Json::object(), {BotSeat(spec), BotSeat(spec)});
+    WsClient watcher(server.port());
+    watcher.Send(JoinMessage(created["match"].get<std::string>()));  // a spectator
+    const auto start = std::chrono::steady_clock::now();
+    // Eight events: a Stratego setup is instant (drawn, not searched), the moves after it are not.
+    int events = 0;
+    while (events < 8) {
+      const std::optional<Json> message = watcher.Receive(std::chrono::seconds(20));
+      ASSERT_TRUE(message) << game << " " << spec << ": no event after " << events;
+      events += message->value("type", "") == "event" ? 1 : 0;
+    }
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    // At most eight searched decisions at 0.3 s each, with room for a loaded machine; without the
+    // limit not one of them would end.
+    EXPECT_LT(seconds, 15.0) << game << " " << spec;
+  }
+}
+
 TEST(ServerLimits, OneAddressCannotTakeEveryConnection) {
   TempDir dir;
   ServerProcess server(dir.File("quartel.db"), {"--max-connections-per-address", "4"});

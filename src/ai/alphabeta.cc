@@ -78,6 +78,9 @@ class AlphaBetaSearcher::Impl {
     state_ = seat.SampleState(sample_rng);
     const Action chosen = IterativeDeepening(legal, rng);
     if (stats != nullptr) *stats = {completed_depth_, nodes_, chosen_score_};
+    // The table is the bot's largest memory (16 MB at the default size): held only while it
+    // thinks, so that a server's idle bot seats cost next to nothing.
+    std::vector<TtEntry>().swap(table_);
     return chosen;
   }
 
@@ -85,9 +88,9 @@ class AlphaBetaSearcher::Impl {
   void Prepare(const engine::SeatHandle& seat, const AlphaBetaConfig& config) {
     config_ = config;
     const std::size_t size = std::size_t{1} << config.tt_log2;
-    // The table's scores are from the root seat's side: a new root seat starts it afresh.
-    if (table_.size() != size || seat.viewer() != root_seat_) {
-      table_.assign(size, TtEntry{});
+    table_.assign(size, TtEntry{});  // released after each decision (Choose)
+    // The history's counts are from the root seat's side: a new root seat starts it afresh.
+    if (history_.empty() || seat.viewer() != root_seat_) {
       history_.assign(2 * static_cast<std::size_t>(seat.game().NumDistinctActions()), 0);
     }
     for (auto& h : history_) h /= 8;  // old history still orders, new cutoffs weigh more
@@ -113,7 +116,11 @@ class AlphaBetaSearcher::Impl {
   bool OutOfBudget() {
     if (!can_abort_) return false;
     if (config_.nodes > 0 && nodes_ >= config_.nodes) return aborted_ = true;
-    if (config_.milliseconds > 0 && nodes_ % kCheckEvery == 0 &&
+    if (nodes_ % kCheckEvery != 0) return false;
+    if (config_.stop != nullptr && config_.stop->load(std::memory_order_relaxed)) {
+      return aborted_ = true;
+    }
+    if (config_.milliseconds > 0 &&
         Clock::now() - start_ >= std::chrono::milliseconds(config_.milliseconds)) {
       return aborted_ = true;
     }
@@ -412,6 +419,7 @@ class AlphaBetaBot : public Bot {
   }
 
   std::string Spec() const override { return spec_; }
+  void SetStopFlag(const std::atomic<bool>* stop) override { config_.stop = stop; }
 
  private:
   AlphaBetaSearcher searcher_;

@@ -15,6 +15,7 @@
 // Per-game knowledge enters through AlphaBetaEval (src/ai/eval/).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -59,6 +60,9 @@ struct AlphaBetaConfig {
   std::int64_t milliseconds = 0;  // time per decision (0: none)
   double temperature = 0;         // > 0: the root move by softmax of exact scores
   int tt_log2 = 20;               // transposition table of 2^tt_log2 entries (16 bytes each)
+  // When not null and set (from another thread: Bot::SetStopFlag), the search stops as a spent
+  // budget stops it and answers from the deepest iteration completed.
+  const std::atomic<bool>* stop = nullptr;
 };
 
 struct AlphaBetaStats {
@@ -67,7 +71,8 @@ struct AlphaBetaStats {
   int score = 0;           // the chosen action's score for the seat to act
 };
 
-// One searcher keeps its transposition table, killers and history from decision to decision.
+// One searcher keeps its history from decision to decision; its transposition table lives for one
+// decision (16 MB at the default size: a server keeps many idle bots).
 class AlphaBetaSearcher {
  public:
   explicit AlphaBetaSearcher(std::unique_ptr<AlphaBetaEval> eval);

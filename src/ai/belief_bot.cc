@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -426,6 +427,8 @@ struct BeliefConfig {
   std::int64_t milliseconds = 0;
   int depth = 0;  // plies; 0: the game's default (BeliefBot's constructor)
   double temperature = 0;
+  // When not null and set (Bot::SetStopFlag), no more worlds are drawn once one has been searched.
+  const std::atomic<bool>* stop = nullptr;
 };
 
 // What a game brings to the bot: its rank model, its setups, and the typed search.
@@ -478,7 +481,10 @@ class Driver : public GameDriver {
     int worlds = 0;
     Pos first{};
     for (std::int64_t i = 0; config.iterations <= 0 || i < config.iterations; ++i) {
-      if (deadline && worlds > 0 && Clock::now() >= *deadline) break;
+      if (worlds > 0 && ((deadline && Clock::now() >= *deadline) ||
+                         (config.stop != nullptr && config.stop->load()))) {
+        break;
+      }
       const std::unique_ptr<engine::State> sample = seat.SampleState(rng);
       Pos p = Ops::Of(*sample);
       DealBelief<Ops>(p, 1 - me, model_, *prior, masks, rng);
@@ -683,6 +689,7 @@ class BeliefBot : public Bot {
   }
 
   std::string Spec() const override { return spec_; }
+  void SetStopFlag(const std::atomic<bool>* stop) override { config_.stop = stop; }
 
  private:
   // An enemy piece of unknown rank that never moved stands on `sq` in `view`.

@@ -2,6 +2,7 @@
 #include "ai/war_planner.h"
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <charconv>
 #include <cmath>
@@ -155,6 +156,7 @@ class WarPlanBot : public Bot {
   }
 
   std::string Spec() const override { return spec_; }
+  void SetStopFlag(const std::atomic<bool>* stop) override { stop_ = stop; }
 
  private:
   WarBotParams Style(std::size_t k) const {
@@ -174,6 +176,7 @@ class WarPlanBot : public Bot {
     const engine::Seat me = handle.viewer();
     std::vector<double> score(kStyles.size(), 0.0);
     for (int r = 0; r < rollouts_; ++r) {
+      if (stop_ != nullptr && stop_->load()) break;  // asked to answer now: what it has
       const std::uint64_t seed = rng_.Next();
       for (std::size_t k = 0; k < kStyles.size(); ++k) {
         Rng sampler(seed);
@@ -242,7 +245,8 @@ class WarPlanBot : public Bot {
   const war::WarGame* game_;
   WarBotParams base_;
   int rollouts_;
-  int horizon_ = 2;  // rounds a rollout plays before it is evaluated
+  const std::atomic<bool>* stop_ = nullptr;  // Bot::SetStopFlag
+  int horizon_ = 2;                          // rounds a rollout plays before it is evaluated
   std::string spec_;
   Rng rng_;
   std::vector<std::unique_ptr<Bot>> styles_;

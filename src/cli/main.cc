@@ -252,6 +252,12 @@ int main(int argc, char** argv) {
       ->default_val(50)
       ->check(CLI::PositiveNumber);
   serve
+      ->add_option("--max-bot-ms", serve_config.limits.max_bot_ms,
+                   "The longest a bot thinks over one decision, whatever its spec (a larger ms or "
+                   "turn_ms is refused; an iteration budget is stopped there)")
+      ->default_val(10000)
+      ->check(CLI::Range(10, 600000));
+  serve
       ->add_option("--claim-after-seconds", serve_config.limits.claim_after_seconds,
                    "How long a player of a two-person match (not a correspondence one) waits for "
                    "an opponent gone away before it may claim the win")

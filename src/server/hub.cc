@@ -107,6 +107,7 @@ RoomServices Hub::Services(bool running) {
   }
   services.timings.claim_after = std::chrono::seconds(limits_.claim_after_seconds);
   services.timings.abandon_after = std::chrono::seconds(limits_.abandon_after_seconds);
+  services.timings.bot_decision_limit = std::chrono::milliseconds(limits_.max_bot_ms);
   services.on_idle = [this](const std::shared_ptr<Room>& room) { Forget(room); };
   services.on_turn = [this](const Room& room, Seat before, Seat now) {
     lobby_.TurnChanged(room.stored(), before, now);

@@ -2,7 +2,9 @@
 
 #include <spdlog/spdlog.h>
 
+#include <atomic>
 #include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
 
 #include "core/error.h"
 #include "core/rng.h"
@@ -789,9 +791,17 @@ void Room::MaybeStartBot() {
   bot_thinking_ = true;
   ++services_.metrics.bot_queue;
   std::shared_ptr<const engine::State> snapshot = match_.state().Clone();
+  // Whatever budget its spec names, the bot answers within the server's limit: a timer asks it to
+  // stop, and a searching bot answers from what it has found (quick bots finish first anyway).
+  auto stop = std::make_shared<std::atomic<bool>>(false);
+  auto limit = std::make_shared<asio::steady_timer>(strand_, services_.timings.bot_decision_limit);
+  limit->async_wait([stop](const boost::system::error_code& error) {
+    if (!error) stop->store(true);
+  });
   asio::post(services_.bots, [self = shared_from_this(), snapshot, seat, version = LastEvent(),
-                              bot = bots_[seat].get()] {
+                              bot = bots_[seat].get(), stop, limit] {
     std::optional<Action> action;
+    bot->SetStopFlag(stop.get());
     try {
       action = bot->ChooseAction(engine::SeatHandle(*snapshot, seat, version));
     } catch (const std::exception&) {
@@ -799,8 +809,11 @@ void Room::MaybeStartBot() {
       spdlog::error("match {}: bot {} failed; a random legal action is played", self->id(),
                     bot->Spec());
     }
-    asio::post(self->strand_,
-               [self, seat, version, action] { self->OnBotAction(seat, version, action); });
+    bot->SetStopFlag(nullptr);
+    asio::post(self->strand_, [self, seat, version, action, limit] {
+      limit->cancel();
+      self->OnBotAction(seat, version, action);
+    });
   });
 }
 

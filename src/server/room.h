@@ -53,6 +53,9 @@ namespace quartel::server {
 struct RoomTimings {
   std::chrono::milliseconds claim_after{std::chrono::seconds(60)};
   std::chrono::milliseconds abandon_after{std::chrono::hours(1)};
+  // The longest a bot thinks over one decision whatever its spec says (an iteration or node
+  // budget reads no clock): then it is asked to answer with what it has (Bot::SetStopFlag).
+  std::chrono::milliseconds bot_decision_limit{std::chrono::seconds(10)};
 };
 
 class Room;
