@@ -147,6 +147,51 @@ TEST(Levels, EveryLevelPlaysEveryGameAndReplaysForASeed) {
   EXPECT_THROW(ai::MakeBot("expert:iterations=5", *engine::LoadGame("dablot"), 1), Error);
 }
 
+// Hidden information: every level, and the bots the levels are made of, act only through their
+// seat's handle. Two states the seat cannot tell apart (the real one and one sampled for it) give
+// the same action for the same seed, in positions reached by random play.
+TEST(Levels, ActTheSameInStatesTheSeatCannotTellApart) {
+  games::RegisterAllGames();
+  ai::RegisterBuiltinBots();
+  for (const engine::GameInfo& info : engine::RegisteredGames()) {
+    if (!info.hidden_information) continue;
+    const auto game = engine::LoadGame(info.id);
+    std::vector<std::string> specs = ai::LevelNames();
+    for (const std::string extra : {"heuristic", "belief", "warplan"}) {
+      try {
+        ai::MakeBot(extra, *game, 1);
+        specs.push_back(extra);
+      } catch (const Error&) {
+        // not a bot of this game
+      }
+    }
+    Rng rng(11);
+    std::vector<engine::Action> scratch;
+    auto state = game->NewInitialState();
+    int checked = 0;
+    int hidden_differs = 0;  // twins that do differ from the real state where the seat cannot see
+    for (int ply = 0; ply < 400 && !state->IsTerminal(); ++ply) {
+      const engine::Seat seat = state->CurrentSeat();
+      if (seat >= 0 && ply % 97 == 0) {
+        const auto twin = state->SampleConsistentState(seat, rng);
+        hidden_differs += twin->Equals(*state) ? 0 : 1;
+        for (const std::string& spec : specs) {
+          SCOPED_TRACE(info.id + " " + spec + " at ply " + std::to_string(ply));
+          const engine::Action real =
+              ai::MakeBot(spec, *game, 5)->ChooseAction(engine::SeatHandle(*state, seat));
+          const engine::Action other =
+              ai::MakeBot(spec, *game, 5)->ChooseAction(engine::SeatHandle(*twin, seat));
+          EXPECT_EQ(real, other);
+        }
+        ++checked;
+      }
+      state->ApplyAction(engine::RandomAction(*state, rng, scratch));
+    }
+    EXPECT_GE(checked, 2) << info.id;
+    EXPECT_GE(hidden_differs, 1) << info.id << ": no twin differed, nothing was tested";
+  }
+}
+
 // The ladder tells endings by the rules from the engine's caps.
 TEST(EndedAtCap, TheCapsAreToldFromTheRules) {
   games::RegisterAllGames();
