@@ -69,21 +69,23 @@ function checkThinking(seen, bots) {
 }
 
 export default async function () {
-  await test('bots: the seat menu offers the four levels, each with the rating the ladder measured (docs/BOTS.md) (1366)', async () => {
-    const page = await newPage('bots-levels-desktop', DESKTOP);
-    await page.goto(`${h.address}/`);
-    await page.locator('a.game-card[data-game="stratego"]').click();
-    await page.locator('#seat-1').waitFor();
-    const texts = (await page.locator('#seat-1 option').allTextContents()).map((x) => x.trim());
-    for (const level of ['beginner', 'intermediate', 'advanced', 'expert']) {
-      const label = `Bot: ${level}`;
-      const option = texts.find((x) => x.startsWith(label));
-      if (!option) throw new Error(`no "${label}" in the seat menu: ${JSON.stringify(texts)}`);
-      if (!/ · Elo \d+ ± \d+/.test(option)) throw new Error(`"${option}" shows no measured rating`);
-    }
-    if ((await page.locator('#seat-1').inputValue()) !== 'intermediate') throw new Error('the default bot is not the intermediate level');
-    await shot(page, 'bots-levels-1366');
-  });
+  for (const [width, size] of [[1366, DESKTOP], [390, PHONE]]) {
+    await test(`bots: the seat menu offers the four levels, each with the rating the ladder measured (docs/BOTS.md) (${width})`, async () => {
+      const page = await newPage(`bots-levels-${width}`, size);
+      await page.goto(`${h.address}/`);
+      await page.locator('a.game-card[data-game="stratego"]').click();
+      await page.locator('#seat-1').waitFor();
+      const texts = (await page.locator('#seat-1 option').allTextContents()).map((x) => x.trim());
+      for (const level of ['beginner', 'intermediate', 'advanced', 'expert']) {
+        const label = `Bot: ${level}`;
+        const option = texts.find((x) => x.startsWith(label));
+        if (!option) throw new Error(`no "${label}" in the seat menu: ${JSON.stringify(texts)}`);
+        if (!/ · Elo \d+ ± \d+/.test(option)) throw new Error(`"${option}" shows no measured rating`);
+      }
+      if ((await page.locator('#seat-1').inputValue()) !== 'intermediate') throw new Error('the default bot is not the intermediate level');
+      await shot(page, `bots-levels-${width}`);
+    });
+  }
 
   await test(`bots: WAR, the bot's turn time: two expert bots play their turns within ${BOTS} x ${TURN_MS} ms + slack, "thinking…" names them (1366)`, async () => {
     const page = await newPage('bots-war-desktop', DESKTOP);
