@@ -33,6 +33,7 @@
 
 #include "ai/war_bot.h"
 #include "ai/war_planner.h"
+#include "ai/war_reading.h"
 #include "core/error.h"
 #include "core/rng.h"
 #include "games/war/odds.h"
@@ -52,22 +53,8 @@ using war::WarGame;
 using war::WarMap;
 using war::WarState;
 
-constexpr int kFar = 1 << 20;  // distance to a border from a territory with no path to one
 constexpr int kMaxAir = 24;    // bombers of one air attack considered (10 + number cards)
 constexpr int kMaxSpare = 40;  // armies above 1 a target may lose, for the air table
-
-// Same as war_bot.cc: the exact conquest chance, big armies scaled down to the cached table when
-// an estimate is enough.
-double Chance(int a, int d, bool exact) {
-  if (a < 2) return 0.0;
-  const int limit = exact ? war::kMaxAssaultArmies : war::kCachedArmies;
-  if (std::max(a, d) > limit) {
-    const double scale = static_cast<double>(limit) / std::max(a, d);
-    a = std::max(2, static_cast<int>(a * scale));
-    d = std::max(1, static_cast<int>(d * scale + 0.5));
-  }
-  return war::ConquestChance(a, d);
-}
 
 // The expected armies destroyed by an air attack of n bombers on a territory with `spare` armies
 // above its last one (seed section 9: each round the anti-aircraft die, faces 0 0 0 1 2 3, shoots
@@ -101,11 +88,11 @@ double AirDestroyed(int n, int spare) {
   return table[std::clamp(n, 0, kMaxAir)][std::clamp(spare, 0, kMaxSpare)];
 }
 
-class War2Bot : public Bot {
+class War2Bot : public Bot, WarSeatReading {
  public:
   War2Bot(const WarGame& game, WarBotParams params, std::string spec, std::uint64_t seed)
-      : game_(&game),
-        map_(&game.map()),
+      : WarSeatReading(&game.map()),
+        game_(&game),
         params_(params),
         spec_(std::move(spec)),
         rng_(seed),
@@ -172,50 +159,12 @@ class War2Bot : public Bot {
   }
 
   // --- What the board says -----------------------------------------------------------------------
-  int Continent(int t) const { return map_->territories[t].continent; }
-  bool Mine(int t) const { return pos_->owner[t] == seat_; }
   bool Ce(int t) const { return map_->territories[t].strategic_centre; }
   bool Legal(Action a) const { return std::binary_search(legal_.begin(), legal_.end(), a); }
   int Held(int c, Seat s) const {
     int held = 0;
     for (int u : map_->continents[c].territories) held += pos_->owner[u] == s;
     return held;
-  }
-
-  bool Border(int t) const {
-    for (int n : map_->territories[t].neighbours) {
-      if (!Mine(n)) return true;
-    }
-    return false;
-  }
-
-  int Threat(int t) const {
-    int threat = 0;
-    for (int n : map_->territories[t].neighbours) {
-      if (!Mine(n)) threat = std::max<int>(threat, pos_->armies[n]);
-    }
-    return threat;
-  }
-
-  std::array<int, kMaxTerritories> BorderDistance() const {
-    std::array<int, kMaxTerritories> dist;
-    dist.fill(kFar);
-    std::vector<int> queue;
-    for (int t = 0; t < map_->NumTerritories(); ++t) {
-      if (Mine(t) && Border(t)) {
-        dist[t] = 0;
-        queue.push_back(t);
-      }
-    }
-    for (std::size_t i = 0; i < queue.size(); ++i) {
-      for (int n : map_->territories[queue[i]].neighbours) {
-        if (Mine(n) && dist[n] == kFar) {
-          dist[n] = dist[queue[i]] + 1;
-          queue.push_back(n);
-        }
-      }
-    }
-    return dist;
   }
 
   // The objective as it stands now (reduced: 3 CEs; a "destroy" card may ask 24 territories).
@@ -364,7 +313,7 @@ class War2Bot : public Bot {
     double attack = 0.0;
     for (int n : map_->territories[t].neighbours) {
       if (Mine(n)) continue;
-      attack = std::max(attack, Value(n) * Chance(armies + left, p.armies[n], false));
+      attack = std::max(attack, Value(n) * ConquestChanceFor(armies + left, p.armies[n], false));
     }
     const int threat = Threat(t);
     if (threat < 2) return attack;
@@ -372,8 +321,8 @@ class War2Bot : public Bot {
     for (int u : map_->continents[Continent(t)].territories) whole = whole && Mine(u);
     const double hold = 1.0 + 2.0 * plan_.continent_weight[Continent(t)] + (whole ? 1.0 : 0.0) +
                         (Ce(t) ? 1.0 : 0.0);
-    const double relief =
-        Chance(threat, armies, false) - Chance(threat, armies + std::min(left, 3), false);
+    const double relief = ConquestChanceFor(threat, armies, false) -
+                          ConquestChanceFor(threat, armies + std::min(left, 3), false);
     return std::max(attack, 0.8 * hold * relief * 3.0);
   }
 
@@ -492,7 +441,8 @@ class War2Bot : public Bot {
     const int d = p.armies[t];
     const double after = d - AirDestroyed(n, d - 1);
     const int rounded = std::max(1, static_cast<int>(after + 0.5));
-    return Value(t) * (Chance(attackers, rounded, false) - Chance(attackers, d, false));
+    return Value(t) *
+           (ConquestChanceFor(attackers, rounded, false) - ConquestChanceFor(attackers, d, false));
   }
 
   // Bombers of the air base on the target they help most; at the end of the attacks (`last`) on
@@ -566,7 +516,7 @@ class War2Bot : public Bot {
       const int dice = (a - game_->kAttack) % 3 + 1;
       const int armies = p.armies[link.from];
       if (dice != std::min(3, armies - 1)) continue;
-      const double chance = Chance(armies, p.armies[link.to], true);
+      const double chance = ConquestChanceFor(armies, p.armies[link.to], true);
       if (params_.plan && chance >= 0.02 && WinsWith(link.from, link.to)) {
         return a;  // the objective at once: worth any chance
       }
@@ -695,7 +645,6 @@ class War2Bot : public Bot {
   }
 
   const WarGame* game_;
-  const WarMap* map_;
   WarBotParams params_;
   std::string spec_;
   Rng rng_;
@@ -703,8 +652,6 @@ class War2Bot : public Bot {
   std::vector<Action> legal_;
   // Set for the length of one ChooseAction.
   const WarState* view_ = nullptr;
-  Seat seat_ = 0;
-  const Position* pos_ = nullptr;
   Plan plan_;
   Threats threats_;
   std::array<int, kMaxTerritories> dist_{};

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "ai/war_planner.h"
+#include "ai/war_reading.h"
 #include "core/error.h"
 #include "core/rng.h"
 #include "games/war/odds.h"
@@ -28,22 +29,7 @@ using war::WarGame;
 using war::WarMap;
 using war::WarState;
 
-constexpr int kFar = 1 << 20;  // distance to a border from a territory with no path to one
 constexpr int kDestroyFallbackTerritories = 24;  // rulings: a "destroy" card's fallback
-
-// The exact chance that `a` armies pressing an attack conquer `d` defenders. `exact` false scales
-// big armies down to the cached table, keeping their ratio: the placement loop asks this for every
-// border, and an estimate is enough there. Beyond kMaxAssaultArmies both are scaled the same way.
-double Chance(int a, int d, bool exact) {
-  if (a < 2) return 0.0;
-  const int limit = exact ? war::kMaxAssaultArmies : kCachedArmies;
-  if (std::max(a, d) > limit) {  // beyond PressAttack's bound too: keep the ratio
-    const double scale = static_cast<double>(limit) / std::max(a, d);
-    a = std::max(2, static_cast<int>(a * scale));
-    d = std::max(1, static_cast<int>(d * scale + 0.5));
-  }
-  return war::ConquestChance(a, d);
-}
 
 // What the seat's objective asks of it, read once per decision.
 struct Plan {
@@ -53,11 +39,11 @@ struct Plan {
   int min_armies = 1;                                     // ... each with this many armies
 };
 
-class WarBot : public Bot {
+class WarBot : public Bot, WarSeatReading {
  public:
   WarBot(const WarGame& game, WarBotParams params, std::string spec, std::uint64_t seed)
-      : game_(&game),
-        map_(&game.map()),
+      : WarSeatReading(&game.map()),
+        game_(&game),
         params_(params),
         spec_(std::move(spec)),
         rng_(seed),
@@ -99,9 +85,6 @@ class WarBot : public Bot {
   std::string Spec() const override { return spec_; }
 
  private:
-  int Continent(int t) const { return map_->territories[t].continent; }
-  bool Mine(int t) const { return pos_->owner[t] == seat_; }
-
   // The objective, as it stands now (a "destroy" card may have turned into 24 territories), and
   // which continents to go for.
   void MakePlan() {
@@ -174,44 +157,6 @@ class WarBot : public Bot {
     return value;
   }
 
-  bool Border(int t) const {
-    for (int n : map_->territories[t].neighbours) {
-      if (!Mine(n)) return true;
-    }
-    return false;
-  }
-
-  // The strongest enemy neighbour of t (0 when none).
-  int Threat(int t) const {
-    int threat = 0;
-    for (int n : map_->territories[t].neighbours) {
-      if (!Mine(n)) threat = std::max<int>(threat, pos_->armies[n]);
-    }
-    return threat;
-  }
-
-  // Steps from each own territory to the nearest own border territory, through own territories.
-  std::array<int, kMaxTerritories> BorderDistance() const {
-    std::array<int, kMaxTerritories> dist;
-    dist.fill(kFar);
-    std::vector<int> queue;
-    for (int t = 0; t < map_->NumTerritories(); ++t) {
-      if (Mine(t) && Border(t)) {
-        dist[t] = 0;
-        queue.push_back(t);
-      }
-    }
-    for (std::size_t i = 0; i < queue.size(); ++i) {
-      for (int n : map_->territories[queue[i]].neighbours) {
-        if (Mine(n) && dist[n] == kFar) {
-          dist[n] = dist[queue[i]] + 1;
-          queue.push_back(n);
-        }
-      }
-    }
-    return dist;
-  }
-
   Action Reinforce(const WarState& view) {
     if (Action trade = BestTrade(view); trade >= 0) return trade;
     const Position& p = *pos_;
@@ -271,14 +216,14 @@ class WarBot : public Bot {
     double attack = 0.0;
     for (int n : map_->territories[t].neighbours) {
       if (Mine(n)) continue;
-      attack = std::max(attack, Value(n) * Chance(armies + left, p.armies[n], false));
+      attack = std::max(attack, Value(n) * ConquestChanceFor(armies + left, p.armies[n], false));
     }
     const int threat = Threat(t);
     if (threat < 2) return attack;
     const double hold =
         1.0 + 2.0 * plan_.continent_weight[Continent(t)] + (HoldsContinentOf(t) ? 1.0 : 0.0);
-    const double relief =
-        Chance(threat, armies, false) - Chance(threat, armies + std::min(left, 3), false);
+    const double relief = ConquestChanceFor(threat, armies, false) -
+                          ConquestChanceFor(threat, armies + std::min(left, 3), false);
     return std::max(attack, 0.8 * hold * relief * 3.0);
   }
 
@@ -300,7 +245,7 @@ class WarBot : public Bot {
       const int dice = (a - game_->kAttack) % 3 + 1;
       const int armies = p.armies[link.from];
       if (dice != std::min(3, armies - 1)) continue;  // always the most dice
-      const double chance = Chance(armies, p.armies[link.to], true);
+      const double chance = ConquestChanceFor(armies, p.armies[link.to], true);
       if (params_.plan && chance >= 0.02 && WinsWith(link.from, link.to)) return a;
       if (chance < needed) continue;
       const double score = chance * Value(link.to);
@@ -377,15 +322,11 @@ class WarBot : public Bot {
   }
 
   const WarGame* game_;
-  const WarMap* map_;
   WarBotParams params_;
   std::string spec_;
   Rng rng_;
   Rng noise_;  // a beginner's misplacements, apart from the samples' draws
   std::vector<Action> legal_;
-  // Set for the length of one ChooseAction.
-  Seat seat_ = 0;
-  const Position* pos_ = nullptr;
   Plan plan_;
   Threats threats_;             // warplan only
   mutable war::Board scratch_;  // WinsWith's board
