@@ -431,14 +431,7 @@ class AlphaBetaBot : public Bot {
 
 std::int64_t ParseInteger(const std::string& key, const std::string& value, std::int64_t low,
                           std::int64_t high) {
-  char* end = nullptr;
-  errno = 0;
-  const long long parsed = std::strtoll(value.c_str(), &end, 10);
-  if (value.empty() || *end != '\0' || errno != 0 || parsed < low || parsed > high) {
-    ThrowBadBotValue("alphabeta", key, value,
-                     "an integer from " + std::to_string(low) + " to " + std::to_string(high));
-  }
-  return parsed;
+  return ParseBotInteger("alphabeta", key, value, low, high);
 }
 
 std::unique_ptr<Bot> MakeAlphaBetaBot(const engine::Game& game,
@@ -471,13 +464,8 @@ std::unique_ptr<Bot> MakeAlphaBetaBot(const engine::Game& game,
   }
   if (!budget) config.milliseconds = 1000;
   if (auto it = params.find("temperature"); it != params.end()) {
-    const std::string& value = it->second;
-    char* end = nullptr;
-    const double parsed = std::strtod(value.c_str(), &end);
-    if (value.empty() || *end != '\0' || !std::isfinite(parsed) || parsed < 0 || parsed > 100) {
-      ThrowBadBotValue("alphabeta", "temperature", value, "a number from 0 to 100");
-    }
-    config.temperature = parsed;
+    config.temperature =
+        ParseBotNumber("alphabeta", "temperature", it->second, 0, 100, "a number from 0 to 100");
   }
   return std::make_unique<AlphaBetaBot>(std::move(eval), config, std::move(turn_budget), seed,
                                         FormatBotSpec("alphabeta", params));

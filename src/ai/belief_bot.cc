@@ -786,14 +786,7 @@ class BeliefBot : public Bot {
 
 std::int64_t ParseInt(const std::string& key, const std::string& value, std::int64_t lo,
                       std::int64_t hi) {
-  char* end = nullptr;
-  errno = 0;
-  const long long parsed = std::strtoll(value.c_str(), &end, 10);
-  if (value.empty() || *end != '\0' || errno != 0 || parsed < lo || parsed > hi) {
-    ThrowBadBotValue("belief", key, value,
-                     "an integer from " + std::to_string(lo) + " to " + std::to_string(hi));
-  }
-  return parsed;
+  return ParseBotInteger("belief", key, value, lo, hi);
 }
 
 std::unique_ptr<Bot> MakeBeliefBot(const engine::Game& game,
@@ -817,13 +810,8 @@ std::unique_ptr<Bot> MakeBeliefBot(const engine::Game& game,
     config.depth = static_cast<int>(ParseInt(it->first, it->second, 1, 4));
   }
   if (auto it = params.find("temperature"); it != params.end()) {
-    const std::string& value = it->second;
-    char* end = nullptr;
-    const double parsed = std::strtod(value.c_str(), &end);
-    if (value.empty() || *end != '\0' || !std::isfinite(parsed) || parsed < 0) {
-      ThrowBadBotValue("belief", "temperature", value, "a number >= 0");
-    }
-    config.temperature = parsed;
+    config.temperature = ParseBotNumber("belief", "temperature", it->second, 0,
+                                        std::numeric_limits<double>::max(), "a number >= 0");
   }
   return std::make_unique<BeliefBot>(game, config, std::move(turn_budget), seed,
                                      FormatBotSpec("belief", params));

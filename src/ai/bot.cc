@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
+#include <limits>
 #include <mutex>
 #include <utility>
 
@@ -74,6 +76,31 @@ void ThrowBadBotValue(std::string_view bot, std::string_view key, std::string_vi
                       std::string_view expected) {
   throw Error("bad value '" + std::string(value) + "' for key '" + std::string(key) + "' of bot '" +
               std::string(bot) + "': expected " + std::string(expected));
+}
+
+std::int64_t ParseBotInteger(std::string_view bot, std::string_view key, const std::string& value,
+                             std::int64_t low, std::int64_t high, std::string_view expected) {
+  std::int64_t parsed = 0;
+  const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), parsed);
+  if (value.empty() || error != std::errc() || end != value.data() + value.size() || parsed < low ||
+      parsed > high) {
+    ThrowBadBotValue(bot, key, value,
+                     expected.empty()
+                         ? "an integer from " + std::to_string(low) + " to " + std::to_string(high)
+                         : std::string(expected));
+  }
+  return parsed;
+}
+
+double ParseBotNumber(std::string_view bot, std::string_view key, const std::string& value,
+                      double low, double high, std::string_view expected) {
+  double parsed = 0;
+  const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), parsed);
+  if (value.empty() || error != std::errc() || end != value.data() + value.size() ||
+      !std::isfinite(parsed) || parsed < low || parsed > high) {
+    ThrowBadBotValue(bot, key, value, expected);
+  }
+  return parsed;
 }
 
 std::unique_ptr<Bot> MakeBot(std::string_view spec, const engine::Game& game, std::uint64_t seed) {

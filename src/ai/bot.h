@@ -70,5 +70,12 @@ std::string FormatBotSpec(std::string_view name, const std::map<std::string, std
 // Throws quartel::Error "bad value 'x' for key 'k' of bot 'b': expected <what>". For factories.
 [[noreturn]] void ThrowBadBotValue(std::string_view bot, std::string_view key,
                                    std::string_view value, std::string_view expected);
+// The value of a bot's key, for factories: the whole of `value` must spell a number in [low, high]
+// (read without the locale), else ThrowBadBotValue saying `expected`, by default "an integer from
+// LOW to HIGH".
+std::int64_t ParseBotInteger(std::string_view bot, std::string_view key, const std::string& value,
+                             std::int64_t low, std::int64_t high, std::string_view expected = {});
+double ParseBotNumber(std::string_view bot, std::string_view key, const std::string& value,
+                      double low, double high, std::string_view expected);
 
 }  // namespace quartel::ai

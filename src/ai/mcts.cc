@@ -410,13 +410,8 @@ class MctsBot : public Bot {
 };
 
 std::int64_t ParsePositive(const std::string& key, const std::string& value) {
-  char* end = nullptr;
-  errno = 0;
-  const long long parsed = std::strtoll(value.c_str(), &end, 10);
-  if (value.empty() || *end != '\0' || errno != 0 || parsed < 1) {
-    ThrowBadBotValue("mcts", key, value, "an integer >= 1");
-  }
-  return parsed;
+  return ParseBotInteger("mcts", key, value, 1, std::numeric_limits<std::int64_t>::max(),
+                         "an integer >= 1");
 }
 
 std::unique_ptr<Bot> MakeMctsBot(const engine::Game& game,
@@ -439,13 +434,8 @@ std::unique_ptr<Bot> MakeMctsBot(const engine::Game& game,
     config.milliseconds = ParsePositive(it->first, it->second);
   }
   if (auto it = params.find("c"); it != params.end()) {
-    const std::string& value = it->second;
-    char* end = nullptr;
-    const double parsed = std::strtod(value.c_str(), &end);
-    if (value.empty() || *end != '\0' || !std::isfinite(parsed) || parsed < 0) {
-      ThrowBadBotValue("mcts", "c", value, "a number >= 0");
-    }
-    config.exploration = parsed;
+    config.exploration = ParseBotNumber("mcts", "c", it->second, 0,
+                                        std::numeric_limits<double>::max(), "a number >= 0");
   }
   return std::make_unique<MctsBot>(game, config, std::move(turn_budget),
                                    FormatBotSpec("mcts", params));

@@ -333,13 +333,7 @@ class WarBot : public Bot, WarSeatReading {
 };
 
 double ParseProbability(const std::string& key, const std::string& value) {
-  double parsed = 0;
-  const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), parsed);
-  if (value.empty() || error != std::errc() || end != value.data() + value.size() || parsed < 0 ||
-      parsed > 1) {
-    ThrowBadBotValue("heuristic", key, value, "a probability between 0 and 1");
-  }
-  return parsed;
+  return ParseBotNumber("heuristic", key, value, 0, 1, "a probability between 0 and 1");
 }
 
 }  // namespace

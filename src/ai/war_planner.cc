@@ -254,13 +254,8 @@ class WarPlanBot : public Bot {
 };
 
 double ParseValue(const std::string& key, const std::string& value, double high) {
-  double parsed = 0;
-  const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), parsed);
-  if (value.empty() || error != std::errc() || end != value.data() + value.size() || parsed < 0 ||
-      parsed > high) {
-    ThrowBadBotValue("warplan", key, value, "a number between 0 and " + std::to_string(high));
-  }
-  return parsed;
+  return ParseBotNumber("warplan", key, value, 0, high,
+                        "a number between 0 and " + std::to_string(high));
 }
 
 }  // namespace
