@@ -17,27 +17,34 @@ const legalOf = (s, word) => (s.legal ?? []).filter((l) => l.text.split(' ')[0] 
 
 // Plays the viewer's whole turn quickly: every army placed on the first territory offered, then
 // "end" at each phase; anything else (a trade it must make, an occupation) by the WAR driver.
+// The turn is over when the view's turn number moves on: the bots may play theirs between two
+// looks of the page, so that it is the viewer's turn again at the next look. Returns the state
+// seen then and when the viewer's last move was sent (the bots' wait starts there).
 async function playMyTurn(page) {
   const driver = await import('../drivers/war.mjs');
+  const turn = (await waitFor(page, (s) => s.over || s.your_turn, 'the viewer\'s turn')).view?.turn;
+  if (turn === undefined) throw new Error('the WAR view has no turn number');
+  const passed = (s) => s.over || !s.your_turn || s.view?.turn !== turn;
+  let sentAt = Date.now();
   for (let moves = 0; ; moves++) {
     if (moves > 200) throw new Error('the viewer\'s turn did not end');
-    const s = await waitFor(page, (s) => s.over || !s.your_turn || (s.legal ?? []).length > 0, 'the viewer\'s move');
-    if (s.over || !s.your_turn) return s;
+    const s = await waitFor(page, (s) => passed(s) || (s.legal ?? []).length > 0, 'the viewer\'s move');
+    if (passed(s)) return { s, sentAt };
     const before = JSON.stringify(s.view);
+    sentAt = Date.now();
     if (await page.locator('[data-testid="war-cancel"]').count()) await page.locator('[data-testid="war-cancel"]').click();
     const place = legalOf(s, 'place');
     const ends = [...legalOf(s, 'end'), ...legalOf(s, 'done')];
     if (place.length) await page.locator(`[data-counter="${place[0].text.split(' ').pop()}"] .war-badge`).click();
     else if (ends.length) await page.locator('[data-testid="war-end"]').first().click();
     else await driver.playMove(page);
-    await waitFor(page, (now) => now.over || !now.your_turn || JSON.stringify(now.view) !== before, 'the viewer\'s move to be played');
+    await waitFor(page, (now) => passed(now) || JSON.stringify(now.view) !== before, 'the viewer\'s move to be played');
   }
 }
 
 // Waits for the viewer's next turn, noting every "… is thinking…" line shown meanwhile; returns
-// how long it took and those lines.
-async function waitThroughBots(page, shotName) {
-  const start = Date.now();
+// how long it took from `start` (the viewer's last move) and those lines.
+async function waitThroughBots(page, start, shotName) {
   const seen = new Set();
   let shotTaken = !shotName;
   for (;;) {
@@ -99,9 +106,9 @@ export default async function () {
     await waitFor(page, (s) => s.your_turn || s.over, 'the viewer\'s first turn', 60000);
     // Two rounds: round 1 is placements only, round 2 has the bots' attacks and moves.
     for (let round = 1; round <= 2; round++) {
-      const s = await playMyTurn(page);
+      const { s, sentAt } = await playMyTurn(page);
       if (s.over) break;
-      const { ms, seen, over } = await waitThroughBots(page, round === 2 ? 'bots-thinking-1366' : null);
+      const { ms, seen, over } = await waitThroughBots(page, sentAt, round === 2 ? 'bots-thinking-1366' : null);
       waits.push(ms);
       if (ms > BOTS * TURN_MS + SLACK_MS) throw new Error(`round ${round}: the bots' turns took ${ms} ms (limit ${BOTS * TURN_MS + SLACK_MS})`);
       if (checkThinking(seen, BOTS)) everySeat = true;
@@ -120,9 +127,10 @@ export default async function () {
     await waitFor(page, (s) => s.your_turn || s.over, 'the viewer\'s first turn', 60000);
     const line = page.locator('[data-testid="bot-thinking"]');
     const idle = await line.boundingBox();
-    const s = await playMyTurn(page);
-    if (s.over) return;
-    const { seen } = await waitThroughBots(page, 'bots-thinking-390');
+    const { s, sentAt } = await playMyTurn(page);
+    // The first round places armies only: no one can have won yet.
+    if (s.over) throw new Error(`the match was over after the viewer's first turn (${s.view?.ending}, ${s.view?.winner})`);
+    const { seen } = await waitThroughBots(page, sentAt, 'bots-thinking-390');
     checkThinking(seen, 1);
     // The line kept its height, so that the board below did not move when the bots began.
     const after = await line.boundingBox();
