@@ -49,6 +49,17 @@ class AlphaBetaEval {
   virtual bool IsTactical(const engine::State& state, engine::Action action) const = 0;
 };
 
+// Mixes a word into a well-spread 64-bit key (MurmurHash3's 64-bit finaliser), for
+// AlphaBetaEval::Hash: the evaluations fold a position's words through it.
+inline std::uint64_t MixHash(std::uint64_t x) {
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdULL;
+  x ^= x >> 33;
+  x *= 0xc4ceb9fe1a85ec53ULL;
+  x ^= x >> 33;
+  return x;
+}
+
 // The evaluation for `game_id`, or null when alphabeta does not play that game.
 std::unique_ptr<AlphaBetaEval> MakeAlphaBetaEval(const std::string& game_id);
 std::unique_ptr<AlphaBetaEval> MakeDablotEval();         // eval/dablot_eval.cc

@@ -72,15 +72,6 @@ const NearestSanctuaries& Nearest() {
   return table;
 }
 
-std::uint64_t Mix(std::uint64_t x) {
-  x ^= x >> 33;
-  x *= 0xff51afd7ed558ccdULL;
-  x ^= x >> 33;
-  x *= 0xc4ceb9fe1a85ec53ULL;
-  x ^= x >> 33;
-  return x;
-}
-
 class ConspiradoresEval : public AlphaBetaEval {
  public:
   int Evaluate(const engine::State& state, engine::Seat seat) const override {
@@ -109,19 +100,20 @@ class ConspiradoresEval : public AlphaBetaEval {
   std::uint64_t Hash(const engine::State& state) const override {
     const cs::Position& pos = static_cast<const cs::ConspiradoresState&>(state).position();
     std::uint64_t h =
-        Mix(static_cast<std::uint64_t>(static_cast<std::uint16_t>(pos.meta.chain_at)) |
-            static_cast<std::uint64_t>(pos.meta.order_pos) << 16 |
-            static_cast<std::uint64_t>(pos.meta.phase) << 24 |
-            static_cast<std::uint64_t>(pos.meta.placed) << 32);
+        MixHash(static_cast<std::uint64_t>(static_cast<std::uint16_t>(pos.meta.chain_at)) |
+                static_cast<std::uint64_t>(pos.meta.order_pos) << 16 |
+                static_cast<std::uint64_t>(pos.meta.phase) << 24 |
+                static_cast<std::uint64_t>(pos.meta.placed) << 32);
     std::uint64_t salt = 0x9e3779b97f4a7c15ULL;
     for (int s = 0; s < pos.meta.num_seats; ++s) {
       for (const std::uint64_t word : pos.pieces[s].w) {
-        h = Mix(h ^ (word + salt));
+        h = MixHash(h ^ (word + salt));
         salt += 0x9e3779b97f4a7c15ULL;
       }
     }
     if (pos.InChain()) {
-      for (const std::uint64_t word : pos.visited.w) h = Mix(h ^ (word + 0x632be59bd9b4e019ULL));
+      for (const std::uint64_t word : pos.visited.w)
+        h = MixHash(h ^ (word + 0x632be59bd9b4e019ULL));
     }
     return h;
   }

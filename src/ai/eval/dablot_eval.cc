@@ -32,15 +32,6 @@ constexpr int kEnPrise = 12;        // per piece of the side not to act that cou
 constexpr int kCloseIn = 6;         // per line of distance, for the leading side
 constexpr int kContact = 4;         // per line of distance, for the seat searched for
 
-std::uint64_t Mix(std::uint64_t x) {
-  x ^= x >> 33;
-  x *= 0xff51afd7ed558ccdULL;
-  x ^= x >> 33;
-  x *= 0xc4ceb9fe1a85ec53ULL;
-  x ^= x >> 33;
-  return x;
-}
-
 class DablotEval : public AlphaBetaEval {
  public:
   int Evaluate(const engine::State& state, engine::Seat seat) const override {
@@ -86,11 +77,12 @@ class DablotEval : public AlphaBetaEval {
     std::uint64_t words[9];
     static_assert(sizeof(words) == sizeof(pos.board));
     std::memcpy(words, pos.board.data(), sizeof(words));
-    std::uint64_t h = Mix(static_cast<std::uint64_t>(pos.h.to_move) |
-                          static_cast<std::uint64_t>(static_cast<std::uint8_t>(pos.h.chain)) << 8 |
-                          static_cast<std::uint64_t>(pos.h.race) << 16 |
-                          static_cast<std::uint64_t>(pos.h.phase) << 24);
-    for (int i = 0; i < 9; ++i) h = Mix(h ^ (words[i] + 0x9e3779b97f4a7c15ULL * (i + 1)));
+    std::uint64_t h =
+        MixHash(static_cast<std::uint64_t>(pos.h.to_move) |
+                static_cast<std::uint64_t>(static_cast<std::uint8_t>(pos.h.chain)) << 8 |
+                static_cast<std::uint64_t>(pos.h.race) << 16 |
+                static_cast<std::uint64_t>(pos.h.phase) << 24);
+    for (int i = 0; i < 9; ++i) h = MixHash(h ^ (words[i] + 0x9e3779b97f4a7c15ULL * (i + 1)));
     return h;
   }
 

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <utility>
 
+#include "core/bits.h"
 #include "core/error.h"
 #include "core/text.h"
 
@@ -59,86 +60,11 @@ inline std::uint64_t BackWord(const std::array<std::uint64_t, 7>& padded, int i)
   }
 }
 
-// Byte i of the result: the number of set bits in byte i of x.
-inline std::uint64_t BytePopcounts(std::uint64_t x) {
-  x = x - ((x >> 1) & 0x5555555555555555ULL);
-  x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-  return (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
-}
-
-// The 8 x 8 bit matrix transposed: bit 8r + c goes to bit 8c + r (Hacker's Delight, transpose8).
-inline std::uint64_t Transpose8(std::uint64_t x) {
-  std::uint64_t t = (x ^ (x >> 7)) & 0x00AA00AA00AA00AAULL;
-  x ^= t ^ (t << 7);
-  t = (x ^ (x >> 14)) & 0x0000CCCC0000CCCCULL;
-  x ^= t ^ (t << 14);
-  t = (x ^ (x >> 28)) & 0x00000000F0F0F0F0ULL;
-  x ^= t ^ (t << 28);
-  return x;
-}
-
-// kNthBit[byte][n]: the index of the n-th (from 0) set bit of the byte.
-constexpr std::array<std::array<std::uint8_t, 8>, 256> BuildNthBit() {
-  std::array<std::array<std::uint8_t, 8>, 256> table{};
-  for (int byte = 0; byte < 256; ++byte) {
-    int n = 0;
-    for (int bit = 0; bit < 8; ++bit) {
-      if ((byte >> bit) & 1) table[byte][n++] = static_cast<std::uint8_t>(bit);
-    }
-  }
-  return table;
-}
-constexpr auto kNthBit = BuildNthBit();
-
 // One word (64 points) of the moves, by direction: bit j of word[d] when point 64 * i + j moves
 // along d. A seat moves at most 20 pieces (kTotalPieces / 2), 8 ways each, so the per-byte counts
-// below never pass 160 and never carry.
+// of bits::ByteCountsOfEight never pass 160 and never carry.
 using WordMoves = std::array<std::uint64_t, kNumDirs>;
-
-// Byte b: the moves from the word's points 8b .. 8b + 7.
-inline std::uint64_t ByteCounts(const WordMoves& moves) {
-  constexpr std::uint64_t k5 = 0x5555555555555555ULL, k3 = 0x3333333333333333ULL;
-  constexpr std::uint64_t kF = 0x0f0f0f0f0f0f0f0fULL;
-  // By nibbles (at most 4 each per direction, at most 12 for three directions), then by bytes.
-  std::array<std::uint64_t, 3> nibbles{};
-  for (int d = 0; d < kNumDirs; ++d) {
-    const std::uint64_t x = moves[d] - ((moves[d] >> 1) & k5);
-    nibbles[d / 3] += (x & k3) + ((x >> 2) & k3);
-  }
-  std::uint64_t bytes = 0;
-  for (const std::uint64_t n : nibbles) bytes += (n & kF) + ((n >> 4) & kF);
-  return bytes;
-}
-
-inline std::uint32_t SumBytes(std::uint64_t bytes) {
-  return static_cast<std::uint32_t>((bytes * 0x0101010101010101ULL) >> 56);
-}
-
-// The k-th (from 0) move of one word in (point, direction) order, as (bit, direction); k is below
-// the word's count and `bytes` is ByteCounts(moves).
-std::pair<int, int> KthInWord(const WordMoves& moves, std::uint64_t bytes, std::uint32_t k) {
-  const std::uint64_t prefix = bytes * 0x0101010101010101ULL;
-  int block = 0;
-  std::uint32_t before = 0;
-  for (; block < 7; ++block) {
-    const auto upto = static_cast<std::uint32_t>((prefix >> (8 * block)) & 0xff);
-    if (k < upto) break;
-    before = upto;
-  }
-  k -= before;
-  std::uint64_t rows = 0;
-  for (int d = 0; d < kNumDirs; ++d) rows |= ((moves[d] >> (8 * block)) & 0xff) << (8 * d);
-  const std::uint64_t dirs_by_point = Transpose8(rows);  // byte j: point 8 * block + j
-  // Byte j of `upto`: the block's moves from its points 0 .. j (at most 64: the bytes compare
-  // without borrowing; the top bit of a byte of `above` is set where upto > k).
-  constexpr std::uint64_t kOnes = 0x0101010101010101ULL, kTops = 0x8080808080808080ULL;
-  const std::uint64_t upto = BytePopcounts(dirs_by_point) * kOnes;
-  const std::uint64_t above = ((upto | kTops) - (k + 1) * kOnes) & kTops;
-  const int j = std::countr_zero(above) / 8;
-  const auto dirs = static_cast<std::uint32_t>((dirs_by_point >> (8 * j)) & 0xff);
-  const std::uint32_t skip = j == 0 ? 0 : static_cast<std::uint32_t>((upto >> (8 * j - 8)) & 0xff);
-  return {8 * block + j, kNthBit[dirs][k - skip]};
-}
+static_assert(kNumDirs == 8, "bits::ByteCountsOfEight counts eight directions");
 
 }  // namespace
 
@@ -285,12 +211,12 @@ Action Position::RandomLegalAction(Rng& rng, std::vector<Action>& scratch) const
        ...);
     }
     (std::make_index_sequence<kNumDirs>{});
-    step_bytes[i] = ByteCounts(steps[i]);
-    step_counts[i] = SumBytes(step_bytes[i]);
+    step_bytes[i] = bits::ByteCountsOfEight(steps[i]);
+    step_counts[i] = bits::SumBytes(step_bytes[i]);
     num_steps += step_counts[i];
     if (any_jump != 0) {
-      jump_bytes[i] = ByteCounts(jumps[i]);
-      jump_counts[i] = SumBytes(jump_bytes[i]);
+      jump_bytes[i] = bits::ByteCountsOfEight(jumps[i]);
+      jump_counts[i] = bits::SumBytes(jump_bytes[i]);
       num_jumps += jump_counts[i];
     }
   }
@@ -300,8 +226,8 @@ Action Position::RandomLegalAction(Rng& rng, std::vector<Action>& scratch) const
   const auto& counts = step ? step_counts : jump_counts;
   int i = 0;
   while (k >= counts[i]) k -= counts[i++];
-  const auto [bit, dir] =
-      step ? KthInWord(steps[i], step_bytes[i], k) : KthInWord(jumps[i], jump_bytes[i], k);
+  const auto [bit, dir] = step ? bits::KthInEightWords(steps[i], step_bytes[i], k)
+                               : bits::KthInEightWords(jumps[i], jump_bytes[i], k);
   const int from = 64 * i + bit;
   return step ? StepAction(from, dir) : JumpAction(from, dir);
 }

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <utility>
 
+#include "core/bits.h"
 #include "core/error.h"
 #include "core/text.h"
 
@@ -119,96 +120,36 @@ inline Bitboard Back(Bitboard x) {
   }
 }
 
-// Byte i of the result: the number of set bits in byte i of x.
-inline std::uint64_t BytePopcounts(std::uint64_t x) {
-  x = x - ((x >> 1) & 0x5555555555555555ULL);
-  x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-  return (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
-}
-
-// The 8 x 8 bit matrix transposed: bit 8r + c goes to bit 8c + r (Hacker's Delight, transpose8).
-inline std::uint64_t Transpose8(std::uint64_t x) {
-  std::uint64_t t = (x ^ (x >> 7)) & 0x00AA00AA00AA00AAULL;
-  x ^= t ^ (t << 7);
-  t = (x ^ (x >> 14)) & 0x0000CCCC0000CCCCULL;
-  x ^= t ^ (t << 14);
-  t = (x ^ (x >> 28)) & 0x00000000F0F0F0F0ULL;
-  x ^= t ^ (t << 28);
-  return x;
-}
-
-// kNthBit[byte][n]: the index of the n-th (from 0) set bit of the byte.
-constexpr std::array<std::array<std::uint8_t, 8>, 256> BuildNthBit() {
-  std::array<std::array<std::uint8_t, 8>, 256> table{};
-  for (int byte = 0; byte < 256; ++byte) {
-    int n = 0;
-    for (int bit = 0; bit < 8; ++bit) {
-      if ((byte >> bit) & 1) table[byte][n++] = static_cast<std::uint8_t>(bit);
-    }
-  }
-  return table;
-}
-constexpr auto kNthBit = BuildNthBit();
-
-// Per-direction move sets (steps or jumps) counted by blocks of 8 points: byte i of `low` counts
-// the moves from points 8i .. 8i + 7, `high` those from points 64 .. 71. A side has at most 30
-// pieces with at most 8 moves each, so no count passes 240 and the bytes never carry.
+// Per-direction move sets (steps or jumps) split for counting: the points 0-63 as eight words,
+// the points 64-71 as one block of eight (byte d: those points moving along d). A side has at most
+// 30 pieces with at most 8 moves each, so no count passes 240 and no byte carries.
 struct MoveCount {
-  std::uint64_t low = 0;
-  std::uint32_t high = 0;
+  std::array<std::uint64_t, kNumDirs> low{};
+  std::uint64_t low_bytes = 0;  // bits::ByteCountsOfEight(low)
+  std::uint64_t high_rows = 0;
+  std::uint32_t low_total = 0;
   std::uint32_t total = 0;
 };
+static_assert(kNumDirs == 8, "bits::ByteCountsOfEight counts eight directions");
 
 inline MoveCount CountMoves(const std::array<Bitboard, kNumDirs>& moves) {
-  // Points 0-63: the bits counted by nibbles (at most 4 each) for each direction, three
-  // directions summed per nibble (at most 12), then by bytes.
-  constexpr std::uint64_t k5 = 0x5555555555555555ULL, k3 = 0x3333333333333333ULL;
-  constexpr std::uint64_t kF = 0x0f0f0f0f0f0f0f0fULL;
-  std::array<std::uint64_t, 3> nibbles{};
-  std::uint64_t high_rows = 0;  // byte d: points 64-71 moving along d
-  for (int d = 0; d < kNumDirs; ++d) {
-    std::uint64_t x = static_cast<std::uint64_t>(moves[d]);
-    x = x - ((x >> 1) & k5);
-    nibbles[d / 3] += (x & k3) + ((x >> 2) & k3);
-    high_rows |= static_cast<std::uint64_t>(moves[d] >> 64) << (8 * d);
-  }
   MoveCount count;
-  for (const std::uint64_t n : nibbles) count.low += (n & kF) + ((n >> 4) & kF);
-  count.high = static_cast<std::uint32_t>((BytePopcounts(high_rows) * 0x0101010101010101ULL) >> 56);
-  count.total = static_cast<std::uint32_t>((count.low * 0x0101010101010101ULL) >> 56) + count.high;
+  for (int d = 0; d < kNumDirs; ++d) {
+    count.low[d] = static_cast<std::uint64_t>(moves[d]);
+    count.high_rows |= static_cast<std::uint64_t>(moves[d] >> 64) << (8 * d);
+  }
+  count.low_bytes = bits::ByteCountsOfEight(count.low);
+  count.low_total = bits::SumBytes(count.low_bytes);
+  count.total = count.low_total + bits::SumBytes(bits::BytePopcounts(count.high_rows));
   return count;
 }
 
-// The k-th (from 0) move of `moves` in the order of the action ids, (point, direction) ascending;
-// k < count.total.
-std::pair<int, int> KthMove(const std::array<Bitboard, kNumDirs>& moves, const MoveCount& count,
-                            std::uint32_t k) {
-  // Byte i of `prefix`: the moves from points 0 .. 8i + 7.
-  const std::uint64_t prefix = count.low * 0x0101010101010101ULL;
-  int block = 0;
-  std::uint32_t before = 0;
-  for (; block < 8; ++block) {
-    const auto upto = static_cast<std::uint32_t>((prefix >> (8 * block)) & 0xff);
-    if (k < upto) break;
-    before = upto;
-  }
-  k -= before;
-  // Row d of the block's matrix: the block's 8 points moving along d (byte `block` of the set,
-  // little-endian); transposed, byte j holds the directions of point 8 * block + j.
-  std::uint64_t rows = 0;
-  for (int d = 0; d < kNumDirs; ++d) {
-    rows |= std::uint64_t{reinterpret_cast<const unsigned char*>(&moves[d])[block]} << (8 * d);
-  }
-  const std::uint64_t dirs_by_point = Transpose8(rows);
-  // Byte j of `upto`: the block's moves from its points 0 .. j (at most 64, so bytes compare
-  // without borrowing: the top bit of a byte of `above` is set where upto > k).
-  constexpr std::uint64_t kOnes = 0x0101010101010101ULL, kTops = 0x8080808080808080ULL;
-  const std::uint64_t upto = BytePopcounts(dirs_by_point) * kOnes;
-  const std::uint64_t above = ((upto | kTops) - (k + 1) * kOnes) & kTops;
-  const int j = std::countr_zero(above) / 8;
-  const auto dirs = static_cast<std::uint32_t>((dirs_by_point >> (8 * j)) & 0xff);
-  const std::uint32_t skip = j == 0 ? 0 : static_cast<std::uint32_t>((upto >> (8 * j - 8)) & 0xff);
-  return {8 * block + j, kNthBit[dirs][k - skip]};
+// The k-th (from 0) move in the order of the action ids, (point, direction) ascending, as (point,
+// direction); k < count.total.
+std::pair<int, int> KthMove(const MoveCount& count, std::uint32_t k) {
+  if (k < count.low_total) return bits::KthInEightWords(count.low, count.low_bytes, k);
+  const auto [point, dir] = bits::KthInBlock(count.high_rows, k - count.low_total);
+  return {64 + point, dir};
 }
 
 }  // namespace
@@ -346,10 +287,10 @@ Action Position::RandomLegalAction(Rng& rng, std::vector<Action>& scratch) const
   const MoveCount jump_count = any_jump != 0 ? CountMoves(jumps) : MoveCount{};
   std::uint32_t k = rng.Below(step_count.total + jump_count.total);
   if (k < step_count.total) {
-    const auto [from, dir] = KthMove(steps, step_count, k);
+    const auto [from, dir] = KthMove(step_count, k);
     return StepAction(from, dir);
   }
-  const auto [from, dir] = KthMove(jumps, jump_count, k - step_count.total);
+  const auto [from, dir] = KthMove(jump_count, k - step_count.total);
   return JumpAction(from, dir);
 }
 
