@@ -5,7 +5,7 @@
 
 #include <algorithm>
 #include <array>
-#include <cerrno>
+#include <bit>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -33,6 +33,12 @@ constexpr int kInfinity = 2 * kWinScore;
 constexpr int kMaxPly = 192;       // search plus quiescence; deeper nodes are evaluated statically
 constexpr int kMaxQuiesce = 24;    // quiescence actions below the nominal depth
 constexpr int kCheckEvery = 1024;  // nodes between clock reads
+// The transposition table starts at 2^12 entries (64 KB) and grows between iterations to about
+// four entries per node searched so far, up to 2^tt_log2: a one-ply beginner or a 2000-node
+// search needs a few thousand entries, and clearing the full 16 MB for each of their decisions
+// cost twice their search (system time of page faults).
+constexpr int kFirstTableLog2 = 12;
+constexpr std::size_t kEntriesPerNode = 4;
 
 enum Bound : std::uint8_t { kNoBound = 0, kUpper = 1, kLower = 2, kExact = 3 };
 
@@ -87,8 +93,8 @@ class AlphaBetaSearcher::Impl {
  private:
   void Prepare(const engine::SeatHandle& seat, const AlphaBetaConfig& config) {
     config_ = config;
-    const std::size_t size = std::size_t{1} << config.tt_log2;
-    table_.assign(size, TtEntry{});  // released after each decision (Choose)
+    const int first_log2 = std::min(config.tt_log2, kFirstTableLog2);
+    table_.assign(std::size_t{1} << first_log2, TtEntry{});  // released after each decision
     // The history's counts are from the root seat's side: a new root seat starts it afresh.
     if (history_.empty() || seat.viewer() != root_seat_) {
       history_.assign(2 * static_cast<std::size_t>(seat.game().NumDistinctActions()), 0);
@@ -183,6 +189,21 @@ class AlphaBetaSearcher::Impl {
     std::swap(actions[i], actions[best]);
     std::swap(keys[i], keys[best]);
     return actions[i];
+  }
+
+  // Between iterations: a table of about kEntriesPerNode entries per node searched so far, up to
+  // 2^tt_log2. The entries move to the slots their keys give in the larger table; with one entry
+  // per slot, two never land on the same slot.
+  void GrowTable() {
+    const std::size_t most = std::size_t{1} << config_.tt_log2;
+    const std::size_t want =
+        std::min(most, std::bit_ceil(static_cast<std::size_t>(nodes_) * kEntriesPerNode));
+    if (want <= table_.size()) return;
+    std::vector<TtEntry> grown(want);
+    for (const TtEntry& entry : table_) {
+      if (entry.bound != kNoBound) grown[entry.key & (want - 1)] = entry;
+    }
+    table_.swap(grown);
   }
 
   int Search(int depth, int alpha, int beta, int ply) {
@@ -290,6 +311,7 @@ class AlphaBetaSearcher::Impl {
     completed_depth_ = 0;
     std::vector<int> completed_scores;  // per action of `order`, at the last full iteration
     for (int depth = 1; depth <= config_.max_depth; ++depth) {
+      GrowTable();
       int alpha = -kInfinity;
       Action iteration_best = -1;
       int iteration_score = -kInfinity;
