@@ -70,7 +70,7 @@ struct AlphaBetaConfig {
   std::int64_t nodes = 0;         // node budget per decision (0: none)
   std::int64_t milliseconds = 0;  // time per decision (0: none)
   double temperature = 0;         // > 0: the root move by softmax of exact scores
-  int tt_log2 = 20;               // transposition table of 2^tt_log2 entries (16 bytes each)
+  int tt_log2 = 20;               // transposition table: at most 2^tt_log2 entries of 16 bytes
   // When not null and set (from another thread: Bot::SetStopFlag), the search stops as a spent
   // budget stops it and answers from the deepest iteration completed.
   const std::atomic<bool>* stop = nullptr;
@@ -83,7 +83,8 @@ struct AlphaBetaStats {
 };
 
 // One searcher keeps its history from decision to decision; its transposition table lives for one
-// decision (16 MB at the default size: a server keeps many idle bots).
+// decision, growing with the search (at most 16 MB at the default size: a server keeps many idle
+// bots).
 class AlphaBetaSearcher {
  public:
   explicit AlphaBetaSearcher(std::unique_ptr<AlphaBetaEval> eval);
