@@ -14,9 +14,6 @@ const suffix = String(Date.now() % 1e6);
 const me = { name: `Ana_${suffix}`, password: 'correct horse 1', page: null };
 const NEW_PASSWORD = 'battery staple 22';
 
-async function csrf(page) {
-  return page.evaluate(async () => (await (await fetch('/api/session', { cache: 'no-store' })).json()).csrf);
-}
 async function sessionOf(page) {
   return page.evaluate(async () => (await (await fetch('/api/session', { cache: 'no-store' })).json()).account);
 }

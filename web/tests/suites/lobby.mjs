@@ -18,8 +18,13 @@ export async function axe(page, where) {
 const suffix = String(Date.now() % 1e6);
 const PASSWORD = 'correct horse 1';
 
+// The page's own first GET /api/session and this one may both go without a cookie: each makes a
+// session, and the cookie set last wins, so the token read here may be the other session's (the
+// client's post() sends again after a 403 for this reason). The page's own load is awaited first.
 export async function signUp(page, address, name) {
+  const pageSession = page.waitForResponse((r) => r.url().endsWith('/api/session'), { timeout: 10000 });
   await page.goto(`${address}/`);
+  await pageSession;
   const answer = await page.evaluate(
     async ([name, password]) => {
       const { csrf } = await (await fetch('/api/session', { cache: 'no-store' })).json();
