@@ -82,16 +82,22 @@ ServerProcess::ServerProcess(const std::string& database, const std::vector<std:
   throw std::runtime_error("the server did not say where it listens:\n" + ReadFile(log_path_));
 }
 
-ServerProcess::~ServerProcess() {
-  if (pid_ < 0) return;
+ServerProcess::~ServerProcess() { Stop(); }
+
+bool ServerProcess::Stop(std::chrono::milliseconds patience) {
+  if (pid_ < 0) return true;
   kill(pid_, SIGTERM);
-  const auto deadline = Clock::now() + std::chrono::seconds(10);
+  const auto deadline = Clock::now() + patience;
   int status = 0;
   while (Clock::now() < deadline) {
-    if (waitpid(pid_, &status, WNOHANG) == pid_) return;
+    if (waitpid(pid_, &status, WNOHANG) == pid_) {
+      pid_ = -1;
+      return true;
+    }
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
   KillHard();
+  return false;
 }
 
 void ServerProcess::KillHard() {

@@ -31,6 +31,8 @@ class ServerProcess {
 
   // kill -9: the server dies at once, whatever it was doing.
   void KillHard();
+  // SIGTERM, and wait up to `patience` for the server to exit: false when it had to be killed.
+  bool Stop(std::chrono::milliseconds patience = std::chrono::seconds(10));
   unsigned short port() const { return port_; }
   std::string Log() const;  // what the server printed (for failure messages)
 

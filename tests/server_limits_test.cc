@@ -189,7 +189,8 @@ TEST(ServerLimits, ABotsTimeIsCappedPerMoveAndPerTurn) {
 }
 
 // An iteration or node budget reads no clock, so the server stops a bot at --max-bot-ms whatever
-// its spec asks: a search of a billion iterations (or nodes, or worlds) answers in about that time.
+// its spec asks: a search of a billion iterations (or nodes, or worlds) answers in about that time,
+// and a SIGTERM does not wait for it.
 TEST(ServerLimits, ABotWithAHugeIterationBudgetIsStoppedAtTheLimit) {
   for (const auto& [game, spec] : std::vector<std::pair<std::string, std::string>>{
            {"dablot", "mcts:iterations=1000000000"},
@@ -215,6 +216,9 @@ TEST(ServerLimits, ABotWithAHugeIterationBudgetIsStoppedAtTheLimit) {
     // At most eight searched decisions at 0.3 s each, with room for a loaded machine; without the
     // limit not one of them would end.
     EXPECT_LT(seconds, 15.0) << game << " " << spec;
+    // A shutdown stops the bot thinking now, too (the limit's timer no longer runs then).
+    EXPECT_TRUE(server.Stop(std::chrono::seconds(5)))
+        << game << " " << spec << ": the server waited for its bot; " << server.Log();
   }
 }
 

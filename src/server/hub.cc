@@ -93,13 +93,15 @@ int Hub::Start() {
 }
 
 void Hub::Stop() {
+  thinking_.StopAll();
   bots_.stop();
   bots_.join();
   commits_.Stop();
 }
 
 RoomServices Hub::Services(bool running) {
-  RoomServices services{commits_, bots_, metrics_, [](const std::string&, const std::string&) {}};
+  RoomServices services{commits_, bots_, thinking_, metrics_,
+                        [](const std::string&, const std::string&) {}};
   if (running) {
     services.on_finished = [this](const std::string& id, const std::string& creator) {
       OnFinished(id, creator);

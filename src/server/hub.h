@@ -130,6 +130,7 @@ class Hub {
   HubLimits limits_;
   Metrics metrics_;
   boost::asio::thread_pool bots_;
+  ThinkingBots thinking_;
   CommitQueue commits_;
   mutable std::shared_mutex rooms_mutex_;
   std::unordered_map<std::string, std::shared_ptr<Room>> rooms_;

@@ -780,6 +780,21 @@ void Room::Fail(const std::string& why, std::optional<Seat> only) {
 
 // --- Bots ----------------------------------------------------------------------------------------
 
+void ThinkingBots::Add(const std::shared_ptr<std::atomic<bool>>& stop) {
+  const std::lock_guard lock(mutex_);
+  if (stopping_) stop->store(true);
+  std::erase_if(stops_, [](const auto& weak) { return weak.expired(); });
+  stops_.push_back(stop);
+}
+
+void ThinkingBots::StopAll() {
+  const std::lock_guard lock(mutex_);
+  stopping_ = true;
+  for (const auto& weak : stops_) {
+    if (const auto stop = weak.lock()) stop->store(true);
+  }
+}
+
 void Room::MaybeStartBot() {
   if (failed_ || bot_thinking_ || match_.Over()) return;
   const Seat seat = match_.state().CurrentSeat();
@@ -794,6 +809,7 @@ void Room::MaybeStartBot() {
   // Whatever budget its spec names, the bot answers within the server's limit: a timer asks it to
   // stop, and a searching bot answers from what it has found (quick bots finish first anyway).
   auto stop = std::make_shared<std::atomic<bool>>(false);
+  services_.thinking.Add(stop);
   auto limit = std::make_shared<asio::steady_timer>(strand_, services_.timings.bot_decision_limit);
   limit->async_wait([stop](const boost::system::error_code& error) {
     if (!error) stop->store(true);

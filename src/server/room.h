@@ -60,9 +60,24 @@ struct RoomTimings {
 
 class Room;
 
+// The stop flags of the bots thinking now. A shutdown asks each to answer at once: the limit's
+// timer never fires once the network loop has stopped, and a bot with an iteration budget would
+// hold the server's exit for as long as its search.
+class ThinkingBots {
+ public:
+  void Add(const std::shared_ptr<std::atomic<bool>>& stop);
+  void StopAll();
+
+ private:
+  std::mutex mutex_;
+  bool stopping_ = false;
+  std::vector<std::weak_ptr<std::atomic<bool>>> stops_;
+};
+
 struct RoomServices {
   CommitQueue& commits;
   boost::asio::thread_pool& bots;
+  ThinkingBots& thinking;
   Metrics& metrics;
   // Called on the room's strand once the match is over and stored.
   std::function<void(const std::string& match_id, const std::string& creator)> on_finished;
