@@ -232,6 +232,7 @@ int StatusOf(const std::string& answer) {
 
 WsClient::WsClient(unsigned short port, const HeaderFields& headers) : ws_(io_) {
   beast::get_lowest_layer(ws_).connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+  beast::get_lowest_layer(ws_).socket().set_option(tcp::no_delay(true));  // as a browser does
   if (!headers.empty()) {
     ws_.set_option(beast::websocket::stream_base::decorator(
         [headers](beast::websocket::request_type& request) {

@@ -64,7 +64,8 @@ struct Tally {
   std::atomic<long> in_flight{0};
   std::atomic<int> connected{0};
   std::atomic<int> failed_clients{0};
-  std::map<std::string, int> failures;  // why clients failed, with counts (under `mutex`)
+  std::map<std::string, int> failures;     // why clients failed, with counts (under `mutex`)
+  std::map<std::string, int> error_codes;  // the error messages' codes, with counts (`mutex`)
 
   void Failed(std::exception_ptr error) {
     ++failed_clients;
@@ -120,6 +121,8 @@ class Client {
     const auto results =
         co_await resolver.async_resolve(endpoint_.host, endpoint_.port, use_awaitable);
     co_await beast::get_lowest_layer(ws).async_connect(results, use_awaitable);
+    // Each move is one small frame: sent at once, as a browser's WebSocket does (no Nagle delay).
+    beast::get_lowest_layer(ws).socket().set_option(tcp::no_delay(true));
     co_await ws.async_handshake(endpoint_.host, "/ws", use_awaitable);
     ++tally_.connected;
     const std::string join = Json{{"type", "join"}, {"match", match}, {"token", token}}.dump();
@@ -133,6 +136,10 @@ class Client {
       const std::string type = message.value("type", "");
       if (type == "error") {
         ++tally_.errors;
+        {
+          std::lock_guard lock(tally_.mutex);
+          ++tally_.error_codes[message.value("code", "?")];
+        }
         if (sent_at) --tally_.in_flight;
         sent_at.reset();
         continue;
@@ -416,6 +423,9 @@ int LoadTest(const LoadTestArgs& args, std::ostream& out) {
   if (peak >= 0) out << fmt::format("server memory: peak {:.0f} MiB\n", peak / (1 << 20));
   out << fmt::format("errors: {} error messages, {} clients failed\n", tally.errors.load(),
                      tally.failed_clients.load());
+  for (const auto& [code, count] : tally.error_codes) {
+    out << fmt::format("  {} x error {}\n", count, code);
+  }
   for (const auto& [why, count] : tally.failures) out << fmt::format("  {} x {}\n", count, why);
   if (args.database.empty()) {
     out << "database: not checked (give --db FILE, the server's database)\n";

@@ -239,6 +239,10 @@ class Server {
         spdlog::warn("accept: {}", error.what());
         continue;
       }
+      // A move's frames are small writes, one after another: without this, Nagle's algorithm holds
+      // the second until the client's delayed acknowledgement of the first (40 ms on Linux).
+      boost::system::error_code ignored;
+      socket.set_option(tcp::no_delay(true), ignored);
       asio::co_spawn(socket.get_executor(), Session(beast::tcp_stream(std::move(socket))),
                      asio::detached);
     }
