@@ -288,8 +288,12 @@ TEST(Server, RestRefusalsAre400WithAnError) {
       post({{"game", "dablot"}, {"seats", {PersonSeat(), PersonSeat(), PersonSeat()}}});
   const HttpReply bad_bot =
       post({{"game", "dablot"}, {"seats", {PersonSeat(), BotSeat("oracle")}}});
+  // `quartel arena`'s bot "engine" runs a command: never on the server.
+  const std::string planted = dir.File("planted");
+  const HttpReply command_bot =
+      post({{"game", "dablot"}, {"seats", {PersonSeat(), BotSeat("engine:cmd=touch " + planted)}}});
   for (const HttpReply* reply :
-       {&unknown_game, &bad_option, &unknown_option, &seat_count, &bad_bot}) {
+       {&unknown_game, &bad_option, &unknown_option, &seat_count, &bad_bot, &command_bot}) {
     EXPECT_EQ(reply->status, 400) << reply->body.dump();
     ASSERT_TRUE(reply->body.is_object());
     EXPECT_TRUE(reply->body.contains("error") && reply->body["error"].is_string())
@@ -297,6 +301,10 @@ TEST(Server, RestRefusalsAre400WithAnError) {
   }
   EXPECT_NE(unknown_game.body["error"].get<std::string>().find("chess"), std::string::npos);
   EXPECT_NE(seat_count.body["error"].get<std::string>().find("3"), std::string::npos);
+  EXPECT_NE(command_bot.body["error"].get<std::string>().find("unknown bot 'engine'"),
+            std::string::npos)
+      << command_bot.body.dump();
+  EXPECT_FALSE(std::filesystem::exists(planted));
   EXPECT_EQ(HttpGet(server.port(), "/api/matches?state=running").body["matches"].size(), 0u);
 }
 

@@ -11,6 +11,7 @@
 #include "ai/ladder.h"
 #include "ai/levels.h"
 #include "cli/commands.h"
+#include "cli/external_engine.h"
 #include "core/error.h"
 #include "core/text.h"
 
@@ -49,6 +50,7 @@ int Ladder(const std::string& game_id, const std::string& options, const std::st
            int games, int threads, std::uint64_t seed, const std::string& out_prefix,
            std::ostream& out) {
   ai::RegisterBuiltinBots();
+  RegisterExternalEngineBot();
   if (games < 1) throw Error(fmt::format("-n {}: the number of games must be at least 1", games));
   if (threads < 1) throw Error(fmt::format("--threads {}: must be at least 1", threads));
   const std::vector<std::string> specs = SplitSpecs(bots);

@@ -6,6 +6,7 @@
 
 #include "ai/bot.h"
 #include "cli/commands.h"
+#include "cli/external_engine.h"
 #include "cli/terminal_game.h"
 #include "core/error.h"
 #include "core/text.h"
@@ -90,6 +91,7 @@ std::vector<std::string> DefaultSeats(int num_seats) {
 
 int Play(const PlayArgs& args, std::istream& in, std::ostream& out) {
   ai::RegisterBuiltinBots();
+  RegisterExternalEngineBot();
   const engine::GameInfo& info = engine::FindGame(args.game);
   std::vector<std::string> seats = ParseSeats(info, args.seats);
   auto game = engine::LoadGame(args.game,
