@@ -516,9 +516,12 @@ Record PlayGame(const Game& game, std::uint64_t seed, const ConformanceOptions& 
       }
       CheckHiddenInvariance(state, check_rng, deep, state.PlyCount() % 128 == 1, at);
       // The record round trip replays the whole game: on the first plies, then at powers of two
-      // (and at the end, below), so that it costs about as much as replaying the game twice.
+      // while plies are checked often (and at the end, below). In a long random WAR game the
+      // powers past that were most of the test's time, and the round trip at the end replays
+      // every action they did.
       const int ply = state.PlyCount();
-      if (ply < 64 || (ply & (ply - 1)) == 0) CheckRecordRoundTrip(match, at);
+      const bool often = options.max_checked_plies <= 0 || ply < 10 * options.max_checked_plies;
+      if (ply < 64 || ((ply & (ply - 1)) == 0 && often)) CheckRecordRoundTrip(match, at);
     }
     if (state.IsTerminal()) {
       if (checked) {
