@@ -34,7 +34,8 @@ std::string ArenaError(const std::string& game, const std::string& a) {
 // A strong search behind the protocol beats random moves and finishes by the rules, the same
 // games for the same seed; in Conspiradores a turn is a roll (chance, the arena's) and a move.
 TEST(ExternalEngine, AnotherQuartelPlaysWholeGamesThroughTheProtocol) {
-  const std::string dablot = ArenaOutput("dablot", kEngine + ",bot=alphabeta:nodes=2000", "random", 2, 3);
+  const std::string dablot =
+      ArenaOutput("dablot", kEngine + ",bot=alphabeta:nodes=2000", "random", 2, 3);
   EXPECT_NE(dablot.find("A won 2, drew 0, lost 0"), std::string::npos) << dablot;
   EXPECT_NE(dablot.find("ended by the rules: 2 of 2"), std::string::npos) << dablot;
   EXPECT_EQ(ArenaOutput("dablot", kEngine + ",bot=alphabeta:nodes=2000", "random", 2, 3), dablot);

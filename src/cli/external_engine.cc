@@ -102,7 +102,8 @@ class EngineProcess {
         return line;
       }
       if (buffer_.size() > kLongestLine) {
-        throw Error(fmt::format("engine '{}' wrote a line of over {} bytes", command_, kLongestLine));
+        throw Error(
+            fmt::format("engine '{}' wrote a line of over {} bytes", command_, kLongestLine));
       }
       if (stop && !stop_told && stop->load()) {
         stop_told = true;
@@ -152,8 +153,9 @@ class ExternalEngineBot : public ai::Bot {
     }
     const auto cmd = params.find("cmd");
     if (cmd == params.end() || cmd->second.empty()) {
-      throw Error("bot 'engine' needs cmd=COMMAND, the program to run (e.g. 'engine:cmd=quartel "
-                  "engine,bot=expert')");
+      throw Error(
+          "bot 'engine' needs cmd=COMMAND, the program to run (e.g. 'engine:cmd=quartel "
+          "engine,bot=expert')");
     }
     command_ = cmd->second;
     if (const auto bot = params.find("bot"); bot != params.end()) engine_bot_ = bot->second;
@@ -164,7 +166,8 @@ class ExternalEngineBot : public ai::Bot {
       ms_ = ai::ParseBotInteger("engine", "ms", ms->second, 1, 600'000);
     }
     if (const auto iterations = params.find("iterations"); iterations != params.end()) {
-      iterations_ = ai::ParseBotInteger("engine", "iterations", iterations->second, 1, 1'000'000'000);
+      iterations_ =
+          ai::ParseBotInteger("engine", "iterations", iterations->second, 1, 1'000'000'000);
     }
   }
 
