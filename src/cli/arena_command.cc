@@ -15,8 +15,7 @@ namespace quartel::cli {
 
 int Arena(const std::string& game_id, const std::string& options, const std::string& bot_a,
           const std::string& bot_b, int games, int threads, std::uint64_t seed, std::ostream& out) {
-  ai::RegisterBuiltinBots();
-  RegisterExternalEngineBot();
+  RegisterCommandLineBots();
   if (games < 1) throw Error(fmt::format("-n {}: the number of games must be at least 1", games));
   if (threads < 1) throw Error(fmt::format("--threads {}: must be at least 1", threads));
   auto game = engine::LoadGame(game_id, engine::ParseOptionList(options));

@@ -126,8 +126,6 @@ class EngineProcess {
     }
   }
 
-  const std::string& command() const { return command_; }
-
  private:
   std::string command_;
   pid_t pid_ = -1;
@@ -244,7 +242,8 @@ class ExternalEngineBot : public ai::Bot {
 
 }  // namespace
 
-void RegisterExternalEngineBot() {
+void RegisterCommandLineBots() {
+  ai::RegisterBuiltinBots();
   static std::once_flag once;
   std::call_once(once, [] {
     ai::RegisterBot(

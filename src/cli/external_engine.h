@@ -7,7 +7,7 @@
 
 namespace quartel::cli {
 
-// Registers the bot "engine" (idempotent).
-void RegisterExternalEngineBot();
+// Registers the built-in bots and "engine" (idempotent): the bots of arena, ladder and play.
+void RegisterCommandLineBots();
 
 }  // namespace quartel::cli

@@ -49,8 +49,7 @@ void WriteFile(const std::filesystem::path& path, const std::string& text) {
 int Ladder(const std::string& game_id, const std::string& options, const std::string& bots,
            int games, int threads, std::uint64_t seed, const std::string& out_prefix,
            std::ostream& out) {
-  ai::RegisterBuiltinBots();
-  RegisterExternalEngineBot();
+  RegisterCommandLineBots();
   if (games < 1) throw Error(fmt::format("-n {}: the number of games must be at least 1", games));
   if (threads < 1) throw Error(fmt::format("--threads {}: must be at least 1", threads));
   const std::vector<std::string> specs = SplitSpecs(bots);

@@ -90,8 +90,7 @@ std::vector<std::string> DefaultSeats(int num_seats) {
 }  // namespace
 
 int Play(const PlayArgs& args, std::istream& in, std::ostream& out) {
-  ai::RegisterBuiltinBots();
-  RegisterExternalEngineBot();
+  RegisterCommandLineBots();
   const engine::GameInfo& info = engine::FindGame(args.game);
   std::vector<std::string> seats = ParseSeats(info, args.seats);
   auto game = engine::LoadGame(args.game,
