@@ -576,17 +576,18 @@ void Room::Publish(EntryKind kind, Seat by, int first_entry, std::unique_ptr<eng
             self->Fail("the database refused an event");
             return self->CommitDone();
           }
-          // Counted as finished before anyone hears of it (the creator may start another).
+          // Counted as finished, and its latency observed, before anyone hears of it (the creator
+          // may start another; a client that reads /metrics on the event must find it counted).
           if (over) self->services_.on_finished(self->id(), self->stored_.creator_address);
+          if (received) {
+            self->services_.metrics.ObserveLatency(std::chrono::steady_clock::now() - *received);
+          }
           for (const Subscriber& subscriber : self->subscribers_) {
             auto peer = subscriber.peer.lock();
             if (!peer) continue;
             for (const auto& [viewer, frame] : frames) {
               if (viewer == subscriber.viewer) peer->Send(frame);
             }
-          }
-          if (received) {
-            self->services_.metrics.ObserveLatency(std::chrono::steady_clock::now() - *received);
           }
           self->CommitDone();
         });
