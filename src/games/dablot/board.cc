@@ -247,30 +247,20 @@ void Position::MoveMasks(int seat, std::array<Bitboard, kNumDirs>& steps,
   const Geometry& g = Geo();
   const Bitboard own = side[seat], enemy = side[1 - seat];
   const Bitboard empty = kAllPoints & ~(own | enemy);
-  // A soldier captures only soldiers (kCanTake); the other two pieces, one each at most, are
-  // done one by one below.
-  const Bitboard own_soldiers = own & soldiers, enemy_soldiers = enemy & soldiers;
+  // A piece takes an enemy of equal or lower rank (kCanTake): a soldier only soldiers, the Prince
+  // (or the Son) all but the other King or Landlord, the King (or the Landlord) any piece. Three
+  // sets of movers, each with the victims it may jump, and no branch on the board.
+  const Bitboard own_soldiers = own & soldiers, own_kings = own & kings;
+  const Bitboard own_middle = own & ~soldiers & ~kings;
+  const Bitboard enemy_soldiers = enemy & soldiers, enemy_below_king = enemy & ~kings;
   [&]<std::size_t... D>(std::index_sequence<D...>) {
     ((steps[D] = own & g.has_neighbour[D] & Back<D, 1>(empty),
-      jumps[D] = own_soldiers & g.has_landing[D] & Back<D, 1>(enemy_soldiers) & Back<D, 2>(empty)),
+      jumps[D] = g.has_landing[D] & Back<D, 2>(empty) &
+                 ((own_soldiers & Back<D, 1>(enemy_soldiers)) |
+                  (own_middle & Back<D, 1>(enemy_below_king)) | (own_kings & Back<D, 1>(enemy)))),
      ...);
   }
   (std::make_index_sequence<kNumDirs>{});
-  for (Bitboard rest = own & ~soldiers; rest != 0; rest &= rest - 1) {
-    const auto low = static_cast<std::uint64_t>(rest);
-    const int p = low != 0 ? std::countr_zero(low)
-                           : 64 + std::countr_zero(static_cast<std::uint64_t>(rest >> 64));
-    const Piece mover = board[p];
-    // Mostly no enemy stands next to it: nothing to capture.
-    if ((g.around[p] & enemy) == 0) continue;
-    for (int d = 0; d < kNumDirs; ++d) {
-      const int land = g.landing[p][d];
-      if (land != kNone && board[land] == Piece::kEmpty &&
-          CanTake(mover, board[p + kDirDelta[d]])) {
-        jumps[d] |= PointBit(p);
-      }
-    }
-  }
 }
 
 Action Position::RandomLegalAction(Rng& rng, std::vector<Action>& scratch) const {
