@@ -1,5 +1,7 @@
 #include "ai/bot.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -101,6 +103,25 @@ double ParseBotNumber(std::string_view bot, std::string_view key, const std::str
     ThrowBadBotValue(bot, key, value, expected);
   }
   return parsed;
+}
+
+std::vector<std::string> SplitBotSpecs(std::string_view text, std::string_view option) {
+  std::vector<std::string> specs;
+  for (const std::string& piece : Split(text, ',')) {
+    if (piece.empty()) {
+      throw Error(fmt::format("{}: an empty entry in '{}'", option, text));
+    }
+    const std::size_t equals = piece.find('='), colon = piece.find(':');
+    const bool continues = equals != std::string::npos && equals < colon;
+    if (!continues) {
+      specs.push_back(piece);
+    } else if (specs.empty()) {
+      throw Error(fmt::format("{}: '{}' is a key=value with no spec before it", option, piece));
+    } else {
+      specs.back() += "," + piece;
+    }
+  }
+  return specs;
 }
 
 std::unique_ptr<Bot> MakeBot(std::string_view spec, const engine::Game& game, std::uint64_t seed) {

@@ -54,6 +54,12 @@ std::vector<BotInfo> RegisteredBots();
 // Builds a bot from its spec; throws quartel::Error naming the unknown bot or bad parameter.
 // `seed` is used unless the spec gives "seed=N". The seed is not part of the bot's Spec().
 std::unique_ptr<Bot> MakeBot(std::string_view spec, const engine::Game& game, std::uint64_t seed);
+// A comma-separated list of specs (the ladder's --bots, play's --seats) split into its specs: a
+// piece whose first '=' comes before any ':' is one more key=value of the spec before it (a spec
+// starts with a name, which holds neither), so "random,mcts:iterations=100,c=1" is two specs and
+// "human,engine:cmd=./e,bot=alphabeta:nodes=2000" two as well. Throws quartel::Error, naming
+// `option`, for an empty piece or a key=value with no spec before it.
+std::vector<std::string> SplitBotSpecs(std::string_view text, std::string_view option);
 // Registers the built-in bots (idempotent).
 void RegisterBuiltinBots();
 

@@ -18,25 +18,6 @@
 namespace quartel::cli {
 namespace {
 
-// "random,mcts:iterations=100,c=1,expert" -> random | mcts:iterations=100,c=1 | expert: a piece
-// with '=' and no ':' is one more key of the spec before it (bot names have no '=').
-std::vector<std::string> SplitSpecs(const std::string& text) {
-  std::vector<std::string> specs;
-  for (const std::string& piece : Split(text, ',')) {
-    const std::string trimmed(Trim(piece));
-    if (trimmed.empty()) throw Error("--bots: an empty bot spec in '" + text + "'");
-    const bool continues =
-        trimmed.find('=') != std::string::npos && trimmed.find(':') == std::string::npos;
-    if (continues) {
-      if (specs.empty()) throw Error("--bots: '" + trimmed + "' has no bot before it");
-      specs.back() += "," + trimmed;
-    } else {
-      specs.push_back(trimmed);
-    }
-  }
-  return specs;
-}
-
 void WriteFile(const std::filesystem::path& path, const std::string& text) {
   if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
   std::ofstream file(path, std::ios::binary);
@@ -52,7 +33,7 @@ int Ladder(const std::string& game_id, const std::string& options, const std::st
   RegisterCommandLineBots();
   if (games < 1) throw Error(fmt::format("-n {}: the number of games must be at least 1", games));
   if (threads < 1) throw Error(fmt::format("--threads {}: must be at least 1", threads));
-  const std::vector<std::string> specs = SplitSpecs(bots);
+  const std::vector<std::string> specs = ai::SplitBotSpecs(bots, "--bots");
   auto game = engine::LoadGame(game_id, engine::ParseOptionList(options));
   const auto start = std::chrono::steady_clock::now();
   const auto progress = [&](int done, int total) {

@@ -46,8 +46,9 @@ int main(int argc, char** argv) {
                    "One entry per seat, comma-separated: human, bot (the intermediate level), "
                    "bot:LEVEL (bot:beginner, bot:intermediate, bot:advanced, bot:expert: "
                    "docs/BOTS.md), bot:SPEC (any bot: bot:random, bot:mcts:turn_ms=1500 for at "
-                   "most about 1.5 s a turn, bot:mcts:ms=500 for 0.5 s a decision); sets the "
-                   "number of players. Default: you against bots, one seat each");
+                   "most about 1.5 s a turn, bot:mcts:ms=500,c=1 for 0.5 s a decision; a "
+                   "key=value piece belongs to the spec before it); sets the number of players. "
+                   "Default: you against bots, one seat each");
   play->add_option("--options", play_args.options, "Rule options name=value,... (quartel list)");
   play->add_option("--position", play_args.position,
                    "Start from this position text (quartel show) instead of the initial one");
