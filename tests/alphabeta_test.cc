@@ -175,6 +175,37 @@ TEST(AlphaBeta, DeterministicForASeedUnderANodeBudget) {
   EXPECT_EQ(first.size(), 60u);
 }
 
+// The bot remembers the positions it had to move in during the game and does not walk back into
+// one (neither game has a repetition rule: two careful bots shuffled to the turn cap). Its move
+// from a quiet position is taken back, and the opponent's reply too; from the same position again
+// it plays something else, while a bot that has not seen the game plays the first move again.
+TEST(AlphaBeta, DablotDoesNotWalkBackIntoAPositionItHadBefore) {
+  auto game = Load("dablot");
+  auto state = game->NewStateFromPosition(
+      DablotBoard({{1, 'S'}, {3, 'S'}, {5, 'S'}, {68, 's'}, {70, 's'}, {72, 's'}}) +
+      " sami - 10 21 -");
+  const auto reverse = [](engine::Action step) {
+    const int from = dablot::ActionFrom(step), dir = dablot::ActionDir(step);
+    return dablot::StepAction(from + dablot::kDirDelta[dir], (dir + 4) % dablot::kNumDirs);
+  };
+  const auto choose = [&](Bot& bot) { return bot.ChooseAction(engine::SeatHandle(*state, 0)); };
+  auto bot = MakeBot("alphabeta:depth=3", *game, 1);
+  const engine::Action first = choose(*bot);
+  ASSERT_TRUE(dablot::IsStep(first)) << state->ActionToString(first);
+  state->ApplyAction(first);
+  const engine::Action reply = state->LegalActions().front();
+  ASSERT_TRUE(dablot::IsStep(reply)) << state->ActionToString(reply);
+  state->ApplyAction(reply);
+  choose(*bot);  // the bot sees this position (its answer is not played)
+  state->ApplyAction(reverse(first));
+  state->ApplyAction(reverse(reply));
+
+  const engine::Action again = choose(*bot);
+  EXPECT_NE(again, first) << state->ActionToString(first) << " leads back to a position it had";
+  auto fresh = MakeBot("alphabeta:depth=3", *game, 1);
+  EXPECT_EQ(choose(*fresh), first) << "without the game's positions the first move is the best";
+}
+
 TEST(AlphaBeta, PlaysOnlyLegalActions) {
   auto dablot = Load("dablot", {{"max_turns", "60"}});
   Play(*dablot, "alphabeta:nodes=1500", "random", 3, 400);

@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <limits>
 #include <optional>
+#include <unordered_set>
 #include <utility>
 
 #include "ai/turn_budget.h"
@@ -33,6 +34,12 @@ constexpr int kInfinity = 2 * kWinScore;
 constexpr int kMaxPly = 192;       // search plus quiescence; deeper nodes are evaluated statically
 constexpr int kMaxQuiesce = 24;    // quiescence actions below the nominal depth
 constexpr int kCheckEvery = 1024;  // nodes between clock reads
+// A position the root seat has already had to move in, earlier in this game, scores this much
+// below a draw for it (issue 23, section 3: neither game has a repetition rule, and two careful
+// bots shuffled the same two moves to the turn cap). Half a soldier (Dablot) or half a step
+// (Conspiradores): a bot ahead, or level, finds another plan; one clearly behind may still
+// repeat, as a draw is the best it can hope for.
+constexpr int kRepetitionScore = -50;
 // The transposition table starts at 2^12 entries (64 KB) and grows between iterations to about
 // four entries per node searched so far, up to 2^tt_log2: a one-ply beginner or a 2000-node
 // search needs a few thousand entries, and clearing the full 16 MB for each of their decisions
@@ -82,6 +89,7 @@ class AlphaBetaSearcher::Impl {
     Prepare(seat, config);
     Rng sample_rng(0);  // perfect information: the sample is the real state
     state_ = seat.SampleState(sample_rng);
+    RememberRoot();
     const Action chosen = IterativeDeepening(legal, rng);
     if (stats != nullptr) *stats = {completed_depth_, nodes_, chosen_score_};
     // The table is the bot's largest memory (16 MB at the default size): held only while it
@@ -106,6 +114,15 @@ class AlphaBetaSearcher::Impl {
     aborted_ = false;
     can_abort_ = false;
     start_ = Clock::now();
+  }
+
+  // Keeps the key of each position this bot was asked to move in, for the current game: a game
+  // whose ply count is not past the last decision's is another game (the bot was reused).
+  void RememberRoot() {
+    const int plies = state_->PlyCount();
+    if (plies <= last_root_plies_) game_roots_.clear();
+    last_root_plies_ = plies;
+    game_roots_.insert(eval_->Hash(*state_));
   }
 
   // +1 when the seat to act is the root's side, -1 for the others.
@@ -211,6 +228,7 @@ class AlphaBetaSearcher::Impl {
     if (ply >= kMaxPly - 1) return Static();
     const int side = Side();
     const std::uint64_t key = eval_->Hash(*state_);
+    if (side > 0 && game_roots_.contains(key)) return kRepetitionScore;  // RememberRoot
     TtEntry& entry = table_[key & (table_.size() - 1)];
     Action tt_action = -1;
     if (entry.key == key) {
@@ -267,6 +285,9 @@ class AlphaBetaSearcher::Impl {
   // Stand pat on the static value, then try the tactical actions only.
   int Quiesce(int alpha, int beta, int ply, int quiesce) {
     if (OutOfBudget()) return 0;
+    if (Side() > 0 && !game_roots_.empty() && game_roots_.contains(eval_->Hash(*state_))) {
+      return kRepetitionScore;
+    }
     const int stand = Static();
     if (stand >= beta || ply >= kMaxPly - 1 || quiesce >= kMaxQuiesce) return stand;
     if (stand > alpha) alpha = stand;
@@ -391,6 +412,8 @@ class AlphaBetaSearcher::Impl {
   AlphaBetaConfig config_;
   std::unique_ptr<engine::State> state_;
   engine::Seat root_seat_ = -1;
+  std::unordered_set<std::uint64_t> game_roots_;  // RememberRoot
+  int last_root_plies_ = -1;
   std::vector<TtEntry> table_;
   std::vector<std::int64_t> history_;  // per side (root's first), per action
   std::array<std::array<Action, 2>, kMaxPly> killers_{};

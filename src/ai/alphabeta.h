@@ -10,7 +10,9 @@
 //
 // Scores are in hundredths of a soldier (Dablot) or of a step (Conspiradores), from the side to
 // move; a won game scores kWinScore less its distance in actions from the root, so that the bot
-// prefers the shorter of two wins and the longer of two losses.
+// prefers the shorter of two wins and the longer of two losses. A position the bot has already
+// had to move in during the game scores a little below a draw for it, so that it does not shuffle
+// to the turn cap (neither game has a repetition rule).
 //
 // Per-game knowledge enters through AlphaBetaEval (src/ai/eval/).
 #pragma once
