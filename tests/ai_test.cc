@@ -200,22 +200,23 @@ TEST_F(AiTest, BotSpecsParseAndNormalise) {
 
 TEST_F(AiTest, SpecListsSplitBetweenSpecsNotBetweenKeys) {
   using Specs = std::vector<std::string>;
-  EXPECT_EQ(SplitBotSpecs("random, mcts:iterations=100,c=1 ,expert", "--bots"),
+  EXPECT_EQ(SplitBotSpecs("random, mcts:iterations=100,c=1 ,expert", "--bots", "bot"),
             (Specs{"random", "mcts:iterations=100,c=1", "expert"}));
-  EXPECT_EQ(SplitBotSpecs("human,bot:mcts:ms=50,c=2,bot", "--seats"),
+  EXPECT_EQ(SplitBotSpecs("human,bot:mcts:ms=50,c=2,bot", "--seats", "seat"),
             (Specs{"human", "bot:mcts:ms=50,c=2", "bot"}));
   // A key's value may hold ':' (another bot's spec): its '=' comes first.
-  EXPECT_EQ(SplitBotSpecs("engine:cmd=./e,bot=alphabeta:nodes=2000,ms=50,random", "--bots"),
+  EXPECT_EQ(SplitBotSpecs("engine:cmd=./e,bot=alphabeta:nodes=2000,ms=50,random", "--bots", "bot"),
             (Specs{"engine:cmd=./e,bot=alphabeta:nodes=2000,ms=50", "random"}));
   const auto error = [](std::string_view text) {
     try {
-      SplitBotSpecs(text, "--seats");
+      SplitBotSpecs(text, "--seats", "seat");
     } catch (const Error& e) {
       return std::string(e.what());
     }
     return std::string("no error");
   };
-  EXPECT_EQ(error("human,,random"), "--seats: an empty entry in 'human,,random'");
+  EXPECT_EQ(error("human,,random"), "--seats: seat 2 is empty ('human,,random')");
+  EXPECT_EQ(error("mcts:ms=5,c=1,"), "--seats: seat 2 is empty ('mcts:ms=5,c=1,')");
   EXPECT_EQ(error("c=1,random"), "--seats: 'c=1' is a key=value with no spec before it");
 }
 

@@ -105,11 +105,12 @@ double ParseBotNumber(std::string_view bot, std::string_view key, const std::str
   return parsed;
 }
 
-std::vector<std::string> SplitBotSpecs(std::string_view text, std::string_view option) {
+std::vector<std::string> SplitBotSpecs(std::string_view text, std::string_view option,
+                                       std::string_view entry) {
   std::vector<std::string> specs;
   for (const std::string& piece : Split(text, ',')) {
     if (piece.empty()) {
-      throw Error(fmt::format("{}: an empty entry in '{}'", option, text));
+      throw Error(fmt::format("{}: {} {} is empty ('{}')", option, entry, specs.size() + 1, text));
     }
     const std::size_t equals = piece.find('='), colon = piece.find(':');
     const bool continues = equals != std::string::npos && equals < colon;

@@ -58,8 +58,10 @@ std::unique_ptr<Bot> MakeBot(std::string_view spec, const engine::Game& game, st
 // piece whose first '=' comes before any ':' is one more key=value of the spec before it (a spec
 // starts with a name, which holds neither), so "random,mcts:iterations=100,c=1" is two specs and
 // "human,engine:cmd=./e,bot=alphabeta:nodes=2000" two as well. Throws quartel::Error, naming
-// `option`, for an empty piece or a key=value with no spec before it.
-std::vector<std::string> SplitBotSpecs(std::string_view text, std::string_view option);
+// `option`, for an empty piece (as its number: "--seats: seat 2 is empty", `entry` "seat") or a
+// key=value with no spec before it.
+std::vector<std::string> SplitBotSpecs(std::string_view text, std::string_view option,
+                                       std::string_view entry);
 // Registers the built-in bots (idempotent).
 void RegisterBuiltinBots();
 

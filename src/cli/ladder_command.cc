@@ -33,7 +33,7 @@ int Ladder(const std::string& game_id, const std::string& options, const std::st
   RegisterCommandLineBots();
   if (games < 1) throw Error(fmt::format("-n {}: the number of games must be at least 1", games));
   if (threads < 1) throw Error(fmt::format("--threads {}: must be at least 1", threads));
-  const std::vector<std::string> specs = ai::SplitBotSpecs(bots, "--bots");
+  const std::vector<std::string> specs = ai::SplitBotSpecs(bots, "--bots", "bot");
   auto game = engine::LoadGame(game_id, engine::ParseOptionList(options));
   const auto start = std::chrono::steady_clock::now();
   const auto progress = [&](int done, int total) {

@@ -49,7 +49,7 @@ bool HasPlayersOption(const engine::GameInfo& info) {
 // The seats typed with --seats, each checked; empty when none were typed.
 std::vector<std::string> ParseSeats(const engine::GameInfo& info, const std::string& text) {
   if (Trim(text).empty()) return {};
-  const std::vector<std::string> seats = ai::SplitBotSpecs(text, "--seats");
+  const std::vector<std::string> seats = ai::SplitBotSpecs(text, "--seats", "seat");
   const auto& counts = info.seat_counts;
   if (std::find(counts.begin(), counts.end(), static_cast<int>(seats.size())) == counts.end()) {
     throw Error(fmt::format("--seats lists {} seats, but {} is played by {}", seats.size(),
