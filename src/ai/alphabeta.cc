@@ -285,9 +285,7 @@ class AlphaBetaSearcher::Impl {
   // Stand pat on the static value, then try the tactical actions only.
   int Quiesce(int alpha, int beta, int ply, int quiesce) {
     if (OutOfBudget()) return 0;
-    if (Side() > 0 && !game_roots_.empty() && game_roots_.contains(eval_->Hash(*state_))) {
-      return kRepetitionScore;
-    }
+    if (Side() > 0 && game_roots_.contains(eval_->Hash(*state_))) return kRepetitionScore;
     const int stand = Static();
     if (stand >= beta || ply >= kMaxPly - 1 || quiesce >= kMaxQuiesce) return stand;
     if (stand > alpha) alpha = stand;

@@ -61,7 +61,6 @@ Geometry BuildGeometry() {
       }
       if (g.neighbour[p][d] != kNone) g.has_neighbour[d] |= PointBit(p);
       if (g.landing[p][d] != kNone) g.has_landing[d] |= PointBit(p);
-      if (g.neighbour[p][d] != kNone) g.around[p] |= PointBit(g.neighbour[p][d]);
     }
   }
   for (int s = 0; s < kNumPoints; ++s) {

@@ -106,8 +106,6 @@ struct Geometry {
   // The points with a line along `dir` (a neighbour), and those with a jump landing along it.
   std::array<Bitboard, kNumDirs> has_neighbour;
   std::array<Bitboard, kNumDirs> has_landing;
-  // The neighbours of each point.
-  std::array<Bitboard, kNumPoints> around;
 };
 const Geometry& Geo();
 
