@@ -15,7 +15,7 @@
 namespace quartel::dablot {
 namespace {
 
-std::shared_ptr<const engine::Game> Load() {
+std::shared_ptr<const engine::Game> LoadDablot() {
   games::RegisterAllGames();
   return engine::LoadGame("dablot", {});
 }
@@ -37,11 +37,11 @@ constexpr const char* kKingAndLandlord =
     "sami - 40 41 -";
 
 TEST(DablotTensor, TheLayoutNamesEveryPlane) {
-  EXPECT_EQ(static_cast<int>(Load()->TensorLayout().size()), Load()->TensorShape()[0]);
+  EXPECT_EQ(static_cast<int>(LoadDablot()->TensorLayout().size()), LoadDablot()->TensorShape()[0]);
 }
 
 TEST(DablotTensor, PiecesTurnsAndSideToMove) {
-  const auto state = Load()->NewStateFromPosition(kKingAndLandlord);
+  const auto state = LoadDablot()->NewStateFromPosition(kKingAndLandlord);
   const auto tensor = Tensor(*state);
   // Point 1 is the corner (0, 0); point 72 the far corner (12, 10).
   EXPECT_EQ(Plane(tensor, static_cast<int>(Piece::kKing) - 1, 0), 1.0f);
@@ -53,7 +53,7 @@ TEST(DablotTensor, PiecesTurnsAndSideToMove) {
 }
 
 TEST(DablotTensor, TheWinnerAndTheEnding) {
-  const auto state = Load()->NewStateFromPosition(
+  const auto state = LoadDablot()->NewStateFromPosition(
       "K...../...../....../...../....../...../....../...../....../...../....../...../...... "
       "swedes - 40 41 sami");
   const auto tensor = Tensor(*state);
@@ -66,7 +66,7 @@ TEST(DablotTensor, TheWinnerAndTheEnding) {
 TEST(DablotTensor, TheChainPiece) {
   // The Sámi King on point 12 (row 3's first corner, cell (2, 0)) jumped and may go on over the
   // Swedish soldier on point 18 (cell (3, 1)).
-  const auto state = Load()->NewStateFromPosition(
+  const auto state = LoadDablot()->NewStateFromPosition(
       "....../...../K...../s..../....../...../....../...../....../...../....../...../.....l "
       "sami 12 40 41 -");
   const auto tensor = Tensor(*state);

@@ -39,13 +39,6 @@ struct Snapshot {
   bool handover;  // the terminal was waiting for Enter at a handover
 };
 
-std::vector<std::string> Lines(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
-
 class HotSeatRun {
  public:
   HotSeatRun(const std::string& game_id, const std::string& options, int humans, int max_lines)

@@ -26,13 +26,6 @@ std::size_t Count(const std::string& text, const std::string& what) {
   return n;
 }
 
-std::vector<std::string> Lines(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
-
 // What was printed between the n-th prompt ("> ", 0-based) and the next.
 std::string AfterPrompt(const std::string& out, int n) {
   std::size_t at = 0;

@@ -114,4 +114,12 @@ class TerminalRun {
   TerminalGame terminal_;
 };
 
+// The lines of a terminal's output.
+inline std::vector<std::string> Lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
 }  // namespace quartel::cli

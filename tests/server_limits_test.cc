@@ -296,7 +296,7 @@ TEST(ServerLimits, ReplaysAreFewAtOnceFromOneAddressAndBoundedInSize) {
   EXPECT_EQ(StatusOf(answer), 413) << answer.substr(0, 200);
 }
 
-double Metric(unsigned short port, const std::string& name) {
+double MetricOrMinusOne(unsigned short port, const std::string& name) {
   const std::string text = HttpGet(port, "/metrics").text;
   const auto at = text.find("\n" + name + " ");
   return at == std::string::npos ? -1 : std::atof(text.c_str() + at + name.size() + 2);
@@ -350,7 +350,7 @@ TEST(ServerLimits, TheLongestReplayIsBoundedAndOtherMatchesPlayOn) {
   EXPECT_GT(pages, 0);
   EXPECT_EQ(refused, 0);
   EXPECT_LT(largest_answer, 2u * 1024 * 1024) << "a page of 200 frames";
-  const double peak = Metric(server.port(), "quartel_peak_resident_memory_bytes");
+  const double peak = MetricOrMinusOne(server.port(), "quartel_peak_resident_memory_bytes");
   EXPECT_GT(peak, 0);
   EXPECT_LT(peak, 400.0 * 1024 * 1024) << "peak memory, bytes";
   std::cout << "longest replay: " << longest.actions.size() << " entries, " << record.size()

@@ -18,15 +18,12 @@
 #include "games/all_games.h"
 #include "games/stratego/setups.h"
 #include "games/stratego/stratego.h"
+#include "stratego_test_helpers.h"
 
 namespace quartel::stratego {
 namespace {
 
 using engine::Action;
-
-const Position& Pos(const engine::State& state) {
-  return static_cast<const StrategoState&>(state).position();
-}
 
 // Both seats set up by `bot_spec` bots (seeds `seed`, `seed + 1`); returns the two setups.
 std::array<std::string, 2> BotSetups(const engine::Game& game, const std::string& bot_spec,

@@ -17,6 +17,7 @@
 #include "engine/record.h"
 #include "games/all_games.h"
 #include "games/stratego/stratego.h"
+#include "stratego_test_helpers.h"
 
 namespace quartel::stratego {
 namespace {
@@ -24,9 +25,6 @@ namespace {
 using engine::Action;
 using engine::EndReason;
 using engine::Outcome;
-
-constexpr const char* kRedSetup = "FBBB333334 BBB4445555 6666777889 XS22222222";
-constexpr const char* kBlueSetup = "XS22222222 6666777889 BBB4445555 FBBB333334";
 
 // A game a few moves into the play phase, every piece still of unseen rank but one pair shown.
 engine::Match MidGame() {

@@ -14,15 +14,11 @@
 #include "games/all_games.h"
 #include "games/stratego/stratego.h"
 #include "position_test_helpers.h"
+#include "stratego_test_helpers.h"
 #include "test_scale.h"
 
 namespace quartel::stratego {
 namespace {
-
-std::shared_ptr<const engine::Game> Load(const std::map<std::string, std::string>& options = {}) {
-  games::RegisterAllGames();
-  return engine::LoadGame("stratego", options);
-}
 
 constexpr const char* kInitial =
     "........../........../........../........../..~~..~~../..~~..~~../........../........../"
@@ -49,9 +45,9 @@ std::string BoardWith(int rank, const std::string& row) {
 
 // The example in stratego.h.
 TEST(StrategoPosition, InitialPositionText) {
-  auto state = Load()->NewInitialState();
+  auto state = LoadStratego()->NewInitialState();
   EXPECT_EQ(state->PositionText(), kInitial);
-  EXPECT_TRUE(Load()->NewStateFromPosition(kInitial)->Equals(*state));
+  EXPECT_TRUE(LoadStratego()->NewStateFromPosition(kInitial)->Equals(*state));
 }
 
 // At every ply of random games (each rule variant, rescues, chases, silent defense, Barrage):
@@ -66,7 +62,7 @@ TEST(StrategoPosition, RoundTripsAtEveryPly) {
   Rng rng(5);
   int checked = 0;
   for (const auto& options : variants) {
-    auto game = Load(options);
+    auto game = LoadStratego(options);
     for (int g = 0; g < test_helpers::RandomGames(3); ++g) {
       auto state = game->NewInitialState();
       while (true) {
@@ -83,7 +79,7 @@ TEST(StrategoPosition, RoundTripsAtEveryPly) {
 
 // A game ended outside the rules during the setup keeps its unplaced pieces.
 TEST(StrategoPosition, EndingDuringTheSetupRoundTrips) {
-  auto game = Load();
+  auto game = LoadStratego();
   auto state = game->NewInitialState();
   for (Action a : state->StringToTurn("preset fortress")) state->ApplyAction(a);
   const std::vector<engine::Outcome> results = {engine::Outcome::kLoss, engine::Outcome::kWin};
@@ -96,7 +92,7 @@ TEST(StrategoPosition, EndingDuringTheSetupRoundTrips) {
 // The view form: a seat sees its own ranks, '?' for the opponent's unknown ones, none of the
 // other's pieces during the setup, and '?' for the action count then (it would tell progress).
 TEST(StrategoPosition, ViewFormMarksUnknowns) {
-  auto game = Load();
+  auto game = LoadStratego();
   auto state = game->NewInitialState();
   for (Action a : state->StringToTurn("preset fortress")) state->ApplyAction(a);
   const std::string blue_setup = state->ViewPositionText(1);
@@ -118,7 +114,7 @@ TEST(StrategoPosition, ViewFormMarksUnknowns) {
 // Under silent defense a lost piece whose rank the opponent never saw is that seat's secret:
 // written in the full form, '?' in the opponent's view.
 TEST(StrategoPosition, UnseenLossesAreTheOwnersSecret) {
-  auto game = Load({{"silent_defense", "true"}});
+  auto game = LoadStratego({{"silent_defense", "true"}});
   const std::string text = BoardText(kTwoPieces) + " r play 7 3 0 -/4 -,-,-/-,-,- - 0,-/0,- -/- -";
   auto state = game->NewStateFromPosition(text);
   EXPECT_EQ(state->PositionText(), text);
@@ -127,7 +123,7 @@ TEST(StrategoPosition, UnseenLossesAreTheOwnersSecret) {
 }
 
 TEST(StrategoPosition, ErrorsNameTheField) {
-  auto game = Load();
+  auto game = LoadStratego();
   const std::string board = BoardText(kTwoPieces);
   const std::string rest = " -/- -,-,-/-,-,- - 0,-/0,- -/- -";
   const std::vector<std::pair<std::string, std::string>> cases = {
@@ -160,7 +156,7 @@ TEST(StrategoPosition, ErrorsNameTheField) {
 // Seed: taking the Flag wins at once. A game in play has both Flags on the board, a game ended
 // otherwise too, and a game won by the Flag has lost the loser's only.
 TEST(StrategoPosition, RefusesAMissingOrSurvivingFlag) {
-  auto game = Load();
+  auto game = LoadStratego();
   const std::string after_unseen = " -,-,-/-,-,- - 0,-/0,- -/- ";
   test_helpers::ExpectPositionError(
       *game, BoardWith(9, "r9.........") + " r play 0 0 0 -/-" + after_unseen + "-",

@@ -17,6 +17,7 @@
 #include "games/all_games.h"
 #include "games/stratego/setups.h"
 #include "games/stratego/stratego.h"
+#include "stratego_test_helpers.h"
 
 namespace quartel::stratego {
 namespace {
@@ -24,17 +25,8 @@ namespace {
 using engine::Action;
 using Options = std::map<std::string, std::string>;
 
-std::shared_ptr<const engine::Game> Load(const Options& options = {}) {
-  games::RegisterAllGames();
-  return engine::LoadGame("stratego", options);
-}
-
 void Play(engine::State& state, const std::string& turn) {
   for (Action action : state.StringToTurn(turn)) state.ApplyAction(action);
-}
-
-const Position& Pos(const engine::State& state) {
-  return static_cast<const StrategoState&>(state).position();
 }
 
 std::vector<float> Tensor(const engine::State& state, engine::Seat viewer) {
@@ -50,13 +42,10 @@ void ExpectSameViews(const engine::State& a, const engine::State& b, engine::Sea
   EXPECT_EQ(Tensor(a, viewer), Tensor(b, viewer)) << "viewer " << viewer;
 }
 
-constexpr const char* kRedSetup = "FBBB333334 BBB4445555 6666777889 XS22222222";
-constexpr const char* kBlueSetup = "XS22222222 6666777889 BBB4445555 FBBB333334";
-
 // Red has placed one piece on a1 in one game, two pieces elsewhere in the other: Blue and a
 // spectator cannot tell the games apart; Red can.
 TEST(StrategoSecretSetup, OthersSeeNeitherSquaresNorCounts) {
-  const auto game = Load();
+  const auto game = LoadStratego();
   auto one = game->NewInitialState();
   auto two = game->NewInitialState();
   Play(*one, "X:a1");
@@ -82,7 +71,7 @@ TEST(StrategoSecretSetup, OthersSeeNeitherSquaresNorCounts) {
 
 // Notation shown to the other seat names neither the rank nor the square of a placement.
 TEST(StrategoSecretSetup, PlacementsAreShownToOthersWithoutSquare) {
-  const auto game = Load();
+  const auto game = LoadStratego();
   auto state = game->NewInitialState();
   const Action marshal_a1 = PlaceAction(kMarshal, 0);
   const Action flag_k4 = PlaceAction(kFlag, 39);
@@ -97,7 +86,7 @@ TEST(StrategoSecretSetup, PlacementsAreShownToOthersWithoutSquare) {
 // After Red's setup is complete Blue sets up without seeing where Red's pieces stand (Barrage:
 // eight pieces anywhere in the four rows, so the squares alone would tell a lot).
 TEST(StrategoSecretSetup, BlueSetsUpWithoutSeeingRedsSquares) {
-  const auto game = Load({{"army", "barrage"}});
+  const auto game = LoadStratego({{"army", "barrage"}});
   auto one = game->NewInitialState();
   auto two = game->NewInitialState();
   Play(*one, "preset bunker");
@@ -126,7 +115,7 @@ TEST(StrategoSecretSetup, BlueSetsUpWithoutSeeingRedsSquares) {
 // The same with the classic army: once Red's setup stands, Blue sets up without Red's squares
 // showing, and Red sees none of Blue's.
 TEST(StrategoSecretSetup, ClassicSetupIsSecretToo) {
-  const auto game = Load({});
+  const auto game = LoadStratego({});
   auto state = game->NewInitialState();
   Play(*state, kRedSetup);
   ASSERT_EQ(state->CurrentSeat(), 1);
@@ -144,7 +133,7 @@ TEST(StrategoSecretSetup, ClassicSetupIsSecretToo) {
 
 // A seat's whole setup is one turn: MidTurn() from its first placement until its last.
 TEST(StrategoSecretSetup, AWholeSetupIsOneTurn) {
-  const auto game = Load();
+  const auto game = LoadStratego();
   auto state = game->NewInitialState();
   EXPECT_FALSE(state->MidTurn());
   const std::vector<Action> red = state->StringToTurn(kRedSetup);
@@ -160,7 +149,7 @@ TEST(StrategoSecretSetup, AWholeSetupIsOneTurn) {
 
 // DescribeTurn tells a bot's setup in one line: to the others only that it was made.
 TEST(StrategoSecretSetup, DescribeTurnTellsOthersOnlyThatTheArmyStands) {
-  const auto game = Load();
+  const auto game = LoadStratego();
   auto state = game->NewInitialState();
   const std::vector<Action> red = state->StringToTurn(kRedSetup);
   EXPECT_EQ(state->DescribeTurn(red, 1), "set up its army");
@@ -178,7 +167,7 @@ TEST(StrategoSecretSetup, DescribeTurnTellsOthersOnlyThatTheArmyStands) {
 // SampleConsistentState redraws the other seat's placements while its setup is not public:
 // their number, squares and ranks vary over samples; the seat's own pieces and views stay.
 TEST(StrategoSecretSetup, SamplesRedrawTheOtherSeatsPlacements) {
-  const auto game = Load({{"army", "barrage"}});
+  const auto game = LoadStratego({{"army", "barrage"}});
   auto red_busy = game->NewInitialState();
   Play(*red_busy, "X:a1");
   Play(*red_busy, "F:b1");
@@ -216,7 +205,7 @@ TEST(StrategoSecretSetup, SamplesRedrawTheOtherSeatsPlacements) {
 // 12 ranks x 40 squares first; then 39 squares for each rank left (Flag, Spy, General and
 // Marshal are single pieces).
 TEST(StrategoSecretSetup, PerftCountsPlacements) {
-  const auto game = Load();
+  const auto game = LoadStratego();
   auto state = game->NewInitialState();
   EXPECT_FALSE(game->info().perft_counts_turns);
   EXPECT_EQ(engine::PerftFor(*state, 1), 480u);

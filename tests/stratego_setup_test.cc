@@ -17,17 +17,13 @@
 #include "games/all_games.h"
 #include "games/stratego/setups.h"
 #include "games/stratego/stratego.h"
+#include "stratego_test_helpers.h"
 
 namespace quartel::stratego {
 namespace {
 
 const StrategoState& AsStratego(const engine::State& state) {
   return static_cast<const StrategoState&>(state);
-}
-
-std::shared_ptr<const engine::Game> Load(const std::map<std::string, std::string>& options) {
-  games::RegisterAllGames();
-  return engine::LoadGame("stratego", options);
 }
 
 // Issue 9, 1: a seat's setup is its private input, played as its setup turn, never a game option
@@ -38,9 +34,9 @@ TEST(StrategoSetup, SetupsAreNoGameOptions) {
     EXPECT_EQ(spec.name.find("setup"), std::string::npos) << spec.name;
   }
   for (const char* name : {"setup", "setup_red", "setup_blue"}) {
-    EXPECT_THROW(Load({{name, "preset fortress"}}), Error) << name;
+    EXPECT_THROW(LoadStratego({{name, "preset fortress"}}), Error) << name;
   }
-  const auto game = Load({});  // kept: a range-for over a temporary's member dangles
+  const auto game = LoadStratego({});  // kept: a range-for over a temporary's member dangles
   for (const auto& [name, value] : game->options().values()) {
     EXPECT_EQ(name.find("setup"), std::string::npos) << name;
   }
@@ -105,7 +101,7 @@ void PlaySetup(engine::State& state, const std::string& text) {
 // Both setups scripted as the seats' turns start the play phase, Red to move.
 TEST(StrategoSetup, BothSetupTurnsStartThePlayPhase) {
   const std::string red = PresetSetup("fortress", 0), blue = PresetSetup("blitz", 1);
-  auto state = Load({})->NewInitialState();
+  auto state = LoadStratego({})->NewInitialState();
   PlaySetup(*state, red);
   EXPECT_EQ(AsStratego(*state).position().h.phase, Phase::kSetup);
   EXPECT_EQ(state->CurrentSeat(), 1);
@@ -123,7 +119,7 @@ TEST(StrategoSetup, BothSetupTurnsStartThePlayPhase) {
 }
 
 TEST(StrategoSetup, SetupTurnsUndoAndReplay) {
-  engine::Match match(Load({}), {"human", "human"});
+  engine::Match match(LoadStratego({}), {"human", "human"});
   for (Action a : match.state().StringToTurn(PresetSetup("blitz", 0))) match.Apply(a);
   const std::vector<Action> setup = match.state().StringToTurn("preset shoreline");
   for (Action a : setup) match.Apply(a);
@@ -142,7 +138,7 @@ TEST(StrategoSetup, SetupTurnsUndoAndReplay) {
 
 // Presets and seeded random setups are whole setup turns.
 TEST(StrategoSetup, PresetAndRandomSetupTurns) {
-  auto state = Load({})->NewInitialState();
+  auto state = LoadStratego({})->NewInitialState();
   PlaySetup(*state, "preset shoreline");
   PlaySetup(*state, "random 7");
   const Position& p = AsStratego(*state).position();
@@ -155,7 +151,7 @@ TEST(StrategoSetup, PresetAndRandomSetupTurns) {
 // piece; the opponent and spectators never do.
 TEST(StrategoSetup, OwnViewShowsTheSetupString) {
   const std::string red = PresetSetup("fortress", 0), blue = PresetSetup("blitz", 1);
-  auto state = Load({})->NewInitialState();
+  auto state = LoadStratego({})->NewInitialState();
   PlaySetup(*state, red);
   PlaySetup(*state, blue);
   EXPECT_EQ(state->ViewJson(0)["setup"], red);
@@ -169,18 +165,19 @@ TEST(StrategoSetup, OwnViewShowsTheSetupString) {
   EXPECT_EQ(state->ViewText(0, false).find("Your setup"), std::string::npos);
   EXPECT_EQ(state->ViewJson(1)["setup"], blue);
   // The string plays back as a setup turn.
-  auto again = Load({})->NewInitialState();
+  auto again = LoadStratego({})->NewInitialState();
   PlaySetup(*again, red);
   PlaySetup(*again, blue);
   EXPECT_EQ(again->ViewJson(0)["setup"], red);
 }
 
 TEST(StrategoSetup, InvalidSetupTurnIsRefused) {
-  auto state = Load({})->NewInitialState();
+  auto state = LoadStratego({})->NewInitialState();
   EXPECT_THROW(state->StringToTurn("FFF"), Error);
   // The seed's army needs its own list.
-  EXPECT_THROW(Load({{"army", "seed"}})->NewInitialState()->StringToTurn(PresetSetup("blitz", 0)),
-               Error);
+  EXPECT_THROW(
+      LoadStratego({{"army", "seed"}})->NewInitialState()->StringToTurn(PresetSetup("blitz", 0)),
+      Error);
 }
 
 }  // namespace
@@ -282,7 +279,7 @@ TEST(StrategoBarrage, ArmyPresetsAndSetups) {
     EXPECT_THROW(PresetSetup(preset.name, 0, ClassicArmy()), Error);
   }
   EXPECT_GE(presets, 3);
-  auto state = Load({{"army", "barrage"}})->NewInitialState();
+  auto state = LoadStratego({{"army", "barrage"}})->NewInitialState();
   EXPECT_NE(state->ViewText(0, false).find("preset NAME (NAMEs: bunker, decoy, wings)"),
             std::string::npos)
       << state->ViewText(0, false);

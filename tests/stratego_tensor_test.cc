@@ -12,14 +12,10 @@
 #include "engine/game.h"
 #include "games/all_games.h"
 #include "games/stratego/stratego.h"
+#include "stratego_test_helpers.h"
 
 namespace quartel::stratego {
 namespace {
-
-std::shared_ptr<const engine::Game> Load(const std::map<std::string, std::string>& options = {}) {
-  games::RegisterAllGames();
-  return engine::LoadGame("stratego", options);
-}
 
 // Blue's Flag on j10, a Blue Sergeant on a10 and a Blue Scout on a2; Red's General on a1 and
 // Red's Flag on b1. Red to move at ply 7 (play_plies 3). The pieces not on the board are lost:
@@ -31,7 +27,7 @@ constexpr const char* kGeneralBesideScout =
 class StrategoTensor : public testing::Test {
  protected:
   void SetUp() override {
-    game_ = Load();
+    game_ = LoadStratego();
     state_ = game_->NewStateFromPosition(kGeneralBesideScout);
     state_->ApplyAction(state_->StringToAction("a1xa2"));  // the General takes the Scout
   }

@@ -35,7 +35,7 @@ std::string ErrorOf(const engine::State& state, const std::string& text) {
   return "";
 }
 
-constexpr const char* kRedSetup = "FBBB333334BBB4445555 6666777889 XS22222222";
+constexpr const char* kJoinedRowsSetup = "FBBB333334BBB4445555 6666777889 XS22222222";
 
 TEST(StrategoTerminal, SetupInputErrorsSayWhatIsWrong) {
   auto state = NewState();
@@ -45,7 +45,7 @@ TEST(StrategoTerminal, SetupInputErrorsSayWhatIsWrong) {
   EXPECT_NE(what.find("'random -1': N must be a whole number from 0"), std::string::npos) << what;
   what = ErrorOf(*state, "random x");
   EXPECT_NE(what.find("N must be a whole number"), std::string::npos) << what;
-  const std::string full = std::string(kRedSetup);
+  const std::string full = std::string(kJoinedRowsSetup);
   what = ErrorOf(*state, full.substr(0, full.size() - 1));
   EXPECT_NE(what.find("a setup string needs 40 squares, this has 39"), std::string::npos) << what;
   what = ErrorOf(*state, full + "2");
@@ -65,7 +65,7 @@ TEST(StrategoTerminal, SetupInputErrorsSayWhatIsWrong) {
 // the opponent's known pieces show their rank, unmarked.
 TEST(StrategoTerminal, OwnKnownPiecesAreMarked) {
   auto state = NewState();
-  for (const char* setup : {kRedSetup, "preset fortress"}) {
+  for (const char* setup : {kJoinedRowsSetup, "preset fortress"}) {
     for (Action a : state->StringToTurn(setup)) state->ApplyAction(a);
   }
   EXPECT_EQ(state->ViewText(0, false).find("R2*"), std::string::npos);

@@ -25,6 +25,7 @@
 #include "engine/playout.h"
 #include "games/all_games.h"
 #include "games/stratego/setups.h"
+#include "stratego_test_helpers.h"
 
 namespace quartel::stratego {
 namespace {
@@ -91,18 +92,12 @@ void Play(engine::State& state, const std::string& turn) {
 }
 
 // Classic setups: Red's front row (rank 4) and Blue's (rank 7) hold the Marshal, Spy and Scouts.
-constexpr const char* kRedSetup = "FBBB333334 BBB4445555 6666777889 XS22222222";
-constexpr const char* kBlueSetup = "XS22222222 6666777889 BBB4445555 FBBB333334";
 
 std::unique_ptr<engine::State> AfterSetup(const std::map<std::string, std::string>& options = {}) {
   auto state = Game(options).NewInitialState();
   Play(*state, kRedSetup);
   Play(*state, kBlueSetup);
   return state;
-}
-
-const Position& Pos(const engine::State& state) {
-  return static_cast<const StrategoState&>(state).position();
 }
 
 // ==== Board ====

@@ -40,8 +40,6 @@ using namespace test_helpers;  // war_test_helpers.h
 using engine::Action;
 using engine::Seat;
 
-std::uint64_t Bit(int i) { return std::uint64_t{1} << i; }
-
 // --- Games, states and positions
 // ------------------------------------------------------------------
 

@@ -40,8 +40,8 @@ class WarBotTest : public ::testing::Test {
 // Plays one game with a "heuristic" bot on every seat; `at_decision(state)` runs before each
 // decision. The checked ApplyAction throws on an illegal action.
 template <typename Visit>
-std::unique_ptr<engine::State> PlayBotsOnly(const engine::Game& game, std::uint64_t seed,
-                                            Visit at_decision) {
+std::unique_ptr<engine::State> PlayWarBotsOnly(const engine::Game& game, std::uint64_t seed,
+                                               Visit at_decision) {
   std::vector<std::unique_ptr<Bot>> bots;
   for (int seat = 0; seat < game.NumSeats(); ++seat)
     bots.push_back(MakeBot("heuristic", game, seed + seat));
@@ -62,7 +62,7 @@ std::unique_ptr<engine::State> PlayBotsOnly(const engine::Game& game, std::uint6
 TEST_F(WarBotTest, PlaysOnlyLegalActionsAndFinishesGames) {
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
     int decisions = 0;
-    auto state = PlayBotsOnly(*game_, seed, [&](const engine::State& s) {
+    auto state = PlayWarBotsOnly(*game_, seed, [&](const engine::State& s) {
       ++decisions;
       s.CheckConsistency();
     });
@@ -77,7 +77,7 @@ TEST_F(WarBotTest, PlaysOnlyLegalActionsAndFinishesGames) {
 TEST_F(WarBotTest, ChoosesFromItsOwnViewOnly) {
   int compared = 0, differing = 0;
   Rng sampler(99);
-  PlayBotsOnly(*game_, 7, [&](const engine::State& s) {
+  PlayWarBotsOnly(*game_, 7, [&](const engine::State& s) {
     if (s.PlyCount() % 5 != 0) return;
     const engine::Seat seat = s.CurrentSeat();
     auto one = s.SampleConsistentState(seat, sampler);

@@ -28,8 +28,6 @@ namespace {
 using namespace test_helpers;  // war_test_helpers.h
 using engine::Outcome;
 
-std::uint64_t Bit(int i) { return std::uint64_t{1} << i; }
-
 // Plays at random from the start until `stop` holds at a decision of a seat (or the game ends).
 template <typename Stop>
 std::unique_ptr<WarState> PlayUntil(const WarGame& game, std::uint64_t seed, Stop stop,

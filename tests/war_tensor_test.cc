@@ -101,7 +101,7 @@ TEST(WarTensor, ReadsBackAsTheJsonViewForEveryViewer) {
   int hands_seen_of_others = 0;
   for (const auto& [id, options] : games) {
     const auto game = engine::LoadGame(id, options);
-    for (int g = 0; g < test_helpers::RandomGames(2); ++g) {
+    for (int g = 0; g < quartel::test_helpers::RandomGames(2); ++g) {
       auto state = game->NewInitialState();
       std::vector<engine::Action> legal;
       for (int ply = 0; !state->IsTerminal(); ++ply) {

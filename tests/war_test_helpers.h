@@ -23,6 +23,9 @@
 
 namespace quartel::war::test_helpers {
 
+// The bit of territory `i` in a set of territories.
+inline std::uint64_t Bit(int i) { return std::uint64_t{1} << i; }
+
 inline std::unique_ptr<WarState> AsWar(std::unique_ptr<engine::State> state) {
   return std::unique_ptr<WarState>(static_cast<WarState*>(state.release()));
 }

@@ -31,8 +31,6 @@ namespace {
 
 using namespace test_helpers;  // war_test_helpers.h
 
-std::uint64_t Bit(int i) { return std::uint64_t{1} << i; }
-
 // The error message of a typed command, or "" when it is accepted.
 std::string Refusal(const engine::State& state, const std::string& text) {
   try {
