@@ -12,7 +12,8 @@
 
 namespace quartel::stratego {
 
-inline std::shared_ptr<const engine::Game> LoadStratego(const std::map<std::string, std::string>& options = {}) {
+inline std::shared_ptr<const engine::Game> LoadStratego(
+    const std::map<std::string, std::string>& options = {}) {
   games::RegisterAllGames();
   return engine::LoadGame("stratego", options);
 }
