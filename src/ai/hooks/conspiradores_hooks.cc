@@ -38,9 +38,9 @@ struct FreeSanctuaries {
   }
 };
 
-constexpr int kCandidates = 8;     // legal moves sampled per rollout step
-constexpr int kRolloutPlies = 16;  // rollouts are evaluated after this many plies
-constexpr double kScale = 12.0;    // distance units per tanh unit in Evaluate
+constexpr int kCandidates = 8;                  // legal moves sampled per rollout step
+constexpr int kConspiradoresRolloutPlies = 16;  // rollouts are evaluated after this many plies
+constexpr double kDistanceScale = 12.0;         // distance units per tanh unit in Evaluate
 
 class ConspiradoresHooks : public MctsHooks {
  public:
@@ -69,7 +69,7 @@ class ConspiradoresHooks : public MctsHooks {
 
   bool Evaluate(const engine::State& state, int rollout_plies,
                 std::vector<double>& values) const override {
-    if (rollout_plies < kRolloutPlies) return false;
+    if (rollout_plies < kConspiradoresRolloutPlies) return false;
     if (state.IsTerminal() || state.IsChanceNode()) return false;
     const auto& pos = static_cast<const cs::ConspiradoresState&>(state).position();
     if (pos.meta.phase != cs::Phase::kMovement || pos.InChain()) return false;
@@ -87,7 +87,7 @@ class ConspiradoresHooks : public MctsHooks {
     values.assign(n, 0.0);
     for (int s = 0; s < n; ++s) {
       const double others = (total - work[s]) / (n - 1);
-      values[s] = std::tanh((others - work[s]) / kScale);
+      values[s] = std::tanh((others - work[s]) / kDistanceScale);
     }
     return true;
   }

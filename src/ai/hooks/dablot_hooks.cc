@@ -14,11 +14,12 @@ namespace quartel::ai {
 namespace {
 
 constexpr double kCaptureProbability = 0.8;
-constexpr int kRolloutPlies = 8;  // rollouts are evaluated after this many plies (at a turn end)
+constexpr int kDablotRolloutPlies =
+    8;  // rollouts are evaluated after this many plies (at a turn end)
 // Material weights by rank (soldier, Prince/Son, King/Landlord): a King or Landlord can only be
 // taken by its counterpart, so losing one makes the other side's invulnerable (seed: "Atenção").
 constexpr std::array<double, 4> kRankWeight = {0, 1, 3, 6};
-constexpr double kScale = 6.0;  // material units per tanh unit
+constexpr double kMaterialScale = 6.0;  // material units per tanh unit
 
 class DablotHooks : public MctsHooks {
  public:
@@ -39,7 +40,8 @@ class DablotHooks : public MctsHooks {
   // pieces (or of moves) first, and pure random rollouts of ~1000 plies say little.
   bool Evaluate(const engine::State& state, int rollout_plies,
                 std::vector<double>& values) const override {
-    if (rollout_plies < kRolloutPlies || state.MidTurn() || state.IsChanceNode()) return false;
+    if (rollout_plies < kDablotRolloutPlies || state.MidTurn() || state.IsChanceNode())
+      return false;
     const auto& position = static_cast<const dablot::DablotState&>(state).position();
     double balance = 0;  // Sámi minus Swedes
     for (const dablot::Piece piece : position.board) {
@@ -47,7 +49,7 @@ class DablotHooks : public MctsHooks {
       const double weight = kRankWeight[dablot::Rank(piece)];
       balance += dablot::Owner(piece) == 0 ? weight : -weight;
     }
-    const double sami = std::tanh(balance / kScale);
+    const double sami = std::tanh(balance / kMaterialScale);
     values.assign({sami, -sami});
     return true;
   }

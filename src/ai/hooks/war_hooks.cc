@@ -14,7 +14,7 @@
 namespace quartel::ai {
 namespace {
 
-constexpr int kRolloutPlies = 60;
+constexpr int kWarRolloutPlies = 60;
 
 // TurnShare's weights (relative thinking time) and the decisions a turn is expected to have left.
 constexpr double kPlaceWeight = 0.15;   // one army placed (or a card trade)
@@ -30,7 +30,7 @@ class WarHooks : public MctsHooks {
  public:
   bool Evaluate(const engine::State& state, int rollout_plies,
                 std::vector<double>& values) const override {
-    if (rollout_plies < kRolloutPlies || state.IsChanceNode()) return false;
+    if (rollout_plies < kWarRolloutPlies || state.IsChanceNode()) return false;
     const auto& war = static_cast<const war::WarState&>(state);
     const auto& position = war.position();
     const int seats = position.num_seats;

@@ -232,6 +232,7 @@ static_assert(std::is_trivially_copyable_v<Position>);
 // The seats' colours and the directions, as the rules and the notation name them.
 inline constexpr std::array<const char*, kMaxSeats> kSeatNames = {"white", "black", "green",
                                                                   "orange"};
+inline constexpr std::string_view kSeatLetters = "WBGO";  // the views' and the position text's
 inline constexpr std::array<const char*, kNumDirs> kDirNames = {"N", "NE", "E", "SE",
                                                                 "S", "SW", "W", "NW"};
 

@@ -16,7 +16,6 @@
 namespace quartel::conspiradores {
 namespace {
 
-constexpr std::string_view kSeatLetters = "WBGO";  // as the views: white, black, green, orange
 constexpr const char* kFieldNames = "board side order chain army turns ply result";
 
 [[noreturn]] void Bad(std::string_view field, std::string_view problem) {

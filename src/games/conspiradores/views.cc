@@ -14,8 +14,6 @@
 namespace quartel::conspiradores {
 namespace {
 
-constexpr std::array<char, kMaxSeats> kSeatLetters = {'W', 'B', 'G', 'O'};
-
 const char* PhaseName(Phase phase) {
   switch (phase) {
     case Phase::kOrder:

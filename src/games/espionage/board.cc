@@ -8,12 +8,15 @@
 
 #include "core/error.h"
 #include "core/text.h"
+#include "games/hidden_army/hidden_army.h"
 
 namespace quartel::espionage {
+
+using hidden_army::kSeatNames;
+
 namespace {
 
 constexpr const char kRankChars[] = "H12345SPM";
-constexpr const char* kSeatNames[2] = {"Red", "Blue"};
 constexpr const char* kEndingNames[kNumEndings] = {"",
                                                    "headquarters captured",
                                                    "no move",

@@ -14,8 +14,6 @@
 namespace quartel::war {
 namespace {
 
-std::uint64_t Bit(int i) { return std::uint64_t{1} << i; }
-
 // Hand-position triples in lexicographic order: the trade combinations.
 constexpr std::array<std::array<int, 3>, kTradeCombos> kCombos = [] {
   std::array<std::array<int, 3>, kTradeCombos> combos{};
@@ -42,10 +40,10 @@ Board::Board(const Rules& rules) : rules_(&rules), map_(&rules.map()) {
   pos_.objective.fill(-1);
   pos_.eliminated_by.fill(-1);
   pos_.ci.fill(-1);
-  pos_.undealt = Bit(map_->NumTerritories()) - 1;
+  pos_.undealt = TerritoryBit(map_->NumTerritories()) - 1;
   if (rules.war2()) {  // the Strategic Centre cards are dealt first
     pos_.undealt = 0;
-    for (int t : map_->strategic_centres) pos_.undealt |= Bit(rules.CardOf(t));
+    for (int t : map_->strategic_centres) pos_.undealt |= TerritoryBit(rules.CardOf(t));
   }
   pos_.objectives_left = rules.EligibleObjectives();
   pos_.phase = Phase::kDealer;
@@ -345,10 +343,11 @@ bool Board::TradeLegal(int combo) const {
   if (a < 0 || b < 0 || c < 0 || !IsSet(a, b, c)) return false;
   // The two jokers are one card twice: a trade with one joker uses the first (the notation names
   // cards, and "joker" must name one action).
-  const std::uint64_t jokers = hand & ~(Bit(map_->NumTerritories()) - 1);
-  std::uint64_t used_jokers = (Bit(a) | Bit(b) | Bit(c)) & jokers, lowest = jokers;
+  const std::uint64_t jokers = hand & ~(TerritoryBit(map_->NumTerritories()) - 1);
+  std::uint64_t used_jokers = (TerritoryBit(a) | TerritoryBit(b) | TerritoryBit(c)) & jokers,
+                lowest = jokers;
   for (int k = std::popcount(used_jokers); k < std::popcount(jokers); ++k) {
-    lowest &= ~(Bit(63) >> std::countl_zero(lowest));  // drop the highest joker
+    lowest &= ~(TerritoryBit(63) >> std::countl_zero(lowest));  // drop the highest joker
   }
   return used_jokers == lowest;
 }
@@ -366,10 +365,10 @@ std::uint64_t Board::DistinctCards(std::uint64_t cards) const {
     const int card = std::countr_zero(m);
     const int kind = CardKind(card);
     if (kind >= 0) {
-      distinct |= Bit(card);
-    } else if (!(seen_kinds & Bit(-kind))) {
-      seen_kinds |= Bit(-kind);
-      distinct |= Bit(card);
+      distinct |= TerritoryBit(card);
+    } else if (!(seen_kinds & TerritoryBit(-kind))) {
+      seen_kinds |= TerritoryBit(-kind);
+      distinct |= TerritoryBit(card);
     }
   }
   return distinct;
@@ -396,8 +395,8 @@ void Board::ApplyTrade(int combo) {
   const std::uint64_t hand = pos_.hand[seat];
   for (int position : kCombos[combo]) {
     const int card = NthCard(hand, position);
-    pos_.hand[seat] &= ~Bit(card);
-    pos_.discard |= Bit(card);
+    pos_.hand[seat] &= ~TerritoryBit(card);
+    pos_.discard |= TerritoryBit(card);
     // Seed: 2 extra armies for each traded card showing an owned territory, placed there.
     if (card < map_->NumTerritories() && pos_.owner[card] == seat) pos_.armies[card] += 2;
   }
@@ -591,7 +590,7 @@ void Board::ApplyPhaseAction(Action action) {
 }
 
 void Board::ApplyDeal(int territory) {
-  pos_.undealt &= ~Bit(territory);
+  pos_.undealt &= ~TerritoryBit(territory);
   pos_.owner[territory] = pos_.seat;
   pos_.armies[territory] = 1;
   ++pos_.territory_count[pos_.seat];
@@ -600,7 +599,7 @@ void Board::ApplyDeal(int territory) {
 }
 
 void Board::ApplyObjective(int index) {
-  pos_.objectives_left &= ~Bit(index);
+  pos_.objectives_left &= ~TerritoryBit(index);
   pos_.objective[pos_.seat] = static_cast<std::int8_t>(index);
   if (pos_.seat + 1 < pos_.num_seats) {
     ++pos_.seat;
@@ -608,7 +607,7 @@ void Board::ApplyObjective(int index) {
   }
   // Seed: the cards go back (with the jokers; in WAR-II with the CE cards) into one shuffled
   // pile; the player after the one who got the last territory starts.
-  pos_.pile = Bit(rules_->NumCards()) - 1;
+  pos_.pile = TerritoryBit(rules_->NumCards()) - 1;
   StartTurn(pos_.first_seat);
   AfterReinforcement();
 }
@@ -642,8 +641,8 @@ void Board::ApplyAttackChoice(Action action) {
 }
 
 void Board::ApplySpoils(int card) {
-  pos_.hand[pos_.spoils_victim] &= ~Bit(card);
-  pos_.hand[pos_.seat] |= Bit(card);
+  pos_.hand[pos_.spoils_victim] &= ~TerritoryBit(card);
+  pos_.hand[pos_.seat] |= TerritoryBit(card);
   if (--pos_.spoils_left == 0 || pos_.hand[pos_.spoils_victim] == 0) FinishSpoils();
 }
 
@@ -668,8 +667,8 @@ void Board::ApplyDraw(int card) {
     pos_.pile = pos_.discard;
     pos_.discard = 0;
   }
-  pos_.pile &= ~Bit(card);
-  pos_.hand[pos_.seat] |= Bit(card);
+  pos_.pile &= ~TerritoryBit(card);
+  pos_.hand[pos_.seat] |= TerritoryBit(card);
   if (--pos_.draws_left > 0 && (pos_.pile | pos_.discard)) return;
   pos_.draws_left = 0;
   NextTurn();
@@ -677,7 +676,7 @@ void Board::ApplyDraw(int card) {
 
 void Board::ApplyCeDeal(int card) {
   const int t = CeTerritoryOf(card);
-  pos_.undealt &= ~Bit(card);
+  pos_.undealt &= ~TerritoryBit(card);
   pos_.owner[t] = pos_.seat;
   pos_.armies[t] = 2;  // seed section 2: 2 armies on each Strategic Centre received
   ++pos_.territory_count[pos_.seat];
@@ -698,7 +697,7 @@ void Board::ApplyCeChoice(int territory) {
   ++pos_.territory_count[pos_.seat];
   if (map_->territories[territory].strategic_centre) {  // option a: a CE card left
     pos_.armies[territory] = 2;
-    pos_.ce_cards_left &= ~Bit(rules_->CardOf(territory));
+    pos_.ce_cards_left &= ~TerritoryBit(rules_->CardOf(territory));
   } else {
     pos_.armies[territory] = 1;  // option b: two territories, 1 army each
     if (pos_.claim_first < 0) {
@@ -825,7 +824,7 @@ void Board::Check() const {
     all |= pos_.hand[s];
   }
   if (seen) throw Error("war: a card is in two places");
-  if (!InSetup() && all != Bit(rules_->NumCards()) - 1) {
+  if (!InSetup() && all != TerritoryBit(rules_->NumCards()) - 1) {
     throw Error("war: cards are missing");
   }
   if (pos_.general_pool < 0) throw Error("war: negative armies to place");

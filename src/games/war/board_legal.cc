@@ -8,12 +8,6 @@
 #include "games/war/dice.h"
 
 namespace quartel::war {
-namespace {
-
-std::uint64_t Bit(int i) { return std::uint64_t{1} << i; }
-
-}  // namespace
-
 bool Board::CanPlace(int territory) const {
   if (pos_.owner[territory] != pos_.seat) return false;
   // WAR: with 5 cards a trade comes first. WAR-II has no trades; 5 is its hand limit.
@@ -196,7 +190,7 @@ void Board::AppendCeChoices(std::vector<Action>& out) const {
   for (int t = 0; t < map_->NumTerritories(); ++t) {
     if (pos_.owner[t] >= 0) continue;
     const bool ce = map_->territories[t].strategic_centre;
-    if (ce && option_a && (pos_.ce_cards_left & Bit(rules_->CardOf(t)))) out.push_back(t);
+    if (ce && option_a && (pos_.ce_cards_left & TerritoryBit(rules_->CardOf(t)))) out.push_back(t);
     if (!ce && option_b &&
         (pos_.claim_first < 0 ||
          map_->territories[t].continent != map_->territories[pos_.claim_first].continent)) {

@@ -11,8 +11,6 @@
 namespace quartel::war {
 namespace {
 
-std::uint64_t Bit(int i) { return std::uint64_t{1} << i; }
-
 // The air dice (rulings): faces 0, 0, 0, 1, 2, 3.
 constexpr std::array<double, 4> kAirFace = {0.5, 1.0 / 6, 1.0 / 6, 1.0 / 6};
 
@@ -156,8 +154,8 @@ void Board::ApplyCardUse(Action action) {
   const Seat seat = pos_.seat;
   const int card = (action - rules_->kUse) / 2;
   const int t = map_->war2_cards[card].territories[(action - rules_->kUse) % 2];
-  pos_.hand[seat] &= ~Bit(card);
-  pos_.pending_cards = Bit(card);
+  pos_.hand[seat] &= ~TerritoryBit(card);
+  pos_.pending_cards = TerritoryBit(card);
   pos_.use_territory = static_cast<std::int8_t>(t);
   pos_.use_bombers = pos_.owner[t] != seat;
   pos_.use_amount = 1;
@@ -171,8 +169,8 @@ void Board::ApplyNumberCard(int value) {
   for (std::uint64_t m = pos_.hand[seat]; m; m &= m - 1) {
     const int card = std::countr_zero(m);
     if (map_->war2_cards[card].number == value) {
-      pos_.hand[seat] &= ~Bit(card);
-      pos_.pending_cards |= Bit(card);
+      pos_.hand[seat] &= ~TerritoryBit(card);
+      pos_.pending_cards |= TerritoryBit(card);
       pos_.use_amount = static_cast<std::int16_t>(pos_.use_amount + value);
       return;
     }
@@ -184,8 +182,8 @@ void Board::ApplyTransport(Action action) {
   const int code = action - rules_->kTransport;
   const int pair = code / 4;
   const int c1 = pair / rules_->NumCards(), c2 = pair % rules_->NumCards();
-  pos_.hand[pos_.seat] &= ~(Bit(c1) | Bit(c2));
-  pos_.pending_cards = Bit(c1) | Bit(c2);
+  pos_.hand[pos_.seat] &= ~(TerritoryBit(c1) | TerritoryBit(c2));
+  pos_.pending_cards = TerritoryBit(c1) | TerritoryBit(c2);
   pos_.transport_a = static_cast<std::int8_t>(map_->war2_cards[c1].territories[(code >> 1) & 1]);
   pos_.transport_b = static_cast<std::int8_t>(map_->war2_cards[c2].territories[code & 1]);
   pos_.transport_way = -1;
@@ -207,8 +205,8 @@ void Board::ApplyCarry(Action action) {
 
 void Board::ApplyDiscard(int card) {
   const Seat seat = pos_.seat;
-  pos_.hand[seat] &= ~Bit(card);
-  pos_.discard |= Bit(card);
+  pos_.hand[seat] &= ~TerritoryBit(card);
+  pos_.discard |= TerritoryBit(card);
   AfterDiscard();
   if (pos_.phase == Phase::kDiscardDown && std::popcount(pos_.hand[seat]) <= 5) StartDraws();
 }
@@ -389,8 +387,8 @@ void Board::ApplyCiAction(Action action) {
 
 // One of the two cards paying for a CI transport; the second moves the CI.
 void Board::ApplyCiPayment(int card) {
-  pos_.hand[pos_.seat] &= ~Bit(card);
-  pos_.discard |= Bit(card);
+  pos_.hand[pos_.seat] &= ~TerritoryBit(card);
+  pos_.discard |= TerritoryBit(card);
   AfterDiscard();
   if (--pos_.ci_pay_left == 0) {
     pos_.ci[pos_.ci_pay_owner] = pos_.ci_pay_to;

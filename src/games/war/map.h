@@ -27,6 +27,9 @@ inline constexpr int kMaxContinents = 8;
 inline constexpr int kMaxSeats = 6;
 inline constexpr int kMaxJokers = 4;
 
+// The mask bit of territory (or card) i: territory sets and hands are 64-bit masks.
+inline constexpr std::uint64_t TerritoryBit(int i) { return std::uint64_t{1} << i; }
+
 enum class Figure : std::uint8_t { kTriangle, kSquare, kCircle, kJoker };
 std::string FigureName(Figure figure);
 

@@ -17,8 +17,6 @@
 namespace quartel::war {
 namespace {
 
-std::uint64_t Bit(int i) { return std::uint64_t{1} << i; }
-
 // How many entries of an array field the text holds: one per territory, seat or continent (the
 // rest keep the initial state's values), or the whole array.
 enum class Span { kTerritories, kSeats, kContinents, kAll };
@@ -213,7 +211,7 @@ void WarState::SetPosition(const Position& p) {
     check(p.armies[t] >= 0 && p.arrived[t] >= 0 && p.arrived[t] <= p.armies[t],
           "armies out of range");
   }
-  const std::uint64_t cards = Bit(g.NumCards()) - 1;
+  const std::uint64_t cards = TerritoryBit(g.NumCards()) - 1;
   std::uint64_t seen = p.pile & p.discard;
   std::uint64_t all = p.pile | p.discard;
   for (int s = 0; s < seats; ++s) {

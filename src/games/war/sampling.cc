@@ -5,12 +5,6 @@
 #include "games/war/war.h"
 
 namespace quartel::war {
-namespace {
-
-std::uint64_t Bit(int i) { return std::uint64_t{1} << i; }
-
-}  // namespace
-
 // Until the game is over, a seat does not know the hands it does not see, the pile, the
 // objectives it does not see and those not drawn: a sample draws them again.
 std::unique_ptr<engine::State> WarState::SampleConsistentState(Seat seat, Rng& rng) const {
@@ -40,10 +34,10 @@ void WarState::RedealUnseenCards(Seat seat, Position& p, Rng& rng) const {
     if (board_.SeesHand(seat, s)) continue;
     const int count = std::popcount(p.hand[s]);
     p.hand[s] = 0;
-    for (int k = 0; k < count; ++k) p.hand[s] |= Bit(unseen[next++]);
+    for (int k = 0; k < count; ++k) p.hand[s] |= TerritoryBit(unseen[next++]);
   }
   p.pile = 0;
-  for (; next < unseen.size(); ++next) p.pile |= Bit(unseen[next]);
+  for (; next < unseen.size(); ++next) p.pile |= TerritoryBit(unseen[next]);
 }
 
 // Objectives the seat has not seen: the others' drawn ones and the undrawn rest. The game is not
@@ -56,7 +50,7 @@ void WarState::RedrawUnseenObjectives(Seat seat, WarState& sample, Rng& rng) con
   int unknown = 0;
   for (Seat s = 0; s < p.num_seats; ++s) {
     if (board_.SeesObjective(seat, s) || p.objective[s] < 0) continue;
-    pool |= Bit(p.objective[s]);
+    pool |= TerritoryBit(p.objective[s]);
     ++unknown;
   }
   for (std::uint64_t m = pool; m; m &= m - 1) objectives.push_back(std::countr_zero(m));
@@ -74,7 +68,7 @@ void WarState::RedrawUnseenObjectives(Seat seat, WarState& sample, Rng& rng) con
       }
     }
     p.objectives_left = 0;
-    for (; next < objectives.size(); ++next) p.objectives_left |= Bit(objectives[next]);
+    for (; next < objectives.size(); ++next) p.objectives_left |= TerritoryBit(objectives[next]);
     sample.board_.Replace(p);
     bool possible = true;
     for (Seat s = 0; s < p.num_seats && possible; ++s) {

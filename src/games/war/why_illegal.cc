@@ -10,8 +10,6 @@
 namespace quartel::war {
 namespace {
 
-std::uint64_t Bit(int i) { return std::uint64_t{1} << i; }
-
 const char* PhaseName(Phase phase) {
   switch (phase) {
     case Phase::kDealer:
@@ -232,7 +230,7 @@ std::string WarState::WhyNoCardUse(Action action) const {
   const auto& ts = map_->war2_cards[card].territories;
   const std::size_t k = (action - game_->kUse) % 2;
   if (k >= ts.size()) return "that card shows one territory";
-  if (!(pos().hand[pos().seat] & Bit(card))) {
+  if (!(pos().hand[pos().seat] & TerritoryBit(card))) {
     return fmt::format("you do not hold the card of {}", TerritoryId(ts[k]));
   }
   if (pos().armies[ts[k]] < 2) {
@@ -283,7 +281,7 @@ std::string WarState::WhyNoTransport(Action action) const {
   const std::size_t k1 = (code >> 1) & 1, k2 = code & 1;
   if (c1 >= c2 || k1 >= t1.size() || k2 >= t2.size()) return "no such transport";
   for (const auto& [card, t] : {std::pair{c1, t1[k1]}, std::pair{c2, t2[k2]}}) {
-    if (!(pos().hand[pos().seat] & Bit(card))) {
+    if (!(pos().hand[pos().seat] & TerritoryBit(card))) {
       return fmt::format("you do not hold the card of {}", TerritoryId(t));
     }
     if (pos().owner[t] != pos().seat) {
