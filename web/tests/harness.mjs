@@ -80,15 +80,20 @@ export async function state(page) {
   return page.evaluate(() => window.__quartel?.state ?? null);
 }
 
+// Polls the page's state until `predicate` holds. The state and any error the page shows come in
+// one round trip, every 25 ms: most waits are for the server's answer to a click, a few
+// milliseconds away, and a test plays hundreds of moves.
 export async function waitFor(page, predicate, what, timeout = 30000) {
   const start = Date.now();
   for (;;) {
-    const s = await state(page);
+    const { s, alert } = await page.evaluate(() => ({
+      s: window.__quartel?.state ?? null,
+      alert: document.querySelector('.error[role=alert]')?.textContent ?? null,
+    }));
     if (s && predicate(s)) return s;
-    const alert = await page.locator('.error[role=alert]').first().textContent({ timeout: 50 }).catch(() => null);
     if (alert) throw new Error(`the page shows an error while waiting for ${what}: ${alert}`);
     if (Date.now() - start > timeout) throw new Error(`timed out waiting for ${what}`);
-    await page.waitForTimeout(100);
+    await page.waitForTimeout(25);
   }
 }
 
