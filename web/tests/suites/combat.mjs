@@ -139,9 +139,9 @@ async function playWar(page, on, limitMs) {
     const phase = s.view.phase;
     last = JSON.stringify(s.view) + legal.length;
     const place = of('place'), attacks = of('attack'), occupy = of('occupy'), trades = of('trade');
-    // A selection left from the last attack is dropped; the button may go meanwhile, when the
-    // roll's event lands (a conquest clears the selection), so the click waits briefly.
-    if (await page.locator('[data-testid="war-cancel"]').count()) await page.locator('[data-testid="war-cancel"]').click({ timeout: 200 }).catch(() => {});
+    // A selection left from the last attack is dropped, but not in a conquest: the page clears it
+    // itself then, and a click on its Cancel would wait for a button already gone.
+    if (!occupy.length && (await page.locator('[data-testid="war-cancel"]').count())) await page.locator('[data-testid="war-cancel"]').click({ timeout: 2000 }).catch(() => {});
     if (phase === 'reinforcement') conquests = 0;
     if (occupy.length) {
       conquests++;
