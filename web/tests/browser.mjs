@@ -5,10 +5,11 @@
 //
 // Usage: node web/tests/browser.mjs [--only NAME,...] [--jobs N] [--suite NAME]
 //
-// The suites run in N lanes at once (default: 2, or 1 with --only), each suite in a process of its
-// own with its own server and Chromium: a test spends about half its time waiting on the page,
-// the server or a clock, so two lanes share two cores well. Each suite's lines are printed
-// together when it ends. --suite runs one suite in this process.
+// With --jobs N the suites run in N lanes at once, each suite in a process of its own with its own
+// server and Chromium, its lines printed together when it ends; for machines with cores to spare.
+// The default is one lane: on two cores Chromium's rendering is the limit (two lanes saved 100 s of
+// 540, and tests that time what the page shows, such as a combat kept 1.8 s after the bot's reply,
+// then missed by a few hundred milliseconds). --suite runs one suite in this process.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -77,7 +78,7 @@ function usage(problem) {
 }
 
 const suite = argument('--suite');
-const jobs = Number(argument('--jobs') ?? (only ? 1 : 2));
+const jobs = Number(argument('--jobs') ?? 1);
 if (suite) {
   if (!suites.includes(suite)) usage(`no suite '${suite}' (the suites: ${suites.join(', ')})`);
   await runHere([suite]);
