@@ -664,9 +664,9 @@ namespace quartel::server_test {
 namespace {
 
 // A finished match between two bots: waits until the server says it is over.
-std::string FinishedBotMatch(unsigned short port, const std::string& game) {
-  const Json created =
-      CreateMatch(port, game, Json::object(), {BotSeat("random"), BotSeat("random")});
+std::string FinishedBotMatch(unsigned short port, const std::string& game,
+                             const Json& options = Json::object()) {
+  const Json created = CreateMatch(port, game, options, {BotSeat("random"), BotSeat("random")});
   const std::string id = created["match"];
   for (int tries = 0; tries < 600; ++tries) {
     if (HttpGet(port, "/api/matches/" + id).body.value("over", false)) return id;
@@ -723,10 +723,11 @@ TEST(ServerReplay, AResignedGameReplaysToItsEnd) {
 TEST(ServerReplay, EachPlyIsTheViewersViewOfThatPrefix) {
   TempDir dir;
   ServerProcess server(dir.File("quartel.db"));
-  // A game of random bots longer than one page (most are; a short one is played again).
+  // A game of random bots longer than one page (most are; a short one is played again), and not
+  // much longer: every ply is checked for three viewers, and the sanitizer build is slow at it.
   Json record = Json::object();
   for (int tries = 0; tries < 20 && record.value("actions", Json::array()).size() <= 250; ++tries) {
-    const std::string id = FinishedBotMatch(server.port(), "stratego");
+    const std::string id = FinishedBotMatch(server.port(), "stratego", {{"max_plies", 300}});
     record = HttpGet(server.port(), "/api/matches/" + id + "/record").body;
   }
   const engine::Match replayed = engine::Match::Replay(engine::RecordFromJson(record.dump()));

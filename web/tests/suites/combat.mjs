@@ -14,7 +14,7 @@ async function popNow(page) {
     const g = document.querySelector('[data-testid="strat-combat-pop"]');
     if (!g) return null;
     return {
-      square: g.getAttribute('data-square'),
+      square: g.getAttribute('data-combat-square'),
       attacker: g.getAttribute('data-attacker'),
       defender: g.getAttribute('data-defender'),
       result: g.getAttribute('data-result'),

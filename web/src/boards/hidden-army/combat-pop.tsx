@@ -75,7 +75,7 @@ export function CombatPop({ cfg, combat, flip, scale, names }: { cfg: GameConfig
     <g
       class={`combat-pop result-${combat.result}`}
       data-testid="strat-combat-pop"
-      data-square={combat.square}
+      data-combat-square={combat.square}
       data-attacker={combat.attacker.rank}
       data-defender={combat.defender.rank}
       data-result={combat.result}
