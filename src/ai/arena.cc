@@ -22,6 +22,9 @@ namespace {
 
 // B's seed differs from A's so that two copies of one spec do not mirror each other's draws.
 constexpr std::uint64_t kSeedOffsetB = 0x9e3779b97f4a7c15ULL;
+// The chance generator's seed differs from both bots': a bot seeded like the dice draws the same
+// numbers as the dice, and one Espionage bot won 36 of 40 as A and 29 of 40 as B on the same seeds.
+constexpr std::uint64_t kSeedMaskChance = 0x5851f42d4c957f2dULL;
 
 struct GameResult {
   double score = 0;  // sum of A's Returns
@@ -34,7 +37,7 @@ GameResult PlayOne(const engine::Game& game, const std::string& spec_a, const st
   const std::uint64_t game_seed = seed + static_cast<std::uint64_t>(index);
   std::unique_ptr<Bot> bot_a = MakeBot(spec_a, game, game_seed);
   std::unique_ptr<Bot> bot_b = MakeBot(spec_b, game, game_seed + kSeedOffsetB);
-  Rng chance_rng(game_seed);
+  Rng chance_rng(game_seed ^ kSeedMaskChance);
   // Two seats: A and B alternate colours. More seats, one against the field: A plays one seat
   // (each in turn over the games) against B on all the others, so A's win rate is that of one
   // player against a field; alternating: A on every other seat.
