@@ -1,8 +1,7 @@
 // Moves kept as eight bit sets, one per direction (bit p of word d when point p moves along d),
-// counted and indexed without being listed: the random playout draw of the bitboard games (Dablot,
-// Conspiradores), which must pick the k-th legal action in the order of the action ids, (point,
-// direction) ascending. Byte arithmetic after Hacker's Delight (chapter 5, counting bits; 7-3,
-// transposing a bit matrix).
+// counted and indexed without being listed: the random playout draw of Dablot, which must pick
+// the k-th legal action in the order of the action ids, (point, direction) ascending. Byte
+// arithmetic after Hacker's Delight (chapter 5, counting bits; 7-3, transposing a bit matrix).
 #pragma once
 
 #include <array>

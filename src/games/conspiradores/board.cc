@@ -26,45 +26,22 @@ std::vector<std::array<std::uint8_t, kMaxSeats>> MakeOrders(int n) {
   return orders;
 }
 
-// Moving along dir d from point p reaches p + kDelta[d] (when the neighbour is on the board).
-constexpr std::array<int, kNumDirs> kDelta = {17, 18, 1, -16, -17, -18, -1, 16};
-
-// For each direction, the points with a neighbour (steps 1) or a jump landing (steps 2) along it
-// on the board.
-constexpr std::array<Bits, kNumDirs> MakeHas(int steps) {
-  std::array<Bits, kNumDirs> has{};
-  for (int p = 0; p < kNumPoints; ++p) {
-    for (int d = 0; d < kNumDirs; ++d) {
-      if (OnBoard(ColOf(p) + steps * kDirCol[d], RowOf(p) + steps * kDirRow[d])) has[d].Set(p);
-    }
+// kDirCount[dirs]: how many directions a byte of step_dirs or jump_dirs holds.
+constexpr std::array<std::uint8_t, 256> MakeDirCount() {
+  std::array<std::uint8_t, 256> count{};
+  for (int byte = 0; byte < 256; ++byte)
+    count[byte] = static_cast<std::uint8_t>(std::popcount(static_cast<unsigned>(byte)));
+  return count;
+}
+constexpr std::array<std::uint8_t, 256> kDirCount = MakeDirCount();
+static_assert(kNumDirs == 8, "a byte holds a point's directions");
+constexpr bool OppositesDifferInBitTwo() {
+  for (int d = 0; d < kNumDirs; ++d) {
+    if (kDirCol[d ^ 4] != -kDirCol[d] || kDirRow[d ^ 4] != -kDirRow[d]) return false;
   }
-  return has;
+  return true;
 }
-constexpr std::array<Bits, kNumDirs> kHasNeighbour = MakeHas(1);
-constexpr std::array<Bits, kNumDirs> kHasLanding = MakeHas(2);
-constexpr Bits MakeOnBoard() {
-  Bits b;
-  for (int p = 0; p < kNumPoints; ++p) b.Set(p);
-  return b;
-}
-constexpr Bits kOnBoard = MakeOnBoard();
-
-// Word i of a set moved back by `shift` points (bit p of the result is bit p + shift of the set),
-// from the set's words padded with a zero word on each side (padded[i + 1] is word i).
-template <int shift>
-inline std::uint64_t BackWord(const std::array<std::uint64_t, 7>& padded, int i) {
-  if constexpr (shift > 0) {
-    return (padded[i + 1] >> shift) | (padded[i + 2] << (64 - shift));
-  } else {
-    return (padded[i + 1] << -shift) | (padded[i] >> (64 + shift));
-  }
-}
-
-// One word (64 points) of the moves, by direction: bit j of word[d] when point 64 * i + j moves
-// along d. A seat moves at most 20 pieces (kTotalPieces / 2), 8 ways each, so the per-byte counts
-// of bits::ByteCountsOfEight never pass 160 and never carry.
-using WordMoves = std::array<std::uint64_t, kNumDirs>;
-static_assert(kNumDirs == 8, "bits::ByteCountsOfEight counts eight directions");
+static_assert(OppositesDifferInBitTwo(), "TouchMoveDirs turns a direction round with d ^ 4");
 
 }  // namespace
 
@@ -124,6 +101,48 @@ void Position::Init(int num_seats, int max_turns) {
   *this = Position{};
   meta.num_seats = static_cast<std::uint8_t>(num_seats);
   meta.max_turns = max_turns;
+  RebuildMoveDirs();
+}
+
+void Position::RebuildMoveDirs() {
+  const Bits occ = Occupied();
+  for (int p = 0; p < kNumPoints; ++p) {
+    std::uint8_t steps = 0, jumps = 0;
+    for (int d = 0; d < kNumDirs; ++d) {
+      const int over = Neighbour(p, d), land = JumpLanding(p, d);
+      if (over == kNoPoint) continue;
+      if (!occ.Test(over)) {
+        steps |= static_cast<std::uint8_t>(1u << d);
+      } else if (land != kNoPoint && !occ.Test(land)) {
+        jumps |= static_cast<std::uint8_t>(1u << d);
+      }
+    }
+    step_dirs[p] = steps;
+    jump_dirs[p] = jumps;
+  }
+}
+
+// The entries that read `point`, whose occupancy has just flipped (`occ` is the occupancy now,
+// every other point as it was): each neighbour's step toward it flips; each neighbour's jump over
+// it flips when the landing beyond is on the board and empty; the jump toward it of each point
+// two away, over an occupied neighbour, flips.
+void Position::TouchMoveDirs(int point, const Bits& occ) {
+  for (int d = 0; d < kNumDirs; ++d) {
+    const int near = Neighbour(point, d);
+    if (near == kNoPoint) continue;
+    const int back = d ^ 4;  // the direction from `near` to `point`
+    const auto bit = static_cast<std::uint8_t>(1u << back);
+    step_dirs[near] ^= bit;
+    // Without branches: which way they go is a coin toss in a random game. Point 319 is off the
+    // board, never occupied, and stands in for kNoPoint in the tests.
+    const int beyond = Neighbour(point, back);
+    const bool beyond_empty = (beyond != kNoPoint) & !occ.Test(beyond < 0 ? 319 : beyond);
+    jump_dirs[near] ^= static_cast<std::uint8_t>(bit * beyond_empty);
+    const int far = JumpLanding(point, d);
+    const bool near_full = occ.Test(near);
+    jump_dirs[far < 0 ? near : far] ^=
+        static_cast<std::uint8_t>(bit * ((far != kNoPoint) & near_full));
+  }
 }
 
 bool Position::CanContinueChain(int at, const Bits& occ) const {
@@ -187,72 +206,42 @@ Action Position::RandomLegalAction(Rng& rng, std::vector<Action>& scratch) const
     LegalActions(scratch);
     return scratch[rng.Below(static_cast<std::uint32_t>(scratch.size()))];
   }
-  // LegalActions' list: the steps, then the jumps, each by (point, direction).
-  const Bits occ = Occupied();
+  // LegalActions' list: the steps, then the jumps, each by (point, direction), counted from the
+  // movers' step_dirs and jump_dirs in one pass over the movers; then the k-th found in that order.
   const Bits movers = pieces[meta.order[meta.order_pos]].Minus(kSanctuaries);
-  std::array<std::uint64_t, 7> empty{}, full{};
-  for (int i = 0; i < 5; ++i) {
-    full[i + 1] = occ.w[i];
-    empty[i + 1] = kOnBoard.w[i] & ~occ.w[i];
-  }
-  std::array<WordMoves, 5> steps, jumps;
-  std::array<std::uint64_t, 5> step_bytes{}, jump_bytes{};
-  std::array<std::uint32_t, 5> step_counts{}, jump_counts{};
+  std::array<std::uint16_t, kTotalPieces> points;
+  int num_movers = 0;
   std::uint32_t num_steps = 0, num_jumps = 0;
-  for (int i = 0; i < 5; ++i) {
-    const std::uint64_t m = movers.w[i];
-    if (m == 0) continue;
-    std::uint64_t any_jump = 0;
-    [&]<std::size_t... D>(std::index_sequence<D...>) {
-      ((steps[i][D] = m & kHasNeighbour[D].w[i] & BackWord<kDelta[D]>(empty, i),
-        jumps[i][D] = m & kHasLanding[D].w[i] & BackWord<kDelta[D]>(full, i) &
-                      BackWord<2 * kDelta[D]>(empty, i),
-        any_jump |= jumps[i][D]),
-       ...);
-    }
-    (std::make_index_sequence<kNumDirs>{});
-    step_bytes[i] = bits::ByteCountsOfEight(steps[i]);
-    step_counts[i] = bits::SumBytes(step_bytes[i]);
-    num_steps += step_counts[i];
-    if (any_jump != 0) {
-      jump_bytes[i] = bits::ByteCountsOfEight(jumps[i]);
-      jump_counts[i] = bits::SumBytes(jump_bytes[i]);
-      num_jumps += jump_counts[i];
-    }
-  }
+  movers.ForEach([&](int p) {
+    points[num_movers++] = static_cast<std::uint16_t>(p);
+    num_steps += kDirCount[step_dirs[p]];
+    num_jumps += kDirCount[jump_dirs[p]];
+  });
   std::uint32_t k = rng.Below(num_steps + num_jumps);
   const bool step = k < num_steps;
   if (!step) k -= num_steps;
-  const auto& counts = step ? step_counts : jump_counts;
-  int i = 0;
-  while (k >= counts[i]) k -= counts[i++];
-  const auto [bit, dir] = step ? bits::KthInEightWords(steps[i], step_bytes[i], k)
-                               : bits::KthInEightWords(jumps[i], jump_bytes[i], k);
-  const int from = 64 * i + bit;
-  return step ? StepAction(from, dir) : JumpAction(from, dir);
+  const auto& dirs = step ? step_dirs : jump_dirs;
+  for (int m = 0;; ++m) {
+    const int p = points[m];
+    const std::uint32_t count = kDirCount[dirs[p]];
+    if (k < count) {
+      const int dir = bits::kNthBit[dirs[p]][k];
+      return step ? StepAction(p, dir) : JumpAction(p, dir);
+    }
+    k -= count;
+  }
 }
 
 bool Position::HasLegalMove(int seat) const {
-  const Bits occ = Occupied();
-  bool found = false;
-  // Early exit matters: this runs after every turn. A piece can move unless all its neighbours
-  // are occupied and every landing beyond them is occupied or off the board.
+  // A piece can move when it has a step or a jump (step_dirs, jump_dirs).
   const Bits movers = pieces[seat].Minus(kSanctuaries);
-  for (int i = 0; i < 5 && !found; ++i) {
-    for (std::uint64_t word = movers.w[i]; word != 0 && !found; word &= word - 1) {
+  for (int i = 0; i < 5; ++i) {
+    for (std::uint64_t word = movers.w[i]; word != 0; word &= word - 1) {
       const int p = i * 64 + std::countr_zero(word);
-      for (int d = 0; d < kNumDirs; ++d) {
-        const int n = kTables.neighbour[p][d];
-        if (n == kNoPoint) continue;
-        const int land = kTables.landing[p][d];
-        if (!occ.Test(n) || (land != kNoPoint && !occ.Test(land))) {
-          found = true;
-          break;
-        }
-      }
+      if ((step_dirs[p] | jump_dirs[p]) != 0) return true;
     }
   }
-  return found;
+  return false;
 }
 
 std::string Position::WhyIllegal(Action action) const {
@@ -328,6 +317,7 @@ void Position::Apply(Action action, engine::UndoInfo* undo) {
   const int seat = meta.order[meta.order_pos];
   if (IsPlacement(action)) {
     pieces[seat].Set(From(action));
+    TouchMoveDirs(From(action), Occupied());
     ++meta.placed;
     EndTurn();
     return;
@@ -338,7 +328,10 @@ void Position::Apply(Action action, engine::UndoInfo* undo) {
   }
   const int from = From(action), to = To(action);
   pieces[seat].Clear(from);
+  TouchMoveDirs(from, Occupied());
   pieces[seat].Set(to);
+  const Bits occ = Occupied();
+  TouchMoveDirs(to, occ);
   if (IsStep(action)) {
     EndTurn();
     return;
@@ -346,7 +339,7 @@ void Position::Apply(Action action, engine::UndoInfo* undo) {
   visited.Set(from);
   visited.Set(to);
   // A chain ends on a Sanctuary, and by itself when no jump is left (rulings).
-  if (IsSanctuary(to) || !CanContinueChain(to, Occupied())) {
+  if (IsSanctuary(to) || !CanContinueChain(to, occ)) {
     EndTurn();
   } else {
     meta.chain_at = static_cast<std::int16_t>(to);
@@ -361,9 +354,12 @@ void Position::Undo(Action action, const engine::UndoInfo& undo) {
     const int seat = before.order[before.order_pos];
     if (IsPlacement(action)) {
       pieces[seat].Clear(From(action));
+      TouchMoveDirs(From(action), Occupied());
     } else if (IsStep(action) || IsJump(action)) {
       pieces[seat].Clear(To(action));
+      TouchMoveDirs(To(action), Occupied());
       pieces[seat].Set(From(action));
+      TouchMoveDirs(From(action), Occupied());
     }
   }
   meta = before;
@@ -431,6 +427,11 @@ void Position::FinishByCount() {
 
 void Position::CheckConsistency() const {
   const int n = meta.num_seats;
+  Position rebuilt = *this;
+  rebuilt.RebuildMoveDirs();
+  if (rebuilt.step_dirs != step_dirs || rebuilt.jump_dirs != jump_dirs) {
+    throw Error("conspiradores: the kept move directions differ from the pieces'");
+  }
   if (n != 2 && n != 4) throw Error(fmt::format("conspiradores: {} seats", n));
   Bits seen;
   for (int s = 0; s < kMaxSeats; ++s) {

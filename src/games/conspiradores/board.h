@@ -190,6 +190,12 @@ struct Position {
   std::array<Bits, kMaxSeats> pieces{};  // occupancy per seat
   Bits visited{};  // points visited by the running jump chain, its start included; else empty
   Meta meta{};
+  // The moves by direction, kept up to date by every change of occupancy so that the random draw
+  // and HasLegalMove read them instead of building them each ply: bit d of step_dirs[p] when p's
+  // neighbour along d is on the board and empty; of jump_dirs[p] when that neighbour is occupied
+  // and the landing beyond it is on the board and empty. Kept for every point, empty ones too.
+  std::array<std::uint8_t, kNumPoints> step_dirs{};
+  std::array<std::uint8_t, kNumPoints> jump_dirs{};
 
   bool operator==(const Position&) const = default;
 
@@ -207,6 +213,8 @@ struct Position {
   bool AnyUnsheltered(int seat) const;
 
   void Init(int num_seats, int max_turns);
+  // step_dirs and jump_dirs computed from the pieces alone (after the pieces are set by hand).
+  void RebuildMoveDirs();
   void LegalActions(std::vector<Action>& out) const;
   // engine::State::RandomLegalAction: LegalActions then rng.Below(size), without the list at the
   // start of a turn of the movement (bitboards by direction count the steps and jumps and find
@@ -224,6 +232,9 @@ struct Position {
   void CheckConsistency() const;
 
  private:
+  // Brings step_dirs and jump_dirs up to date after the occupancy of `point` changed; `occ` is
+  // the occupancy now.
+  void TouchMoveDirs(int point, const Bits& occ);
   void EndTurn();
   void FinishByCount();
 };

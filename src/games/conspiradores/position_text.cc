@@ -171,6 +171,7 @@ Position PositionFromText(std::string_view text, int num_seats, int max_turns) {
   Position p;
   p.Init(num_seats, max_turns);
   ParseBoard(fields[0], p);
+  p.RebuildMoveDirs();
   if (fields[1] == "-" || fields[2] == "-") {
     // Before the lot for the play order nothing has happened: only the initial position.
     Position initial;
