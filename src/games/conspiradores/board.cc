@@ -26,7 +26,7 @@ std::vector<std::array<std::uint8_t, kMaxSeats>> MakeOrders(int n) {
   return orders;
 }
 
-// kDirCount[dirs]: how many directions a byte of step_dirs or jump_dirs holds.
+// kDirCount[dirs]: how many directions a byte of move_dirs holds.
 constexpr std::array<std::uint8_t, 256> MakeDirCount() {
   std::array<std::uint8_t, 256> count{};
   for (int byte = 0; byte < 256; ++byte)
@@ -35,6 +35,13 @@ constexpr std::array<std::uint8_t, 256> MakeDirCount() {
 }
 constexpr std::array<std::uint8_t, 256> kDirCount = MakeDirCount();
 static_assert(kNumDirs == 8, "a byte holds a point's directions");
+// kPadCellOf[point] == PadCell(point), without the division by 17.
+constexpr std::array<std::uint16_t, kNumPoints> MakePadCellOf() {
+  std::array<std::uint16_t, kNumPoints> cells{};
+  for (int p = 0; p < kNumPoints; ++p) cells[p] = static_cast<std::uint16_t>(PadCell(p));
+  return cells;
+}
+constexpr std::array<std::uint16_t, kNumPoints> kPadCellOf = MakePadCellOf();
 constexpr bool OppositesDifferInBitTwo() {
   for (int d = 0; d < kNumDirs; ++d) {
     if (kDirCol[d ^ 4] != -kDirCol[d] || kDirRow[d ^ 4] != -kDirRow[d]) return false;
@@ -105,43 +112,50 @@ void Position::Init(int num_seats, int max_turns) {
 }
 
 void Position::RebuildMoveDirs() {
+  blocked.fill(1);
+  move_dirs.fill(0);
   const Bits occ = Occupied();
+  for (int p = 0; p < kNumPoints; ++p) blocked[PadCell(p)] = occ.Test(p) ? 1 : 0;
   for (int p = 0; p < kNumPoints; ++p) {
-    std::uint8_t steps = 0, jumps = 0;
+    const int cell = PadCell(p);
     for (int d = 0; d < kNumDirs; ++d) {
-      const int over = Neighbour(p, d), land = JumpLanding(p, d);
-      if (over == kNoPoint) continue;
-      if (!occ.Test(over)) {
-        steps |= static_cast<std::uint8_t>(1u << d);
-      } else if (land != kNoPoint && !occ.Test(land)) {
-        jumps |= static_cast<std::uint8_t>(1u << d);
-      }
+      const int over = cell + kPadDelta[d], land = over + kPadDelta[d];
+      // The border is blocked: no step onto it, and no jump over it (its landing is border too).
+      if (!blocked[over]) move_dirs[cell] |= static_cast<std::uint16_t>(1u << d);
+      if (blocked[over] && !blocked[land])
+        move_dirs[cell] |= static_cast<std::uint16_t>(1u << (8 + d));
     }
-    step_dirs[p] = steps;
-    jump_dirs[p] = jumps;
   }
 }
 
-// The entries that read `point`, whose occupancy has just flipped (`occ` is the occupancy now,
-// every other point as it was): each neighbour's step toward it flips; each neighbour's jump over
-// it flips when the landing beyond is on the board and empty; the jump toward it of each point
-// two away, over an occupied neighbour, flips.
-void Position::TouchMoveDirs(int point, const Bits& occ) {
+bool Position::MoveDirsMatchPieces() const {
+  Position rebuilt = *this;
+  rebuilt.RebuildMoveDirs();
+  for (int p = 0; p < kNumPoints; ++p) {
+    const int cell = PadCell(p);
+    if (rebuilt.blocked[cell] != blocked[cell] || rebuilt.move_dirs[cell] != move_dirs[cell]) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// `point` has just been filled or emptied: flip its `blocked`, then the entries that read it,
+// every other point as it was. Each neighbour's step toward it flips; each neighbour's jump over
+// it flips when the landing beyond is empty; the jump that lands on it from two points away flips
+// when the point between is occupied. Without branches: in a random game which way each test goes
+// is a coin toss. Writes that fall on the border are harmless (never read).
+void Position::TouchMoveDirs(int point) {
+  const int cell = kPadCellOf[point];
+  blocked[cell] ^= 1;
+#pragma GCC unroll 8
   for (int d = 0; d < kNumDirs; ++d) {
-    const int near = Neighbour(point, d);
-    if (near == kNoPoint) continue;
-    const int back = d ^ 4;  // the direction from `near` to `point`
-    const auto bit = static_cast<std::uint8_t>(1u << back);
-    step_dirs[near] ^= bit;
-    // Without branches: which way they go is a coin toss in a random game. Point 319 is off the
-    // board, never occupied, and stands in for kNoPoint in the tests.
-    const int beyond = Neighbour(point, back);
-    const bool beyond_empty = (beyond != kNoPoint) & !occ.Test(beyond < 0 ? 319 : beyond);
-    jump_dirs[near] ^= static_cast<std::uint8_t>(bit * beyond_empty);
-    const int far = JumpLanding(point, d);
-    const bool near_full = occ.Test(near);
-    jump_dirs[far < 0 ? near : far] ^=
-        static_cast<std::uint8_t>(bit * ((far != kNoPoint) & near_full));
+    const int near = cell + kPadDelta[d];
+    const unsigned step = 1u << (d ^ 4);  // the direction from `near` back to `point`
+    const unsigned jump = step << 8;
+    move_dirs[near] ^=
+        static_cast<std::uint16_t>(step | jump * (blocked[cell - kPadDelta[d]] ^ 1u));
+    move_dirs[near + kPadDelta[d]] ^= static_cast<std::uint16_t>(jump * blocked[near]);
   }
 }
 
@@ -207,25 +221,27 @@ Action Position::RandomLegalAction(Rng& rng, std::vector<Action>& scratch) const
     return scratch[rng.Below(static_cast<std::uint32_t>(scratch.size()))];
   }
   // LegalActions' list: the steps, then the jumps, each by (point, direction), counted from the
-  // movers' step_dirs and jump_dirs in one pass over the movers; then the k-th found in that order.
+  // movers' move_dirs in one pass over the movers; then the k-th found in that order.
   const Bits movers = pieces[meta.order[meta.order_pos]].Minus(kSanctuaries);
   std::array<std::uint16_t, kTotalPieces> points;
   int num_movers = 0;
   std::uint32_t num_steps = 0, num_jumps = 0;
   movers.ForEach([&](int p) {
     points[num_movers++] = static_cast<std::uint16_t>(p);
-    num_steps += kDirCount[step_dirs[p]];
-    num_jumps += kDirCount[jump_dirs[p]];
+    const unsigned dirs = move_dirs[kPadCellOf[p]];
+    num_steps += kDirCount[dirs & 0xff];
+    num_jumps += kDirCount[dirs >> 8];
   });
   std::uint32_t k = rng.Below(num_steps + num_jumps);
   const bool step = k < num_steps;
   if (!step) k -= num_steps;
-  const auto& dirs = step ? step_dirs : jump_dirs;
+  const int shift = step ? 0 : 8;
   for (int m = 0;; ++m) {
     const int p = points[m];
-    const std::uint32_t count = kDirCount[dirs[p]];
+    const unsigned dirs_of_p = (move_dirs[kPadCellOf[p]] >> shift) & 0xff;
+    const std::uint32_t count = kDirCount[dirs_of_p];
     if (k < count) {
-      const int dir = bits::kNthBit[dirs[p]][k];
+      const int dir = bits::kNthBit[dirs_of_p][k];
       return step ? StepAction(p, dir) : JumpAction(p, dir);
     }
     k -= count;
@@ -233,12 +249,12 @@ Action Position::RandomLegalAction(Rng& rng, std::vector<Action>& scratch) const
 }
 
 bool Position::HasLegalMove(int seat) const {
-  // A piece can move when it has a step or a jump (step_dirs, jump_dirs).
+  // A piece can move when it has a step or a jump (move_dirs).
   const Bits movers = pieces[seat].Minus(kSanctuaries);
   for (int i = 0; i < 5; ++i) {
     for (std::uint64_t word = movers.w[i]; word != 0; word &= word - 1) {
       const int p = i * 64 + std::countr_zero(word);
-      if ((step_dirs[p] | jump_dirs[p]) != 0) return true;
+      if (move_dirs[kPadCellOf[p]] != 0) return true;
     }
   }
   return false;
@@ -317,7 +333,7 @@ void Position::Apply(Action action, engine::UndoInfo* undo) {
   const int seat = meta.order[meta.order_pos];
   if (IsPlacement(action)) {
     pieces[seat].Set(From(action));
-    TouchMoveDirs(From(action), Occupied());
+    TouchMoveDirs(From(action));
     ++meta.placed;
     EndTurn();
     return;
@@ -328,10 +344,9 @@ void Position::Apply(Action action, engine::UndoInfo* undo) {
   }
   const int from = From(action), to = To(action);
   pieces[seat].Clear(from);
-  TouchMoveDirs(from, Occupied());
+  TouchMoveDirs(from);
   pieces[seat].Set(to);
-  const Bits occ = Occupied();
-  TouchMoveDirs(to, occ);
+  TouchMoveDirs(to);
   if (IsStep(action)) {
     EndTurn();
     return;
@@ -339,7 +354,7 @@ void Position::Apply(Action action, engine::UndoInfo* undo) {
   visited.Set(from);
   visited.Set(to);
   // A chain ends on a Sanctuary, and by itself when no jump is left (rulings).
-  if (IsSanctuary(to) || !CanContinueChain(to, occ)) {
+  if (IsSanctuary(to) || !CanContinueChain(to, Occupied())) {
     EndTurn();
   } else {
     meta.chain_at = static_cast<std::int16_t>(to);
@@ -354,12 +369,12 @@ void Position::Undo(Action action, const engine::UndoInfo& undo) {
     const int seat = before.order[before.order_pos];
     if (IsPlacement(action)) {
       pieces[seat].Clear(From(action));
-      TouchMoveDirs(From(action), Occupied());
+      TouchMoveDirs(From(action));
     } else if (IsStep(action) || IsJump(action)) {
       pieces[seat].Clear(To(action));
-      TouchMoveDirs(To(action), Occupied());
+      TouchMoveDirs(To(action));
       pieces[seat].Set(From(action));
-      TouchMoveDirs(From(action), Occupied());
+      TouchMoveDirs(From(action));
     }
   }
   meta = before;
@@ -383,10 +398,12 @@ void Position::EndTurn() {
 
 void Position::PassTurnOn(int first_offset) {
   int active = 0, last_active = -1;
+  unsigned unsheltered = 0;  // bit per seat
   for (int s = 0; s < meta.num_seats; ++s) {
     if (AnyUnsheltered(s)) {
       ++active;
       last_active = s;
+      unsheltered |= 1u << s;
     }
   }
   // Only one player still unsheltered: that player loses, all others win (rulings).
@@ -400,7 +417,7 @@ void Position::PassTurnOn(int first_offset) {
   for (int k = first_offset; k < first_offset + n; ++k) {
     const int pos = (meta.order_pos + k) % n;
     const int seat = meta.order[pos];
-    if (AnyUnsheltered(seat) && HasLegalMove(seat)) {
+    if (((unsheltered >> seat) & 1) != 0 && HasLegalMove(seat)) {
       meta.order_pos = static_cast<std::uint8_t>(pos);
       return;
     }
@@ -427,9 +444,7 @@ void Position::FinishByCount() {
 
 void Position::CheckConsistency() const {
   const int n = meta.num_seats;
-  Position rebuilt = *this;
-  rebuilt.RebuildMoveDirs();
-  if (rebuilt.step_dirs != step_dirs || rebuilt.jump_dirs != jump_dirs) {
+  if (!MoveDirsMatchPieces()) {
     throw Error("conspiradores: the kept move directions differ from the pieces'");
   }
   if (n != 2 && n != 4) throw Error(fmt::format("conspiradores: {} seats", n));

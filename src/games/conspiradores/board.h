@@ -126,6 +126,15 @@ inline constexpr Bits kCentre = internal::MakeCentre();
 static_assert(kSanctuaries.Count() == kNumSanctuaries);
 static_assert(kCentre.Count() == kNumCentrePoints);
 
+// The board with a border two points wide, for the move directions Position keeps: a neighbour
+// or a landing off the board is a cell of the border, so keeping them needs no test for the edge.
+inline constexpr int kPadWidth = kSize + 4;
+inline constexpr int kPadCells = kPadWidth * kPadWidth;
+constexpr int PadCell(int point) { return (RowOf(point) + 2) * kPadWidth + ColOf(point) + 2; }
+// Moving along dir d from a cell reaches cell + kPadDelta[d].
+inline constexpr std::array<int, kNumDirs> kPadDelta = {
+    kPadWidth, kPadWidth + 1, 1, 1 - kPadWidth, -kPadWidth, -kPadWidth - 1, -1, kPadWidth - 1};
+
 inline int Neighbour(int point, int dir) { return kTables.neighbour[point][dir]; }
 inline int JumpLanding(int point, int dir) { return kTables.landing[point][dir]; }
 inline bool IsSanctuary(int point) { return kSanctuaries.Test(point); }
@@ -191,13 +200,18 @@ struct Position {
   Bits visited{};  // points visited by the running jump chain, its start included; else empty
   Meta meta{};
   // The moves by direction, kept up to date by every change of occupancy so that the random draw
-  // and HasLegalMove read them instead of building them each ply: bit d of step_dirs[p] when p's
-  // neighbour along d is on the board and empty; of jump_dirs[p] when that neighbour is occupied
-  // and the landing beyond it is on the board and empty. Kept for every point, empty ones too.
-  std::array<std::uint8_t, kNumPoints> step_dirs{};
-  std::array<std::uint8_t, kNumPoints> jump_dirs{};
+  // and HasLegalMove read them instead of building them each ply, by cell of the bordered board
+  // (PadCell): bit d of move_dirs[c] when c's neighbour along d is on the board and empty (a
+  // step); bit 8 + d when that neighbour is occupied and the landing beyond it is on the board and
+  // empty (a jump). Kept for every point, empty ones too; the border's entries mean nothing.
+  // `blocked`: 1 on an occupied point and on the border. Both follow from `pieces`.
+  std::array<std::uint8_t, kPadCells> blocked{};
+  std::array<std::uint16_t, kPadCells> move_dirs{};
 
-  bool operator==(const Position&) const = default;
+  // The position itself; the kept directions follow from it.
+  bool operator==(const Position& other) const {
+    return pieces == other.pieces && visited == other.visited && meta == other.meta;
+  }
 
   int PiecesPerSeat() const { return kTotalPieces / meta.num_seats; }
   Bits Occupied() const { return pieces[0] | pieces[1] | pieces[2] | pieces[3]; }
@@ -213,8 +227,11 @@ struct Position {
   bool AnyUnsheltered(int seat) const;
 
   void Init(int num_seats, int max_turns);
-  // step_dirs and jump_dirs computed from the pieces alone (after the pieces are set by hand).
+  // blocked and move_dirs computed from the pieces alone (after the pieces are set by
+  // hand).
   void RebuildMoveDirs();
+  // Whether the kept directions are those of the pieces (on the board; the border is not read).
+  bool MoveDirsMatchPieces() const;
   void LegalActions(std::vector<Action>& out) const;
   // engine::State::RandomLegalAction: LegalActions then rng.Below(size), without the list at the
   // start of a turn of the movement (bitboards by direction count the steps and jumps and find
@@ -232,9 +249,8 @@ struct Position {
   void CheckConsistency() const;
 
  private:
-  // Brings step_dirs and jump_dirs up to date after the occupancy of `point` changed; `occ` is
-  // the occupancy now.
-  void TouchMoveDirs(int point, const Bits& occ);
+  // Brings blocked and move_dirs up to date after the occupancy of `point` changed.
+  void TouchMoveDirs(int point);
   void EndTurn();
   void FinishByCount();
 };
