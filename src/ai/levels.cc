@@ -38,10 +38,13 @@ LevelTable TableFor(const engine::Game& game) {
             "mcts:iterations=4000"};
   }
   if (id == "stratego") {
-    // Depth 3 (the bot's own move, the reply and its next) is what lifts the belief search over
-    // the heuristic: 66% in 120 games at depth 3 and 16 worlds, 47.5% in 100 at depth 2 and 8.
-    return {"belief:depth=1,iterations=2,temperature=5", "heuristic",
-            "belief:depth=3,iterations=16", "belief:depth=3,iterations=32"};
+    // The one-ply belief search slips more at a higher temperature (it lost 53 of 60 at 15 to
+    // itself at 5, and won 37 of 40 against random). Depth 3 (the bot's own move, the reply and
+    // its next) is what lifts the belief search over the heuristic, though not by a full step:
+    // 66% in 120 games at 16 worlds, 21 won of 40 at 32; at depth 2 and 8 worlds 47.5% of 100.
+    return {"belief:depth=1,iterations=2,temperature=15",
+            "belief:depth=1,iterations=2,temperature=5", "heuristic",
+            "belief:depth=3,iterations=32"};
   }
   if (id == "espionage") {
     // A short MCTS measured below the belief bot's one-ply slips here (docs/BOTS.md).
