@@ -236,7 +236,7 @@ Action Position::RandomLegalAction(Rng& rng, std::vector<Action>& scratch) const
   const bool step = k < num_steps;
   if (!step) k -= num_steps;
   const int shift = step ? 0 : 8;
-  for (int m = 0;; ++m) {
+  for (int m = 0; m < num_movers; ++m) {
     const int p = points[m];
     const unsigned dirs_of_p = (move_dirs[kPadCellOf[p]] >> shift) & 0xff;
     const std::uint32_t count = kDirCount[dirs_of_p];
@@ -246,6 +246,7 @@ Action Position::RandomLegalAction(Rng& rng, std::vector<Action>& scratch) const
     }
     k -= count;
   }
+  throw Error("conspiradores: the kept move directions and the movers disagree");
 }
 
 bool Position::HasLegalMove(int seat) const {
