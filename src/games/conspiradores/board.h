@@ -131,9 +131,13 @@ static_assert(kCentre.Count() == kNumCentrePoints);
 inline constexpr int kPadWidth = kSize + 4;
 inline constexpr int kPadCells = kPadWidth * kPadWidth;
 constexpr int PadCell(int point) { return (RowOf(point) + 2) * kPadWidth + ColOf(point) + 2; }
-// Moving along dir d from a cell reaches cell + kPadDelta[d].
-inline constexpr std::array<int, kNumDirs> kPadDelta = {
-    kPadWidth, kPadWidth + 1, 1, 1 - kPadWidth, -kPadWidth, -kPadWidth - 1, -1, kPadWidth - 1};
+// Moving along dir d from a cell reaches cell + kPadDelta[d] (kDirCol and kDirRow on this board).
+constexpr std::array<int, kNumDirs> MakePadDelta() {
+  std::array<int, kNumDirs> delta{};
+  for (int d = 0; d < kNumDirs; ++d) delta[d] = kDirRow[d] * kPadWidth + kDirCol[d];
+  return delta;
+}
+inline constexpr std::array<int, kNumDirs> kPadDelta = MakePadDelta();
 
 inline int Neighbour(int point, int dir) { return kTables.neighbour[point][dir]; }
 inline int JumpLanding(int point, int dir) { return kTables.landing[point][dir]; }
