@@ -244,6 +244,7 @@ class EngineSession {
     auto match = std::make_unique<engine::Match>(game, SeatNames(*game));
     game_ = std::move(game);
     match_ = std::move(match);
+    view_seat_.reset();
     bots_.clear();
   }
 
@@ -251,19 +252,22 @@ class EngineSession {
     return std::vector<std::string>(static_cast<std::size_t>(game.NumSeats()), "player");
   }
 
-  // position startpos [moves M;M;...] | position text TEXT | position record JSON. The new
-  // position replaces the old only when all of it is good.
+  // position startpos [moves M;M;...] | position text TEXT | position record JSON | position
+  // view SEAT TEXT. The new position replaces the old only when all of it is good.
   void Position(std::string_view rest) {
     const auto [kind, what] = FirstWord(rest);
+    if (kind == "view") return PositionView(what);
     if (kind == "record") {
       if (what.empty()) throw Error("position record: expected a one-line JSON record");
       auto match =
           std::make_unique<engine::Match>(engine::Match::Replay(engine::RecordFromJson(what)));
       game_ = match->shared_game();
       match_ = std::move(match);
+      view_seat_.reset();
       return;
     }
     if (!game_) throw Error("no game: send newgame GAME first");
+    view_seat_.reset();
     if (kind == "startpos") {
       auto match = std::make_unique<engine::Match>(game_, SeatNames(*game_));
       const auto [moves_word, moves] = FirstWord(what);
@@ -281,20 +285,51 @@ class EngineSession {
       match_ = std::make_unique<engine::Match>(game_, SeatNames(*game_), std::string(what));
       return;
     }
-    throw Error("position: expected startpos, text or record");
+    throw Error("position: expected startpos, text, record or view");
+  }
+
+  // position view SEAT TEXT: the seat's view (its ViewPositionText), read into a state that seat
+  // cannot tell from the real one (Game::NewStateFromView). Only that seat's own moves may follow
+  // it: what the others do, and chance, the controller tells with the next view.
+  void PositionView(std::string_view rest) {
+    if (!game_) throw Error("no game: send newgame GAME first");
+    const auto [seat_text, text] = FirstWord(rest);
+    const auto seat = ParseInteger(seat_text);
+    if (!seat || *seat < 0 || *seat >= game_->NumSeats()) {
+      throw Error(fmt::format("position view: expected a seat (0 to {}) then its view",
+                              game_->NumSeats() - 1));
+    }
+    if (text.empty()) throw Error("position view: expected the seat's view after the seat");
+    const auto state = game_->NewStateFromView(text, static_cast<engine::Seat>(*seat));
+    match_ = std::make_unique<engine::Match>(game_, SeatNames(*game_), state->PositionText());
+    view_seat_ = static_cast<engine::Seat>(*seat);
+  }
+
+  // After a view, only the viewing seat acts on this side: anything else needs what it may not
+  // know.
+  static void CheckViewersTurn(const engine::State& state, std::optional<engine::Seat> view_seat) {
+    if (!view_seat || state.IsTerminal()) return;
+    if (state.IsChanceNode() || state.CurrentSeat() != *view_seat) {
+      throw Error(fmt::format(
+          "the position is seat {}'s view, and {} is to act: send the next position view",
+          *view_seat,
+          state.IsChanceNode() ? std::string("chance")
+                               : fmt::format("seat {}", state.CurrentSeat())));
+    }
   }
 
   // Applies the moves to a copy of the match, which replaces it when every move was legal.
   void Moves(std::string_view rest, bool several) {
     if (!match_) throw Error("no game: send newgame GAME first");
     auto match = std::make_unique<engine::Match>(engine::Match::Replay(match_->record()));
-    ApplyMoves(*match, rest, several);
+    ApplyMoves(*match, rest, several, view_seat_);
     match_ = std::move(match);
   }
 
   // Each move is the game's notation (what bestmove answers, a record's "notation") or '#' and
   // an action id; several are separated by ';' (notations may hold spaces: WAR's, a draw's).
-  static void ApplyMoves(engine::Match& match, std::string_view text, bool several) {
+  static void ApplyMoves(engine::Match& match, std::string_view text, bool several,
+                         std::optional<engine::Seat> view_seat = std::nullopt) {
     const std::vector<std::string> moves =
         several ? Split(text, ';') : std::vector<std::string>{std::string(Trim(text))};
     for (std::size_t i = 0; i < moves.size(); ++i) {
@@ -302,6 +337,7 @@ class EngineSession {
       try {
         if (move.empty()) throw Error("empty move");
         if (match.Over()) throw Error("the game is over");
+        CheckViewersTurn(match.state(), view_seat);
         if (move[0] == '#') {
           const auto id = ParseInteger(std::string_view(move).substr(1));
           if (!id || *id < 0 || *id >= match.game().NumDistinctActions()) {
@@ -327,6 +363,7 @@ class EngineSession {
       throw Error(
           "chance is to act: the controller sends the outcome with move (legal lists them)");
     }
+    CheckViewersTurn(state, view_seat_);
     const GoBudget budget = ParseGo(rest);
     const std::string spec = SpecWithBudget(budget);
     const engine::Seat seat = state.CurrentSeat();
@@ -505,6 +542,8 @@ class EngineSession {
   std::uint64_t seed_ = 0;
   std::shared_ptr<const engine::Game> game_;
   std::unique_ptr<engine::Match> match_;
+  // Set while the position is a seat's view (position view): that seat alone acts here.
+  std::optional<engine::Seat> view_seat_;
   std::map<engine::Seat, SeatBot> bots_;
   std::thread worker_;
   std::atomic<bool> stop_{false};

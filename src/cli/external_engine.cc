@@ -141,14 +141,6 @@ class ExternalEngineBot : public ai::Bot {
         options_(game.options().ToString()),
         spec_(ai::FormatBotSpec("engine", params)),
         seed_(seed) {
-    // The protocol sends a whole position; a hidden-information game's would hold what the seat
-    // may not know (docs/ENGINE-PROTOCOL.md, "Hidden information").
-    if (game.info().hidden_information) {
-      throw Error(fmt::format(
-          "bot 'engine': {} has hidden information, and the engine protocol sends the whole "
-          "position: an external engine plays only perfect-information games",
-          game_id_));
-    }
     const auto cmd = params.find("cmd");
     if (cmd == params.end() || cmd->second.empty()) {
       throw Error(
@@ -171,8 +163,10 @@ class ExternalEngineBot : public ai::Bot {
 
   engine::Action ChooseAction(const engine::SeatHandle& seat) override {
     if (!process_) Start();
-    process_->Send("position text " + seat.ViewPositionText());
-    Sync("position text");
+    // The seat's view and nothing else (docs/ENGINE-PROTOCOL.md, "Hidden information"); in a
+    // perfect-information game it is the whole position.
+    process_->Send(fmt::format("position view {} {}", seat.viewer(), seat.ViewPositionText()));
+    Sync("position view");
     process_->Send(iterations_ ? fmt::format("go iterations {}", iterations_)
                                : fmt::format("go ms {}", ms_));
     // An iteration budget reads no clock: a long allowance, and the stop flag still ends it.
@@ -248,7 +242,7 @@ void RegisterCommandLineBots() {
   std::call_once(once, [] {
     ai::RegisterBot(
         {"engine",
-         "another program speaking docs/ENGINE-PROTOCOL.md, perfect-information games only: "
+         "another program speaking docs/ENGINE-PROTOCOL.md, sent its seat's view only: "
          "cmd=COMMAND (run by /bin/sh), bot=SPEC (its setoption bot), ms=N or iterations=N a "
          "decision (default ms=100); in quartel arena, ladder and play, never on the server",
          [](const engine::Game& game, const std::map<std::string, std::string>& params,

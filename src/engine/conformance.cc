@@ -70,6 +70,42 @@ void CheckPositionText(const State& state, const Place& at) {
          "a serialised state restores to another state");
 }
 
+// A seat's view read back (Game::NewStateFromView, what `quartel engine`'s `position view` hands a
+// bot) is a state the seat cannot tell from this one: the same view in both forms, the same seat
+// to act and, when it is the seat's decision, the same legal actions.
+void CheckViewText(const State& state, const Place& at) {
+  const Game& game = state.game();
+  for (Seat seat = 0; seat < game.NumSeats(); ++seat) {
+    const std::string text = state.ViewPositionText(seat);
+    std::unique_ptr<State> read;
+    try {
+      read = game.NewStateFromView(text, seat);
+    } catch (const Error& e) {
+      Expect(false, at,
+             fmt::format("seat {}'s view '{}' does not read back: {}", seat, text, e.what()));
+    }
+    const std::string told = fmt::format("seat {}'s view '{}' read back ", seat, text);
+    Expect(read->ViewPositionText(seat) == text, at,
+           told + "shows it '" + read->ViewPositionText(seat) + "'");
+    Expect(read->ViewJson(seat) == state.ViewJson(seat), at, told + "shows it another JSON view");
+    Expect(read->CurrentSeat() == state.CurrentSeat() && read->IsTerminal() == state.IsTerminal(),
+           at, told + "has another seat to act");
+    if (state.CurrentSeat() == seat) {
+      Expect(read->LegalActions() == state.LegalActions(), at,
+             told + "gives the seat other legal actions");
+    }
+    // What a bot searches is a function of the view alone: the same random numbers draw the same
+    // sample from the real state and from its view read back (a sample that kept something the
+    // view hides would tell it to the bot).
+    Rng first(0x9e3779b9u + static_cast<std::uint64_t>(seat)), second = first;
+    const auto from_state = state.SampleConsistentState(seat, first);
+    const auto from_view = read->SampleConsistentState(seat, second);
+    Expect(from_state->Equals(*from_view), at,
+           told + "samples another state than the real one: a sample depends on what it hides ('" +
+               from_state->PositionText() + "' against '" + from_view->PositionText() + "')");
+  }
+}
+
 void CheckChance(const State& state, const std::vector<Action>& legal, const Place& at) {
   const auto outcomes = state.ChanceOutcomes();
   double total = 0;
@@ -512,6 +548,7 @@ Record PlayGame(const Game& game, std::uint64_t seed, const ConformanceOptions& 
       const bool deep = state.PlyCount() % 4 == 1;
       if (deep) {
         CheckPositionText(state, at);
+        if (state.PlyCount() % 8 == 1) CheckViewText(state, at);
         tensors.Check(state, at);
       }
       CheckHiddenInvariance(state, check_rng, deep, state.PlyCount() % 128 == 1, at);

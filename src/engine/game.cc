@@ -117,6 +117,17 @@ std::unique_ptr<State> Game::NewStateFromPosition(std::string_view text) const {
   throw Error(fmt::format("{} has no position text yet", id()));
 }
 
+std::unique_ptr<State> Game::NewStateFromView(std::string_view text, int viewer) const {
+  if (info().hidden_information) {
+    throw Error(fmt::format("{} cannot read a seat's view back yet", id()));
+  }
+  if (viewer < 0 || viewer >= NumSeats()) {
+    throw Error(fmt::format("a view is a seat's: {} is not a seat of {} (0 to {})", viewer, id(),
+                            NumSeats() - 1));
+  }
+  return NewStateFromPosition(text);
+}
+
 int Game::TensorSize() const {
   int size = 1;
   for (int dimension : TensorShape()) size *= dimension;

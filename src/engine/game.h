@@ -97,6 +97,14 @@ class Game : public std::enable_shared_from_this<Game> {
   // reachable kind of position (a piece off the board, a count out of range). The default
   // throws: the game has no position text.
   virtual std::unique_ptr<State> NewStateFromPosition(std::string_view text) const;
+  // A full state whose ViewPositionText(viewer) is `text` (a seat's view: what it may know, '?'
+  // for the rest), what the viewer may not know filled in by a fixed rule among the states
+  // consistent with the view, so that whatever acts through the viewer's SeatHandle (its view,
+  // its legal actions, SampleState) acts as in the real game. How a controller hands a bot only
+  // its seat's view (docs/ENGINE-PROTOCOL.md, `position view`). Throws quartel::Error naming
+  // what is wrong on text that is malformed or that no state shows `viewer`. The default, for
+  // perfect information, reads the full position text (a view is the whole position).
+  virtual std::unique_ptr<State> NewStateFromView(std::string_view text, int viewer) const;
   // Every action id, chance outcomes included, lies in [0, NumDistinctActions()).
   virtual int NumDistinctActions() const = 0;
   // No game lasts more actions than this (chance outcomes included); engine caps make it finite.

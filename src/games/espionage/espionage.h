@@ -148,6 +148,7 @@ class EspionageGame : public engine::Game {
   std::string SeatName(int seat) const override;
   std::unique_ptr<engine::State> NewInitialState() const override;
   std::unique_ptr<engine::State> NewStateFromPosition(std::string_view text) const override;
+  std::unique_ptr<engine::State> NewStateFromView(std::string_view text, int viewer) const override;
   int NumDistinctActions() const override { return kNumActions; }
   int MaxGameLength() const override { return 8 + 2 * kHomeSquares + 1 + rules_.max_plies + 1; }
   std::vector<int> TensorShape() const override { return {kNumPlanes, kSize, kSize}; }

@@ -9,8 +9,10 @@
 #include <span>
 
 #include "core/error.h"
+#include "core/rng.h"
 #include "core/text.h"
 #include "games/espionage/espionage.h"
+#include "games/espionage/setups.h"
 
 namespace quartel::espionage {
 namespace {
@@ -66,11 +68,25 @@ int Count(std::string_view field, std::string_view text) {
   return static_cast<int>(*n);
 }
 
-// Parses one piece token at `text[i]` (advancing i) into a cell and its no-return direction.
-CellBits ParsePiece(std::string_view field, std::string_view text, std::size_t& i, int& back_dir) {
+// What a seat's view leaves unknown: the other seat (`owner`), whose ranks may be '?', and
+// where: squares and indexes of removed pieces.
+struct ViewUnknowns {
+  int owner = kNone;
+  std::vector<int> squares, removed;
+};
+
+// Parses one piece token at `text[i]` (advancing i) into a cell and its no-return direction. A
+// rank '?' of `unknowns->owner` sets `hidden` (the cell is left with rank 0).
+CellBits ParsePiece(std::string_view field, std::string_view text, std::size_t& i, int& back_dir,
+                    const ViewUnknowns* unknowns = nullptr, bool* hidden = nullptr) {
   const char owner = text[i];
   if (i + 1 >= text.size()) Fail(field, fmt::format("'{}' lacks a rank", owner));
-  const int rank = RankFromChar(text[i + 1]);
+  if (text[i + 1] == '?') {
+    if (unknowns == nullptr) Fail(field, "'?' is read only in a seat's view");
+    if ((owner == 'B' ? 1 : 0) != unknowns->owner) Fail(field, "a seat sees its own ranks");
+    *hidden = true;
+  }
+  const int rank = text[i + 1] == '?' ? 0 : RankFromChar(text[i + 1]);
   if (rank == kNone) Fail(field, fmt::format("'{}' is not a rank character", text[i + 1]));
   CellBits cell = MakeCell(owner == 'B' ? 1 : 0, rank);
   back_dir = kNone;
@@ -93,7 +109,7 @@ CellBits ParsePiece(std::string_view field, std::string_view text, std::size_t& 
 }
 
 // The board field: ten rows from row 10 down, separated by '/', each ten squares.
-void ParseBoard(std::string_view text, Position& p) {
+void ParseBoard(std::string_view text, Position& p, ViewUnknowns* unknowns = nullptr) {
   const std::vector<std::string> rows = Split(text, '/');
   if (rows.size() != kSize) Fail("board", fmt::format("{} rows, not 10", rows.size()));
   for (int i = 0; i < kSize; ++i) {
@@ -110,7 +126,9 @@ void ParseBoard(std::string_view text, Position& p) {
         p.board[sq] = s[k++] == '~' ? kVolcano : 0;
       } else if (s[k] == 'R' || s[k] == 'B') {
         int dir = kNone;
-        p.board[sq] = ParsePiece("board", s, k, dir);
+        bool hidden = false;
+        p.board[sq] = ParsePiece("board", s, k, dir, unknowns, &hidden);
+        if (hidden) unknowns->squares.push_back(sq);
         if (dir != kNone && Step(sq, dir) == kNone) {
           Fail("board", fmt::format("the no-return mark of {} leaves the board", SquareName(sq)));
         }
@@ -125,16 +143,18 @@ void ParseBoard(std::string_view text, Position& p) {
 
 // The removed pieces in the order they were removed, tokens as on the board without no-return
 // marks and without separators, or "-".
-void ParseRemoved(std::string_view text, Position& p) {
+void ParseRemoved(std::string_view text, Position& p, ViewUnknowns* unknowns = nullptr) {
   if (text == "-") return;
   for (std::size_t k = 0; k < text.size();) {
     if (text[k] != 'R' && text[k] != 'B') {
       Fail("removed", fmt::format("'{}' does not start a piece", text[k]));
     }
     int dir = kNone;
-    const CellBits cell = ParsePiece("removed", text, k, dir);
+    bool hidden = false;
+    const CellBits cell = ParsePiece("removed", text, k, dir, unknowns, &hidden);
     if (dir != kNone) Fail("removed", "a removed piece has no no-return mark");
     if (p.num_removed >= static_cast<int>(p.removed.size())) Fail("removed", "too many pieces");
+    if (hidden) unknowns->removed.push_back(p.num_removed);
     p.removed[p.num_removed++] = cell;
   }
 }
@@ -332,6 +352,73 @@ void SetTurn(std::string_view moves_text, Position& p) {
   p.removal_this_turn = p.last_removed != kRemovedNone;
 }
 
+// The other seat's ranks a view leaves unknown, given by a fixed rule: its Headquarters to a
+// piece on the board that never moved, its Mines to the other unmoved pieces on the board, then
+// to unmoved removed ones, the mobile ranks in rank order to the rest. Throws when no
+// arrangement of the army fits.
+void FillUnknownRanks(Position& p, const ViewUnknowns& unknowns) {
+  const int other = unknowns.owner;
+  Army left = FullArmy();
+  std::vector<CellBits*> unmoved_on_board, unmoved_removed, moved;
+  auto count_known = [&](CellBits c) {
+    if (left[RankOf(c)] == 0) {
+      Fail("board", fmt::format("{} has more of rank {} than its army", kSeatNames[other],
+                                RankChar(RankOf(c))));
+    }
+    --left[RankOf(c)];
+  };
+  for (int sq = 0; sq < kNumSquares; ++sq) {
+    CellBits& c = p.board[sq];
+    if (!IsPiece(c) || Owner(c) != other) continue;
+    if (std::find(unknowns.squares.begin(), unknowns.squares.end(), sq) == unknowns.squares.end()) {
+      count_known(c);
+    } else {
+      ((c & kMovedBit) ? moved : unmoved_on_board).push_back(&c);
+    }
+  }
+  for (int i = 0; i < p.num_removed; ++i) {
+    CellBits& c = p.removed[i];
+    if (Owner(c) != other) continue;
+    if (std::find(unknowns.removed.begin(), unknowns.removed.end(), i) == unknowns.removed.end()) {
+      count_known(c);
+    } else {
+      ((c & kMovedBit) ? moved : unmoved_removed).push_back(&c);
+    }
+  }
+  const auto give = [](CellBits* c, int rank) { *c = static_cast<CellBits>((*c & ~0x0f) | rank); };
+  // Unplaced pieces (a setup in progress) take what is left over.
+  std::size_t next = 0;
+  for (; left[kHq] > 0 && next < unmoved_on_board.size(); --left[kHq]) {
+    give(unmoved_on_board[next++], kHq);
+  }
+  std::vector<CellBits*> rest(unmoved_on_board.begin() + static_cast<std::ptrdiff_t>(next),
+                              unmoved_on_board.end());
+  rest.insert(rest.end(), unmoved_removed.begin(), unmoved_removed.end());
+  next = 0;
+  for (; left[kMine] > 0 && next < rest.size(); --left[kMine]) give(rest[next++], kMine);
+  rest.erase(rest.begin(), rest.begin() + static_cast<std::ptrdiff_t>(next));
+  rest.insert(rest.end(), moved.begin(), moved.end());
+  for (CellBits* c : rest) {
+    int rank = 0;
+    while (rank < kNumRanks && (left[rank] == 0 || !Mobile(rank))) ++rank;
+    if (rank == kNumRanks) {
+      Fail("board", fmt::format("no rank of {}'s army fits its unknown pieces", kSeatNames[other]));
+    }
+    give(c, rank);
+    --left[rank];
+  }
+}
+
+// Red's setup, which Blue does not see while it sets up its own: a drawn one (seed 0).
+void PlaceHiddenRedSetup(Position& p) {
+  Rng rng(0);
+  int sq = 0;
+  for (char c : DrawSetup(0, rng)) {
+    if (c == ' ' || c == '/') continue;
+    p.board[sq++] = MakeCell(0, RankFromChar(c));
+  }
+}
+
 }  // namespace
 
 // --- Writing ------------------------------------------------------------------------------------
@@ -413,7 +500,10 @@ std::string EspionageState::ViewPositionText(engine::Seat viewer) const {
 
 // --- Parsing ------------------------------------------------------------------------------------
 
-std::unique_ptr<engine::State> EspionageGame::NewStateFromPosition(std::string_view text) const {
+namespace {
+
+// The board (the first word) and the NAME=VALUE fields, all of them, each once.
+std::pair<std::string, std::map<std::string, std::string>> ReadFields(std::string_view text) {
   const std::vector<std::string> words = Split(Trim(text), ' ');
   std::map<std::string, std::string> fields;
   for (std::size_t i = 1; i < words.size(); ++i) {
@@ -428,11 +518,12 @@ std::unique_ptr<engine::State> EspionageGame::NewStateFromPosition(std::string_v
     if (!fields.contains(name)) Fail(name, "missing");
   }
   if (fields.size() != std::size(kFieldNames)) Fail("fields", "an unknown field is given");
-  Position p = Position::Initial(rules_);
-  ParseBoard(words.empty() ? "" : words[0], p);
-  p.phase = static_cast<Phase>(WordIndex("phase", fields["phase"], kPhaseWords));
-  p.to_move = WordIndex("to_move", fields["to_move"], kSeatWords);
-  ParseRemoved(fields["removed"], p);
+  return {words.empty() ? "" : words[0], fields};
+}
+
+// The checks and fields both forms share, once the board, phase, seat and removed pieces are read.
+Position FinishParse(Position& p, std::map<std::string, std::string>& fields,
+                     const std::string& plies, int volcanoes) {
   SetArmies(p);
   CheckArmiesForPhase(p);
   const std::string placed = fmt::format("{}/{}", kHomeSquares - ArmySize(p.to_place[0]),
@@ -441,10 +532,10 @@ std::unique_ptr<engine::State> EspionageGame::NewStateFromPosition(std::string_v
     Fail("placed",
          fmt::format("'{}', but the board and removed pieces make {}", fields["placed"], placed));
   }
-  p.volcanoes_left = VolcanoesLeft(p, rules_.volcanoes);
+  p.volcanoes_left = VolcanoesLeft(p, volcanoes);
   ParseLastMove(fields["last_move"], p);
   SetTurn(fields["moves_done"], p);
-  p.plies = Count("plies", fields["plies"]);
+  p.plies = Count("plies", plies);
   p.play_plies = Count("play_plies", fields["play_plies"]);
   p.quiet_plies = Count("quiet_plies", fields["quiet_plies"]);
   p.quiet_turns = Count("quiet_turns", fields["quiet_turns"]);
@@ -452,7 +543,60 @@ std::unique_ptr<engine::State> EspionageGame::NewStateFromPosition(std::string_v
   CheckMoveMarks(p);
   CheckHeadquarters(p);
   p.Check();
-  return std::make_unique<EspionageState>(*this, p);
+  return p;
+}
+
+}  // namespace
+
+std::unique_ptr<engine::State> EspionageGame::NewStateFromPosition(std::string_view text) const {
+  auto [board, fields] = ReadFields(text);
+  Position p = Position::Initial(rules_);
+  ParseBoard(board, p);
+  p.phase = static_cast<Phase>(WordIndex("phase", fields["phase"], kPhaseWords));
+  p.to_move = WordIndex("to_move", fields["to_move"], kSeatWords);
+  ParseRemoved(fields["removed"], p);
+  return std::make_unique<EspionageState>(
+      *this, FinishParse(p, fields, fields["plies"], rules_.volcanoes));
+}
+
+// A seat's view: the other seat's unknown ranks and its secret setup filled in by a fixed rule,
+// then everything the viewer cannot know drawn again as SampleConsistentState draws it (seed 0).
+std::unique_ptr<engine::State> EspionageGame::NewStateFromView(std::string_view text,
+                                                               int viewer) const {
+  if (viewer != 0 && viewer != 1) {
+    throw Error("espionage view: the viewer is a seat, 0 (Red) or 1 (Blue)");
+  }
+  auto [board, fields] = ReadFields(text);
+  Position p = Position::Initial(rules_);
+  ViewUnknowns unknowns;
+  unknowns.owner = 1 - viewer;
+  ParseBoard(board, p, &unknowns);
+  p.phase = static_cast<Phase>(WordIndex("phase", fields["phase"], kPhaseWords));
+  p.to_move = WordIndex("to_move", fields["to_move"], kSeatWords);
+  ParseRemoved(fields["removed"], p, &unknowns);
+  // During the setup the other's pieces are not shown: Red's setup, done while Blue sets up, is
+  // a drawn one; a setup in progress (placed '?') or to come is taken to have placed nothing.
+  const bool setup = p.phase == Phase::kSetup;
+  const bool secret = setup && p.to_move != viewer;
+  std::vector<std::string> placed = Split(fields["placed"], '/');
+  if (placed.size() != 2 || (placed[1 - viewer] == "?") != secret) {
+    Fail("placed", "a view writes '?' for the other's setup in progress, and only then");
+  }
+  if (setup && viewer == 1 && p.to_move == 1) PlaceHiddenRedSetup(p);
+  FillUnknownRanks(p, unknowns);
+  std::string plies = fields["plies"];
+  if ((plies == "?") != secret) Fail("plies", "a view writes '?' while the other sets up");
+  if (secret) {
+    // The other's placements in progress are secret: counted as none.
+    int actions = rules_.volcanoes;
+    for (CellBits c : p.board) actions += IsPiece(c);
+    plies = std::to_string(actions);
+    placed[1 - viewer] = "0";
+    fields["placed"] = placed[0] + "/" + placed[1];
+  }
+  const EspionageState filled(*this, FinishParse(p, fields, plies, rules_.volcanoes));
+  Rng rng(0);
+  return filled.SampleConsistentState(viewer, rng);
 }
 
 }  // namespace quartel::espionage

@@ -387,5 +387,13 @@ struct PositionTextView {
 std::string PositionToText(const Position& p, const PositionTextView& view);
 // Parses the full form for a game with `rules`; throws quartel::Error naming the field.
 Position PositionFromText(std::string_view text, const Rules& rules);
+// The last combat's defender, when the seat that attacked was not shown it (silent_defense), set
+// from the position's deal of `other`'s ranks: the piece that stayed on the square if it won, else
+// the lowest of `other`'s losses of unseen rank. What a sample or a view read back holds there, so
+// that it fits the deal and depends on nothing the attacker does not know.
+void FillHiddenDefender(Position& pos, int other);
+// Parses `viewer`'s view (the form with '?' and the thirteenth field, lost) into a position the
+// viewer cannot tell from it: its unknown ranks given by a fixed rule (stratego.h).
+Position PositionFromViewText(std::string_view text, const Rules& rules, int viewer);
 
 }  // namespace quartel::stratego

@@ -3,14 +3,17 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <charconv>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "core/error.h"
+#include "core/rng.h"
 #include "core/text.h"
 #include "games/stratego/board.h"
+#include "games/stratego/setups.h"
 #include "games/stratego/stratego.h"
 
 namespace quartel::stratego {
@@ -99,7 +102,10 @@ std::vector<std::string> Parts(std::string_view field, std::string_view text, ch
   return parts;
 }
 
-void ParseBoard(std::string_view text, Position& p) {
+// `hidden_owner`'s pieces may be written with '?' for the rank (a view: kNone for the full
+// form); their squares go to `unknown`, the piece left without a rank (0, a Flag) for the caller.
+void ParseBoard(std::string_view text, Position& p, int hidden_owner = kNone,
+                std::vector<int>* unknown = nullptr) {
   const std::vector<std::string> rows = Parts("board", text, '/', kSize);
   for (int r = 0; r < kSize; ++r) {
     const int row = kSize - 1 - r;  // rank 10 first
@@ -114,10 +120,15 @@ void ParseBoard(std::string_view text, Position& p) {
       if (c == '~' || c == '.') continue;
       if (c != 'r' && c != 'b') Bad(where, fmt::format("'{}' is not '.', r or b", c));
       if (i >= cells.size()) Bad(where, "a piece needs its rank character");
-      const int rank = ParseRank(where, cells[i++]);
+      const bool hidden = cells[i] == '?';
+      if (hidden && hidden_owner == kNone) Bad(where, "'?' is read only in a seat's view");
+      if (hidden && (c == 'b') != (hidden_owner == 1)) Bad(where, "a seat sees its own ranks");
+      const int rank = hidden ? kFlag : ParseRank(where, cells[i]);
+      ++i;
+      if (hidden) unknown->push_back(sq);
       std::uint8_t piece = MakePiece(c == 'b', rank);
       if (i < cells.size() && cells[i] == '+') {
-        if (!Movable(rank)) Bad(where, fmt::format("a {} never moves", RankName(rank)));
+        if (!hidden && !Movable(rank)) Bad(where, fmt::format("a {} never moves", RankName(rank)));
         piece |= kMoved, ++i;
       }
       if (i < cells.size() && cells[i] == '*') piece |= kRevealed, ++i;
@@ -229,7 +240,7 @@ void ParseHistory(std::string_view text, Position& p) {
 }
 
 // "-" or "<r|b>:<from>-<to>:<combat>:<marks>:<rescue>" (see stratego.h).
-void ParseLast(std::string_view text, Position& p) {
+void ParseLast(std::string_view text, Position& p, bool view = false) {
   LastMove& last = p.h.last;
   if (text == "-") return;
   const std::vector<std::string> parts = Parts("last", text, ':', 5);
@@ -241,7 +252,8 @@ void ParseLast(std::string_view text, Position& p) {
     const std::string& c = parts[2];
     if (c.size() != 4 || c[1] != 'x') Bad("last", fmt::format("'{}' is not a combat like 3xBa", c));
     last.attacker = static_cast<std::int8_t>(ParseRank("last", c[0]));
-    last.defender = static_cast<std::int8_t>(ParseRank("last", c[2]));
+    // In a view, a defender the viewer was not shown: the caller finds it a rank.
+    last.defender = static_cast<std::int8_t>(view && c[2] == '?' ? kNone : ParseRank("last", c[2]));
     const std::string_view results(kResultChars, 3);
     if (results.find(c[3]) == std::string_view::npos) {
       Bad("last", "a combat's result is a (attacker won), d (defender won) or b (both removed)");
@@ -404,7 +416,7 @@ std::string PositionToText(const Position& p, const PositionTextView& view) {
     }
     if (ArmySize(h.to_place[0]) + ArmySize(h.to_place[1]) > 0) ending += ":setup";
   }
-  return fmt::format(
+  std::string text = fmt::format(
       "{} {} {} {} {} {} {} {}/{} {} {},{}/{},{}{} {}/{} {}", board, kSideChars[h.to_move],
       kPhaseNames[static_cast<int>(h.phase)],
       h.phase == Phase::kSetup && !view.full ? "?" : std::to_string(h.plies), h.play_plies,
@@ -412,6 +424,17 @@ std::string PositionToText(const Position& p, const PositionTextView& view) {
       HistoryText(h.history[1], h.rules.repetition), last, h.rescues[0], SquareOrDash(h.rescuer[0]),
       h.rescues[1], SquareOrDash(h.rescuer[1]), h.rescue_pending ? ":offered" : "",
       ChaseText(h.chase[0]), ChaseText(h.chase[1]), ending);
+  if (view.full) return text;
+  // A view adds what the board no longer shows: each seat's lost ranks as the viewer knows them.
+  std::string lost;
+  for (int seat = 0; seat < 2; ++seat) {
+    const Army& known = view.sees_unseen(seat) ? h.lost[seat] : h.lost_known[seat];
+    std::string ranks = RanksOrDash(known);
+    const int unknown = ArmySize(h.lost[seat]) - ArmySize(known);
+    if (unknown > 0) ranks = (ranks == "-" ? "" : ranks) + std::string(unknown, '?');
+    lost += (seat ? "/" : "") + ranks;
+  }
+  return text + " " + lost;
 }
 
 Position PositionFromText(std::string_view text, const Rules& rules) {
@@ -422,8 +445,11 @@ Position PositionFromText(std::string_view text, const Rules& rules) {
   constexpr const char* kFields =
       "board side phase plies play_plies quiet_plies unseen history last rescue chase ending";
   if (fields.size() != 12) {
-    throw Error(
-        fmt::format("Stratego position: {} fields, 12 needed ({})", fields.size(), kFields));
+    throw Error(fmt::format(
+        "Stratego position: {} fields, 12 needed ({}){}", fields.size(), kFields,
+        fields.size() == 13 ? "; 13 is a seat's view (ViewPositionText), which quartel engine "
+                              "reads with position view SEAT TEXT"
+                            : ""));
   }
   Position p = Position::Initial(rules);
   ParseBoard(fields[0], p);
@@ -443,6 +469,162 @@ Position PositionFromText(std::string_view text, const Rules& rules) {
   ParseUnseen(fields[6], p);
   ParseHistory(fields[7], p);
   ParseLast(fields[8], p);
+  ParseRescue(fields[9], p);
+  ParseChase(fields[10], p);
+  try {
+    p.Check();
+  } catch (const Error& e) {
+    Bad("position", e.what());
+  }
+  return p;
+}
+
+namespace {
+
+// A view's "lost" field: per seat the lost ranks the viewer knows, then a '?' for each it does
+// not. Returns the known ranks and the counts of unknown ones.
+std::pair<std::array<Army, 2>, std::array<int, 2>> ParseViewLost(std::string_view text,
+                                                                 int viewer) {
+  const std::vector<std::string> sides = Parts("lost", text, '/', 2);
+  std::array<Army, 2> known{};
+  std::array<int, 2> unknown{};
+  for (int seat = 0; seat < 2; ++seat) {
+    if (sides[seat] == "-") continue;
+    for (char c : sides[seat]) {
+      if (c == '?' && seat != viewer) {
+        ++unknown[seat];
+      } else {
+        ++known[seat][ParseRank("lost", c)];
+      }
+    }
+  }
+  return {known, unknown};
+}
+
+// The other seat's ranks the view leaves unknown, given to its '?' squares by a fixed rule: the
+// Flag to a piece that never moved, the Bombs to the other unmoved ones (then to the lost
+// pieces), the movable ranks to the rest; what is left over is lost. Throws when no arrangement
+// of the army fits (say, more moved pieces than movable ranks left).
+void FillUnknownRanks(Position& p, int other, const std::vector<int>& unknown,
+                      const Army& lost_known, int lost_unknown) {
+  Army left = p.FullArmy();
+  std::array<bool, kNumSquares> is_unknown{};
+  for (int sq : unknown) is_unknown[sq] = true;
+  for (int sq = 0; sq < kNumSquares; ++sq) {
+    const std::uint8_t piece = p.board[sq];
+    if (piece == 0 || PieceOwner(piece) != other || is_unknown[sq]) continue;
+    if (left[PieceRank(piece)] == 0) Bad("board", "more pieces of a rank than the army holds");
+    --left[PieceRank(piece)];
+  }
+  for (int rank = 0; rank < kNumRanks; ++rank) {
+    if (left[rank] < lost_known[rank]) Bad("lost", "more pieces of a rank than the army holds");
+    left[rank] = static_cast<std::uint8_t>(left[rank] - lost_known[rank]);
+  }
+  const char* side = other ? "Blue" : "Red";
+  if (ArmySize(left) != static_cast<int>(unknown.size()) + lost_unknown) {
+    Bad("board",
+        fmt::format("{}'s unknown pieces and unknown losses are {}, its army leaves {}", side,
+                    static_cast<int>(unknown.size()) + lost_unknown, ArmySize(left)));
+  }
+  std::vector<int> unmoved, moved;
+  for (int sq : unknown) ((p.board[sq] & kMoved) ? moved : unmoved).push_back(sq);
+  std::size_t next_unmoved = 0;
+  auto give = [&p](int sq, int rank) {
+    p.board[sq] = static_cast<std::uint8_t>((p.board[sq] & 0xf0) | rank);
+  };
+  for (int rank : {static_cast<int>(kFlag), static_cast<int>(kBomb)}) {
+    for (; left[rank] > 0 && next_unmoved < unmoved.size(); --left[rank]) {
+      give(unmoved[next_unmoved++], rank);
+    }
+    // A Flag stands on the board until the game ends; a Bomb left over was lost.
+    if (rank == kFlag && left[rank] > 0) Bad("board", fmt::format("{}'s Flag cannot be", side));
+  }
+  std::vector<int> rest(unmoved.begin() + static_cast<std::ptrdiff_t>(next_unmoved), unmoved.end());
+  rest.insert(rest.end(), moved.begin(), moved.end());
+  for (int sq : rest) {
+    int rank = 0;
+    while (rank < kNumRanks && (left[rank] == 0 || !Movable(rank))) ++rank;
+    if (rank == kNumRanks)
+      Bad("board", fmt::format("no rank of {}'s army fits its moved pieces", side));
+    give(sq, rank);
+    --left[rank];
+  }
+}
+
+}  // namespace
+
+Position PositionFromViewText(std::string_view text, const Rules& rules, int viewer) {
+  if (viewer != 0 && viewer != 1) {
+    throw Error("Stratego view: the viewer is a seat, 0 (Red) or 1 (Blue)");
+  }
+  std::vector<std::string> fields;
+  for (const std::string& field : Split(Trim(text), ' ')) {
+    if (!field.empty()) fields.push_back(field);
+  }
+  if (fields.size() != 13) {
+    throw Error(fmt::format(
+        "Stratego view: {} fields, 13 needed (a position's twelve, then each seat's lost ranks "
+        "as the viewer knows them)",
+        fields.size()));
+  }
+  const int other = 1 - viewer;
+  Position p = Position::Initial(rules);
+  std::vector<int> unknown;
+  ParseBoard(fields[0], p, other, &unknown);
+  p.h.to_move = static_cast<std::uint8_t>(ParseSide("side", fields[1]));
+  int phase = 0;
+  while (phase < 3 && fields[2] != kPhaseNames[phase]) ++phase;
+  if (phase == 3) Bad("phase", fmt::format("'{}' is not setup, play or over", fields[2]));
+  p.h.phase = static_cast<Phase>(phase);
+  constexpr int kMaxCount = 1 << 30;
+  const bool setup = p.h.phase == Phase::kSetup;
+  if (setup != (fields[3] == "?"))
+    Bad("plies", "a view writes '?' during the setup, and only then");
+  if (!setup) p.h.plies = ParseCount("plies", fields[3], kMaxCount);
+  p.h.play_plies = ParseCount("play_plies", fields[4], kMaxCount);
+  p.h.quiet_plies = ParseCount("quiet_plies", fields[5], p.h.play_plies);
+  const bool ended_in_setup = ParseEnding(fields[11], p);
+  const auto [lost_known, lost_unknown] = ParseViewLost(fields[12], viewer);
+  if (setup) {
+    // The other seat's setup is secret: Red's, once it stands (Blue sets up), is a random one;
+    // one in progress or to come is taken to have no piece placed yet.
+    if (other == 0 && p.h.to_move == 1) {
+      Rng rng(0);
+      const std::string placed = RandomSetup(p.FullArmy(), rng);
+      for (int i = 0; i < kSetupSquares; ++i) {
+        if (placed[static_cast<std::size_t>(i)] != '.') {
+          p.board[i] = MakePiece(0, RankFromChar(placed[static_cast<std::size_t>(i)]));
+        }
+      }
+    }
+    p.h.plies = 0;
+    for (std::uint8_t piece : p.board) p.h.plies += piece != 0;
+  } else {
+    FillUnknownRanks(p, other, unknown, lost_known[other], lost_unknown[other]);
+  }
+  DeriveArmies(p, ended_in_setup);
+  if (setup) CheckSetup(p);
+  CheckFlags(p);
+  // The viewer's own unseen losses are listed; the other's are one '?' each.
+  const std::vector<std::string> unseen = Parts("unseen", fields[6], '/', 2);
+  const std::string others(static_cast<std::size_t>(lost_unknown[other]), '?');
+  if (unseen[other] != (others.empty() ? "-" : others)) {
+    Bad("unseen", "the other seat's unseen losses are one '?' each, as many as in lost");
+  }
+  ParseUnseen(viewer == 0 ? unseen[0] + "/-" : "-/" + unseen[1], p);
+  for (int rank = 0; rank < kNumRanks; ++rank) {
+    if (lost_known[viewer][rank] != p.h.lost[viewer][rank]) {
+      Bad("lost", "the viewer's own losses are those its board no longer shows");
+    }
+  }
+  p.h.lost_known[other] = lost_known[other];
+  ParseHistory(fields[7], p);
+  ParseLast(fields[8], p, /*view=*/true);
+  if (p.h.last.attacker != kNone && p.h.last.defender == kNone) {
+    // The viewer attacked and was not shown the defender.
+    FillHiddenDefender(p, other);
+    if (p.h.last.defender == kNone) Bad("last", "an unseen defender needs a piece to be");
+  }
   ParseRescue(fields[9], p);
   ParseChase(fields[10], p);
   try {

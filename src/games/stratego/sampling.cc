@@ -53,6 +53,21 @@ std::unique_ptr<engine::State> StrategoState::SampleSecretSetup(int seat, Rng& r
   return sampled;
 }
 
+void FillHiddenDefender(Position& pos, int other) {
+  LastMove& last = pos.h.last;
+  const std::uint8_t stayed = pos.board[last.to];
+  if (last.result == 1 && stayed != 0 && PieceOwner(stayed) == other) {
+    last.defender = static_cast<std::int8_t>(PieceRank(stayed));
+    return;
+  }
+  for (int rank = 0; rank < kNumRanks; ++rank) {
+    if (pos.h.lost[other][rank] > pos.h.lost_known[other][rank]) {
+      last.defender = static_cast<std::int8_t>(rank);
+      return;
+    }
+  }
+}
+
 // The opponent's ranks that `seat` has not seen are dealt again, uniformly, over the opponent's
 // pieces of unseen rank (on the board, and with silent_defense among its removed pieces of unseen
 // rank too), keeping what `seat` knows: a piece that has moved is no Bomb or Flag, a removed piece
@@ -114,6 +129,9 @@ std::unique_ptr<engine::State> StrategoState::SampleConsistentState(engine::Seat
     for (std::size_t i = 0; i < mobile.size(); ++i) assign(mobile_slots[i], mobile[i]);
     if (pos.h.phase != Phase::kPlay || pos.h.to_move != other || pos.h.rescue_pending ||
         pos.HasAnyMove(other)) {
+      if (h.last.attacker != kNone && sampled->DefenderChar(seat) == '?') {
+        FillHiddenDefender(pos, other);
+      }
       return sampled;
     }
   }

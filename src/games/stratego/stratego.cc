@@ -52,6 +52,13 @@ std::unique_ptr<engine::State> StrategoGame::NewStateFromPosition(std::string_vi
   return std::make_unique<StrategoState>(*this, PositionFromText(text, rules_));
 }
 
+std::unique_ptr<engine::State> StrategoGame::NewStateFromView(std::string_view text,
+                                                              int viewer) const {
+  const StrategoState filled(*this, PositionFromViewText(text, rules_, viewer));
+  Rng rng(0);
+  return filled.SampleConsistentState(viewer, rng);
+}
+
 void Register() {
   engine::GameInfo info;
   info.id = "stratego";

@@ -120,7 +120,14 @@
 //   ........../.......... r setup 0 0 0 -/- -,-,-/-,-,- - 0,-/0,- -/- -
 // ViewPositionText: the same form as the viewer may know it (as ViewJson): ranks it has not seen
 // are '?', the other seat's pieces are left out during the setup, plies is '?' during the setup,
-// the opponent's unseen losses are one '?' each, a defender it was not shown is '?'.
+// the opponent's unseen losses are one '?' each, a defender it was not shown is '?'; then a
+// thirteenth field, what the board no longer shows:
+//   lost         per seat "<red>/<blue>": its lost ranks the viewer knows, then '?' for each it
+//                does not ("SS3?/-"), '-' none
+// NewStateFromView reads a seat's view back: the other seat's unknown ranks dealt by a fixed rule
+// (the Flag and Bombs to pieces that never moved, the rest in rank order; its setup, secret
+// during the setup, a random one once it stands, else none yet), then drawn again as
+// SampleConsistentState draws them (seed 0): a state the viewer cannot tell from the real one.
 //
 // Files: board.h the fast core (Position: rules and undo); this adapter in stratego.cc, its views
 // in views.cc, notation and typed turns in notation.cc, SampleConsistentState in sampling.cc,
@@ -171,6 +178,7 @@ class StrategoGame : public engine::Game {
   std::vector<int> TensorShape() const override { return {kNumPlanes, kSize, kSize}; }
   std::vector<std::string> TensorLayout() const override;
   std::unique_ptr<engine::State> NewStateFromPosition(std::string_view text) const override;
+  std::unique_ptr<engine::State> NewStateFromView(std::string_view text, int viewer) const override;
 
   const Rules& rules() const { return rules_; }
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "core/rng.h"
 #include "games/war/war.h"
 
 namespace quartel::war {
@@ -22,7 +23,7 @@ namespace {
 enum class Span { kTerritories, kSeats, kContinents, kAll };
 
 // Who may read a field in ViewPositionText: everyone, or, per seat, those who see that seat's
-// hand or objective; a secret card set is shown to nobody, only its size.
+// hand or objective; a secret card set is shown to nobody, only its size (until the game is over).
 enum class Secrecy { kPublic, kHand, kObjective, kCards };
 
 // Calls `visit(name, field, span, secrecy)` for every field of the Position, in text order.
@@ -167,8 +168,9 @@ std::string WarState::PositionWords(Seat viewer, bool whole) const {
   Position copy = pos();
   PositionFields(copy, [&](const char* name, auto& field, Span span, Secrecy secrecy) {
     using F = std::remove_reference_t<decltype(field)>;
+    // An ending shows everything, the pile, the discards and the objectives left too.
     auto shown = [&](Seat s) {
-      return whole || secrecy == Secrecy::kPublic ||
+      return whole || secrecy == Secrecy::kPublic || board_.Revealed() ||
              (secrecy == Secrecy::kHand && board_.SeesHand(viewer, s)) ||
              (secrecy == Secrecy::kObjective && board_.SeesObjective(viewer, s));
     };
@@ -247,6 +249,84 @@ std::string WarState::ViewPositionText(Seat viewer) const { return PositionWords
 
 std::unique_ptr<engine::State> WarGame::NewStateFromPosition(std::string_view text) const {
   auto state = std::unique_ptr<WarState>(static_cast<WarState*>(NewInitialState().release()));
+  state->SetPosition(state->ParseWords(text, nullptr));
+  return state;
+}
+
+// A seat's view (war.h, "Position text"): the secret card sets and objectives filled in by a fixed
+// rule, then drawn again as SampleConsistentState draws them (seed 0). The cards no one is shown
+// (all less those of the hands shown, the undealt territory cards and the pending ones) go, lowest
+// first, to the hidden hands, the pile and the discards in their numbers (the jokers, the highest,
+// come into play only once the territories are dealt); the objectives not
+// shown, to the hidden seats that hold one (as many as the objectives left leave), then to those
+// left.
+std::unique_ptr<engine::State> WarGame::NewStateFromView(std::string_view text, int viewer) const {
+  if (viewer < 0 || viewer >= NumSeats()) {
+    throw Error(fmt::format("position: a view is a seat's, 0 to {}", NumSeats() - 1));
+  }
+  auto state = std::unique_ptr<WarState>(static_cast<WarState*>(NewInitialState().release()));
+  WarState::ViewSecrets secrets;
+  Position p = state->ParseWords(text, &secrets);
+  std::uint64_t unseen_cards = TerritoryBit(NumCards()) - 1;
+  unseen_cards &= ~(p.undealt | p.pending_cards);
+  if (!secrets.pile) unseen_cards &= ~p.pile;
+  if (!secrets.discard) unseen_cards &= ~p.discard;
+  for (Seat s = 0; s < p.num_seats; ++s) {
+    if (!secrets.hand[static_cast<std::size_t>(s)]) unseen_cards &= ~p.hand[s];
+  }
+  auto take = [&unseen_cards](int count) {
+    std::uint64_t set = 0;
+    for (int k = 0; k < count; ++k) {
+      if (unseen_cards == 0) throw Error("position: the view's secret cards outnumber the cards");
+      const std::uint64_t lowest = unseen_cards & (~unseen_cards + 1);
+      set |= lowest;
+      unseen_cards &= ~lowest;
+    }
+    return set;
+  };
+  for (Seat s = 0; s < p.num_seats; ++s) {
+    const int count = secrets.hand[static_cast<std::size_t>(s)];
+    if (count > 0) p.hand[s] = take(count - 1);
+  }
+  if (secrets.pile) p.pile = take(secrets.pile - 1);
+  if (secrets.discard) p.discard = take(secrets.discard - 1);
+  std::uint64_t unseen_objectives = EligibleObjectives();
+  int hidden_seats = 0;
+  for (Seat s = 0; s < p.num_seats; ++s) {
+    if (secrets.objective[static_cast<std::size_t>(s)]) {
+      ++hidden_seats;
+    } else if (p.objective[s] >= 0) {
+      unseen_objectives &= ~TerritoryBit(p.objective[s]);
+    }
+  }
+  const int drawn =
+      std::popcount(unseen_objectives) -
+      (secrets.objectives_left ? secrets.objectives_left - 1 : std::popcount(p.objectives_left));
+  if (drawn < 0 || drawn > hidden_seats) {
+    throw Error("position: the view's objectives left do not fit the objectives drawn");
+  }
+  int given = 0;
+  for (Seat s = 0; s < p.num_seats; ++s) {
+    if (!secrets.objective[static_cast<std::size_t>(s)]) continue;
+    if (given++ < drawn) {
+      const int lowest = std::countr_zero(unseen_objectives);
+      p.objective[s] = static_cast<std::int8_t>(lowest);
+      unseen_objectives &= ~TerritoryBit(lowest);
+    } else {
+      p.objective[s] = -1;
+    }
+  }
+  if (secrets.objectives_left) p.objectives_left = unseen_objectives;
+  state->board_.Replace(p);
+  Rng rng(0);
+  std::unique_ptr<engine::State> sample = state->SampleConsistentState(viewer, rng);
+  static_cast<WarState&>(*sample).SetPosition(static_cast<WarState&>(*sample).pos());
+  return sample;
+}
+
+// The fields of the text; with `secrets`, a view's: a hidden hand, pile or discard pile "?N",
+// a hidden objective "?", each noted there (as its count + 1) and left empty.
+Position WarState::ParseWords(std::string_view text, ViewSecrets* secrets) const {
   std::map<std::string, std::string_view, std::less<>> words;
   for (std::string_view word : Split(text, ' ')) {
     if (word.empty()) continue;
@@ -258,23 +338,37 @@ std::unique_ptr<engine::State> WarGame::NewStateFromPosition(std::string_view te
       throw Error(fmt::format("position: field {} is given twice", word.substr(0, equals)));
     }
   }
-  Position p = state->position();
-  PositionFields(p, [&](const char* name, auto& field, Span span, Secrecy) {
+  Position p = position();
+  PositionFields(p, [&](const char* name, auto& field, Span span, Secrecy secrecy) {
     using F = std::remove_reference_t<decltype(field)>;
     const auto it = words.find(name);
     if (it == words.end()) throw Error(fmt::format("position: field {} is missing", name));
     const std::string_view value = it->second;
     words.erase(it);
+    // A secret value in a view: its count + 1 ("?" alone counts 1), or 0 for a shown value.
+    auto secret = [&](std::string_view part) -> int {
+      if (secrets == nullptr || secrecy == Secrecy::kPublic || !part.starts_with('?')) return 0;
+      if (part.size() == 1) return 1;
+      return ParseValue<std::int16_t>(name, part.substr(1)) + 1;
+    };
     if constexpr (IsArray<F>::value) {
       const auto parts = Split(value, ',');
-      const std::size_t length = state->FieldLength(static_cast<int>(span), field.size());
+      const std::size_t length = FieldLength(static_cast<int>(span), field.size());
       if (parts.size() != length) {
         throw Error(
             fmt::format("position: field {} has {} values, not {}", name, parts.size(), length));
       }
       for (std::size_t i = 0; i < length; ++i) {
+        if (const int hidden = secret(parts[i])) {
+          (secrecy == Secrecy::kHand ? secrets->hand : secrets->objective)[i] = hidden;
+          continue;
+        }
         field[i] = ParseValue<typename F::value_type>(name, parts[i]);
       }
+    } else if (const int hidden = secret(value)) {
+      (std::string_view(name) == "pile"      ? secrets->pile
+       : std::string_view(name) == "discard" ? secrets->discard
+                                             : secrets->objectives_left) = hidden;
     } else {
       field = ParseValue<F>(name, value);
     }
@@ -282,8 +376,7 @@ std::unique_ptr<engine::State> WarGame::NewStateFromPosition(std::string_view te
   if (!words.empty()) {
     throw Error(fmt::format("position: unknown field {}", words.begin()->first));
   }
-  state->SetPosition(p);
-  return state;
+  return p;
 }
 
 }  // namespace quartel::war

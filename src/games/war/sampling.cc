@@ -5,11 +5,14 @@
 #include "games/war/war.h"
 
 namespace quartel::war {
-// Until the game is over, a seat does not know the hands it does not see, the pile, the
-// objectives it does not see and those not drawn: a sample draws them again.
+// Until the game is over, a seat does not know the hands it does not see, the pile, the discards,
+// the objectives it does not see and those not drawn: a sample draws them again. (The discards are
+// mostly cards shown when used, but the rest of an eliminated or resigned hand goes there unseen,
+// and a seat's view shows only their number: a sample that kept them would depend on what the
+// view hides.)
 std::unique_ptr<engine::State> WarState::SampleConsistentState(Seat seat, Rng& rng) const {
   auto sample = std::make_unique<WarState>(*this);
-  if (pos().phase == Phase::kOver) return sample;
+  if (pos().phase == Phase::kOver) return sample;  // an ending shows everything
   Position p = pos();
   RedealUnseenCards(seat, p, rng);
   sample->board_.Replace(p);
@@ -17,11 +20,11 @@ std::unique_ptr<engine::State> WarState::SampleConsistentState(Seat seat, Rng& r
   return sample;
 }
 
-// Cards the seat has not seen, the opponents' hands and the pile, shuffled and dealt again in the
-// same numbers.
+// Cards the seat has not seen, the opponents' hands, the pile and the discards, shuffled and dealt
+// again in the same numbers.
 void WarState::RedealUnseenCards(Seat seat, Position& p, Rng& rng) const {
   std::vector<int> unseen;
-  std::uint64_t unseen_mask = p.pile;
+  std::uint64_t unseen_mask = p.pile | p.discard;
   for (Seat s = 0; s < p.num_seats; ++s) {
     if (!board_.SeesHand(seat, s)) unseen_mask |= p.hand[s];
   }
@@ -36,6 +39,9 @@ void WarState::RedealUnseenCards(Seat seat, Position& p, Rng& rng) const {
     p.hand[s] = 0;
     for (int k = 0; k < count; ++k) p.hand[s] |= TerritoryBit(unseen[next++]);
   }
+  const int discards = std::popcount(p.discard);
+  p.discard = 0;
+  for (int k = 0; k < discards; ++k) p.discard |= TerritoryBit(unseen[next++]);
   p.pile = 0;
   for (; next < unseen.size(); ++next) p.pile |= TerritoryBit(unseen[next]);
 }

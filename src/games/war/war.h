@@ -112,8 +112,10 @@
 // number or out of range, a wrong count of values, a card in two places, and any position the
 // rules' CheckConsistency refuses. ViewPositionText writes the same form as a viewer may know it:
 // a hand it does not see as ?N (N cards), an objective it does not see as ?, the pile, the
-// discards and the objectives left as ?N. The initial position of a 3-player WAR game (the 42
-// territory values shortened to "..."):
+// discards and the objectives left as ?N (everything once the game is over). NewStateFromView
+// reads a seat's view back: the secret cards and objectives filled in by a fixed rule, then drawn
+// again as SampleConsistentState draws them (seed 0), a state the seat cannot tell from the real
+// one. The initial position of a 3-player WAR game (the 42 territory values shortened to "..."):
 //   ply=0 phase=0 seat=0 owner=-1,...,-1 armies=0,...,0 arrived=0,...,0 hand=0,0,0
 //   objective=-1,-1,-1 pile=0 discard=0 undealt=3ffffffffff objectives_left=1cff
 //   eliminated_by=-1,-1,-1 territory_count=0,0,0,0,0,0,0 continent_pool=0,0,0,0,0,0
@@ -161,6 +163,7 @@ class WarGame : public engine::Game, public Rules {
   std::string SeatName(int seat) const override;
   std::unique_ptr<engine::State> NewInitialState() const override;
   std::unique_ptr<engine::State> NewStateFromPosition(std::string_view text) const override;
+  std::unique_ptr<engine::State> NewStateFromView(std::string_view text, int viewer) const override;
   int NumDistinctActions() const override { return NumActionIds(); }
   int MaxGameLength() const override { return MaxActions(); }
   std::vector<int> TensorShape() const override;
@@ -277,9 +280,18 @@ class WarState : public engine::State {
   std::string PositionWords(Seat viewer, bool whole) const;
   std::size_t FieldLength(int span, std::size_t whole) const;
   void SetPosition(const Position& position);
+  // What a seat's view hides, as each hidden value's count + 1 (0: shown): the hands, the
+  // objectives ("?": 1), the pile, the discards and the objectives left.
+  struct ViewSecrets {
+    std::array<int, kMaxSeats> hand{}, objective{};
+    int pile = 0, discard = 0, objectives_left = 0;
+  };
+  // The text's fields over this state's position, unchecked; a view's secrets into `secrets`
+  // (nullptr: the full form, where a '?' is an error).
+  Position ParseWords(std::string_view text, ViewSecrets* secrets) const;
   friend class WarGame;
-  // SampleConsistentState's steps: the hands and pile the seat does not see dealt again, then the
-  // objectives it does not see drawn again until no opponent has met its own.
+  // SampleConsistentState's steps: the hands, pile and discards the seat does not see dealt again,
+  // then the objectives it does not see drawn again until no opponent has met its own.
   void RedealUnseenCards(Seat seat, Position& p, Rng& rng) const;
   void RedrawUnseenObjectives(Seat seat, WarState& sample, Rng& rng) const;
   // WhyIllegal's reasons (why_illegal.cc), by kind of action.
