@@ -1,7 +1,9 @@
 // libFuzzer target: arbitrary bytes as a position text (quartel show/perft/play --position,
-// records' "start", serialised states). The first byte picks the game. A text is either refused
-// with quartel::Error or gives a state whose invariants hold, whose text reads back to an equal
-// state, and from which a few legal actions can be played. Anything else is a bug.
+// records' "start", serialised states) and as a seat's view (quartel engine's position view). The
+// first byte picks the game and the viewing seat. A text is either refused with quartel::Error or
+// gives a state whose invariants hold, whose text reads back to an equal state (a view: whose view
+// reads back to a state with the same view), and from which a few legal actions can be played.
+// Anything else is a bug.
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
@@ -22,6 +24,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const engine::GameInfo& info = kGames[data[0] % kGames.size()];
   const std::string_view text(reinterpret_cast<const char*>(data + 1), size - 1);
   const auto game = engine::LoadGame(info.id);
+  const int viewer = data[0] / static_cast<int>(kGames.size()) % game->NumSeats();
+  try {
+    const auto read = game->NewStateFromView(text, viewer);
+    read->CheckConsistency();
+    const std::string view = read->ViewPositionText(viewer);
+    if (game->NewStateFromView(view, viewer)->ViewPositionText(viewer) != view) __builtin_trap();
+  } catch (const Error&) {
+    // refused with a message
+  }
   std::unique_ptr<engine::State> state;
   try {
     state = game->NewStateFromPosition(text);
