@@ -14,6 +14,7 @@
 #include "engine/game.h"
 #include "espionage_test_helpers.h"
 #include "games/espionage/espionage.h"
+#include "position_test_helpers.h"
 #include "test_scale.h"
 
 namespace quartel::espionage {
@@ -301,6 +302,31 @@ TEST(EspionagePosition, ViewFormTellsOnlyWhatTheViewerKnows) {
   EXPECT_NE(setup->ViewPositionText(1).find("placed=?/0"), std::string::npos);
   EXPECT_NE(setup->ViewPositionText(0).find("placed=2/0"), std::string::npos);
   EXPECT_NE(setup->ViewPositionText(0).find("RHRM........"), std::string::npos);
+}
+
+// A seat's view reads back (quartel engine's position view) into a state showing it the same view,
+// the other's unknown ranks filled in; a view that no state shows is refused naming the field.
+TEST(EspionagePosition, ViewsReadBackAndBadViewsNameTheField) {
+  using ::quartel::test_helpers::ExpectViewError;
+  using ::quartel::test_helpers::Replaced;
+  auto state = FromPosition(kSpyPosition, kReveal);
+  const EspionageGame& game = Game(kReveal);
+  for (engine::Seat seat : {0, 1}) {
+    const std::string view = state->ViewPositionText(seat);
+    const auto read = game.NewStateFromView(view, seat);
+    EXPECT_EQ(read->ViewPositionText(seat), view);
+    EXPECT_EQ(read->PositionText().find('?'), std::string::npos) << read->PositionText();
+  }
+  // Red is to move: its view read back gives it the same moves.
+  const std::string red = state->ViewPositionText(0);
+  EXPECT_EQ(game.NewStateFromView(red, 0)->LegalActions(), state->LegalActions()) << red;
+  const std::string blue = state->ViewPositionText(1);
+  ExpectViewError(game, blue, 0, "a seat sees its own ranks");
+  ExpectViewError(game, blue, 5, "the viewer is a seat");
+  ExpectViewError(game, Replaced(blue, "BH", "B?"), 1, "a seat sees its own ranks");
+  ExpectViewError(game, Replaced(blue, "placed=30/30", "placed=?/30"), 1, "placed");
+  ExpectViewError(game, Replaced(blue, "removed=R1'+B3'+", "removed=B3'+B3'+B3'+B3'+"), 1,
+                  "the army only 3");
 }
 
 // States a seat cannot tell apart (SampleConsistentState) give it the same view text.

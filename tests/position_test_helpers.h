@@ -35,4 +35,23 @@ inline void ExpectPositionError(const engine::Game& game, const std::string& tex
   }
 }
 
+// `viewer`'s view `text` is refused with an error whose words include `words`.
+inline void ExpectViewError(const engine::Game& game, const std::string& text, int viewer,
+                            const std::string& words) {
+  try {
+    game.NewStateFromView(text, viewer);
+    ADD_FAILURE() << "accepted as seat " << viewer << "'s view: " << text;
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find(words), std::string::npos)
+        << "'" << e.what() << "' does not name '" << words << "' for: " << text;
+  }
+}
+
+// A string with the first `from` replaced by `to` (the test's own texts always hold it).
+inline std::string Replaced(std::string text, const std::string& from, const std::string& to) {
+  const std::size_t at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << "'" << from << "' not in " << text;
+  return at == std::string::npos ? text : text.replace(at, from.size(), to);
+}
+
 }  // namespace quartel::test_helpers

@@ -111,6 +111,33 @@ TEST(StrategoPosition, ViewFormMarksUnknowns) {
   EXPECT_EQ(state->PositionText().find('?'), std::string::npos);
 }
 
+// A seat's view reads back (quartel engine's position view) into a state showing it the same view,
+// Blue's unknown ranks filled in; a view that no state shows is refused naming what is wrong.
+TEST(StrategoPosition, ViewsReadBackAndBadViewsNameTheField) {
+  using ::quartel::test_helpers::ExpectViewError;
+  using ::quartel::test_helpers::Replaced;
+  auto game = LoadStratego();
+  auto state = game->NewInitialState();
+  for (Action a : state->StringToTurn("preset fortress")) state->ApplyAction(a);
+  for (Action a : state->StringToTurn("preset blitz")) state->ApplyAction(a);
+  const std::string red = state->ViewPositionText(0);
+  const auto read = game->NewStateFromView(red, 0);
+  EXPECT_EQ(read->ViewPositionText(0), red);
+  EXPECT_EQ(read->PositionText().find('?'), std::string::npos);
+  EXPECT_EQ(read->LegalActions(), state->LegalActions());
+  ExpectViewError(*game, red, 2, "the viewer is a seat");
+  ExpectViewError(*game, state->PositionText(), 0, "13 needed");
+  ExpectViewError(*game, Replaced(red, "rF", "r?"), 0, "a seat sees its own ranks");
+  ExpectViewError(*game, red, 1, "a seat sees its own ranks");
+  ExpectViewError(*game, red.substr(0, red.size() - 4) + " -/XX", 0, "more pieces of a rank");
+  ExpectViewError(*game, Replaced(red, " play 80 ", " play ? "), 0, "plies");
+  auto setup = game->NewInitialState();
+  for (Action a : setup->StringToTurn("preset fortress")) setup->ApplyAction(a);
+  const std::string blue_setting_up = setup->ViewPositionText(1);
+  EXPECT_EQ(game->NewStateFromView(blue_setting_up, 1)->ViewPositionText(1), blue_setting_up);
+  ExpectViewError(*game, Replaced(blue_setting_up, " setup ? ", " setup 40 "), 1, "plies");
+}
+
 // Under silent defense a lost piece whose rank the opponent never saw is that seat's secret:
 // written in the full form, '?' in the opponent's view.
 TEST(StrategoPosition, UnseenLossesAreTheOwnersSecret) {

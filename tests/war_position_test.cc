@@ -11,6 +11,7 @@
 #include "core/rng.h"
 #include "engine/state.h"
 #include "games/war/war.h"
+#include "position_test_helpers.h"
 #include "war_test_helpers.h"
 
 namespace quartel::war {
@@ -125,6 +126,38 @@ TEST(WarPosition, TheViewTextHidesOtherHandsAndObjectives) {
       << first->ViewPositionText(1);
   EXPECT_NE(first->ViewPositionText(1).find("objective=?,"), std::string::npos);
   EXPECT_NE(first->ViewPositionText(1).find("pile=?"), std::string::npos);
+}
+
+// A seat's view reads back (quartel engine's position view) into a state showing it the same view,
+// the secret cards and objectives filled in; a view that no state shows is refused.
+TEST(WarPosition, ViewsReadBackAndBadViewsAreRefused) {
+  for (const char* id : {"war", "war2"}) {
+    const WarGame& game = LoadWarGame(id, 4);
+    auto state = NewWarState(game);
+    Rng rng(5);
+    for (int ply = 0; ply < 600 && !state->IsTerminal(); ++ply) {
+      state->ApplyAction(PickRandom(*state, rng));
+    }
+    for (Seat seat = 0; seat < 4; ++seat) {
+      const std::string view = state->ViewPositionText(seat);
+      const auto read = game.NewStateFromView(view, seat);
+      EXPECT_EQ(read->ViewPositionText(seat), view);
+      EXPECT_EQ(read->PositionText().find('?'), std::string::npos);
+      if (state->CurrentSeat() == seat) {
+        EXPECT_EQ(Legal(*read), Legal(*state));
+      }
+    }
+    const std::string view = state->ViewPositionText(0);
+    ::quartel::test_helpers::ExpectViewError(game, view, 4, "a view is a seat's");
+    const std::size_t pile = view.find("pile=?");
+    ASSERT_NE(pile, std::string::npos) << view;
+    const std::string too_many =
+        view.substr(0, pile) + "pile=?99" + view.substr(view.find(' ', pile));
+    ::quartel::test_helpers::ExpectViewError(game, too_many, 0, "outnumber");
+    const std::string no_number =
+        view.substr(0, pile) + "pile=?x" + view.substr(view.find(' ', pile));
+    ::quartel::test_helpers::ExpectViewError(game, no_number, 0, "field pile");
+  }
 }
 
 }  // namespace
