@@ -437,11 +437,51 @@ std::string PositionToText(const Position& p, const PositionTextView& view) {
   return text + " " + lost;
 }
 
-Position PositionFromText(std::string_view text, const Rules& rules) {
+namespace {
+
+// The text's space-separated fields.
+std::vector<std::string> Fields(std::string_view text) {
   std::vector<std::string> fields;
   for (const std::string& field : Split(Trim(text), ' ')) {
     if (!field.empty()) fields.push_back(field);
   }
+  return fields;
+}
+
+// The side and phase fields (both forms).
+void ParseSideAndPhase(const std::vector<std::string>& fields, Position& p) {
+  p.h.to_move = static_cast<std::uint8_t>(ParseSide("side", fields[1]));
+  int phase = 0;
+  while (phase < 3 && fields[2] != kPhaseNames[phase]) ++phase;
+  if (phase == 3) Bad("phase", fmt::format("'{}' is not setup, play or over", fields[2]));
+  p.h.phase = static_cast<Phase>(phase);
+}
+
+// The fields after the losses, both forms: history, last, rescue, chase; then the whole
+// position's check. In a view (`view_other`: the seat the viewer is not; kNone in the full form)
+// the last combat may hide its defender.
+Position ParseRest(const std::vector<std::string>& fields, Position& p, int view_other) {
+  ParseHistory(fields[7], p);
+  ParseLast(fields[8], p, /*view=*/view_other != kNone);
+  if (p.h.last.attacker != kNone && p.h.last.defender == kNone) {
+    // The viewer attacked and was not shown the defender.
+    FillHiddenDefender(p, view_other);
+    if (p.h.last.defender == kNone) Bad("last", "an unseen defender needs a piece to be");
+  }
+  ParseRescue(fields[9], p);
+  ParseChase(fields[10], p);
+  try {
+    p.Check();
+  } catch (const Error& e) {
+    Bad("position", e.what());
+  }
+  return p;
+}
+
+}  // namespace
+
+Position PositionFromText(std::string_view text, const Rules& rules) {
+  const std::vector<std::string> fields = Fields(text);
   constexpr const char* kFields =
       "board side phase plies play_plies quiet_plies unseen history last rescue chase ending";
   if (fields.size() != 12) {
@@ -453,11 +493,7 @@ Position PositionFromText(std::string_view text, const Rules& rules) {
   }
   Position p = Position::Initial(rules);
   ParseBoard(fields[0], p);
-  p.h.to_move = static_cast<std::uint8_t>(ParseSide("side", fields[1]));
-  int phase = 0;
-  while (phase < 3 && fields[2] != kPhaseNames[phase]) ++phase;
-  if (phase == 3) Bad("phase", fmt::format("'{}' is not setup, play or over", fields[2]));
-  p.h.phase = static_cast<Phase>(phase);
+  ParseSideAndPhase(fields, p);
   constexpr int kMaxCount = 1 << 30;
   p.h.plies = ParseCount("plies", fields[3], kMaxCount);
   p.h.play_plies = ParseCount("play_plies", fields[4], kMaxCount);
@@ -467,16 +503,7 @@ Position PositionFromText(std::string_view text, const Rules& rules) {
   if (p.h.phase == Phase::kSetup) CheckSetup(p);
   CheckFlags(p);
   ParseUnseen(fields[6], p);
-  ParseHistory(fields[7], p);
-  ParseLast(fields[8], p);
-  ParseRescue(fields[9], p);
-  ParseChase(fields[10], p);
-  try {
-    p.Check();
-  } catch (const Error& e) {
-    Bad("position", e.what());
-  }
-  return p;
+  return ParseRest(fields, p, kNone);
 }
 
 namespace {
@@ -557,10 +584,7 @@ Position PositionFromViewText(std::string_view text, const Rules& rules, int vie
   if (viewer != 0 && viewer != 1) {
     throw Error("Stratego view: the viewer is a seat, 0 (Red) or 1 (Blue)");
   }
-  std::vector<std::string> fields;
-  for (const std::string& field : Split(Trim(text), ' ')) {
-    if (!field.empty()) fields.push_back(field);
-  }
+  const std::vector<std::string> fields = Fields(text);
   if (fields.size() != 13) {
     throw Error(fmt::format(
         "Stratego view: {} fields, 13 needed (a position's twelve, then each seat's lost ranks "
@@ -571,11 +595,7 @@ Position PositionFromViewText(std::string_view text, const Rules& rules, int vie
   Position p = Position::Initial(rules);
   std::vector<int> unknown;
   ParseBoard(fields[0], p, other, &unknown);
-  p.h.to_move = static_cast<std::uint8_t>(ParseSide("side", fields[1]));
-  int phase = 0;
-  while (phase < 3 && fields[2] != kPhaseNames[phase]) ++phase;
-  if (phase == 3) Bad("phase", fmt::format("'{}' is not setup, play or over", fields[2]));
-  p.h.phase = static_cast<Phase>(phase);
+  ParseSideAndPhase(fields, p);
   constexpr int kMaxCount = 1 << 30;
   const bool setup = p.h.phase == Phase::kSetup;
   if (setup != (fields[3] == "?"))
@@ -618,21 +638,7 @@ Position PositionFromViewText(std::string_view text, const Rules& rules, int vie
     }
   }
   p.h.lost_known[other] = lost_known[other];
-  ParseHistory(fields[7], p);
-  ParseLast(fields[8], p, /*view=*/true);
-  if (p.h.last.attacker != kNone && p.h.last.defender == kNone) {
-    // The viewer attacked and was not shown the defender.
-    FillHiddenDefender(p, other);
-    if (p.h.last.defender == kNone) Bad("last", "an unseen defender needs a piece to be");
-  }
-  ParseRescue(fields[9], p);
-  ParseChase(fields[10], p);
-  try {
-    p.Check();
-  } catch (const Error& e) {
-    Bad("position", e.what());
-  }
-  return p;
+  return ParseRest(fields, p, other);
 }
 
 std::string StrategoState::PositionText() const {
