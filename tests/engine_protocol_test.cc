@@ -414,18 +414,27 @@ TEST(EngineProtocol, AfterAViewOnlyTheViewersMovesFollow) {
   engine.ExpectQuiet();
   const std::string other = std::to_string(1 - seat);
   engine.Send("legal");
-  const std::string next = engine.Read().substr(6);
-  engine.Send("move " + next.substr(0, next.find(';')));
-  EXPECT_EQ(engine.Read(), "error move 1 '" + next.substr(0, next.find(';')) +
-                               "': the position is seat " + std::to_string(seat) +
+  EXPECT_EQ(engine.Read(), "error the position is seat " + std::to_string(seat) +
                                "'s view, and seat " + other +
+                               " is to act: send the next position view");
+  // One of the other seat's moves, from the real game.
+  state->ApplyAction(state->StringToAction(mine));
+  std::vector<engine::Action> theirs;
+  state->LegalActions(theirs);
+  const std::string next = state->ActionToString(theirs.front());
+  engine.Send("move " + next);
+  EXPECT_EQ(engine.Read(), "error move 1 '" + next + "': the position is seat " +
+                               std::to_string(seat) + "'s view, and seat " + other +
                                " is to act: send the next position view");
   engine.Send("go iterations 5");
   EXPECT_EQ(engine.Read(), "error the position is seat " + std::to_string(seat) +
                                "'s view, and seat " + other +
                                " is to act: send the next position view");
-  // A view that no state shows: a moved Blue piece where Blue has only a Flag and Bombs left to
-  // find would be one; simplest, a rank Red's army does not hold, and a text that is no view.
+  engine.Send("view " + other);
+  EXPECT_EQ(engine.Read(), "error view: the position is seat " + std::to_string(seat) +
+                               "'s view; seat " + other + "'s is not known here");
+  // Texts that are no view: a whole position, a seat out of range; and a view sent as a whole
+  // position.
   engine.Send("position view 0 " + state->PositionText());
   EXPECT_EQ(engine.Read().rfind("error Stratego view: 12 fields, 13 needed", 0), 0u);
   engine.Send("position view 2 x");

@@ -464,6 +464,7 @@ class EngineSession {
   void Legal() {
     if (!match_) throw Error("no game: send newgame GAME first");
     const engine::State& state = match_->state();
+    CheckViewersTurn(state, view_seat_);
     std::vector<std::string> moves;
     if (state.IsChanceNode()) {
       for (const engine::ChanceOutcome& outcome : state.ChanceOutcomes()) {
@@ -491,6 +492,11 @@ class EngineSession {
       seat = static_cast<engine::Seat>(*number);
     }
     if (seat < 0) throw Error("view: no seat is to act; name one (view 0)");
+    // From a seat's view the engine knows no other's: what it holds for the others is made up.
+    if (view_seat_ && seat != *view_seat_) {
+      throw Error(fmt::format("view: the position is seat {}'s view; seat {}'s is not known here",
+                              *view_seat_, seat));
+    }
     Say("view " + match_->Handle(seat).ViewPositionText());
   }
 
