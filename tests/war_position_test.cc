@@ -157,6 +157,13 @@ TEST(WarPosition, ViewsReadBackAndBadViewsAreRefused) {
     const std::string no_number =
         view.substr(0, pile) + "pile=?x" + view.substr(view.find(' ', pile));
     ::quartel::test_helpers::ExpectViewError(game, no_number, 0, "field pile");
+    const std::string negative =
+        view.substr(0, pile) + "pile=?-3" + view.substr(view.find(' ', pile));
+    ::quartel::test_helpers::ExpectViewError(game, negative, 0, "out of range");
+    const std::size_t objective = view.find("objective=") + 10;  // seat 0's own: shown
+    const std::string far =
+        view.substr(0, objective) + "99" + view.substr(view.find(',', objective));
+    ::quartel::test_helpers::ExpectViewError(game, far, 0, "an objective is out of range");
   }
 }
 

@@ -295,7 +295,12 @@ std::unique_ptr<engine::State> WarGame::NewStateFromView(std::string_view text, 
   for (Seat s = 0; s < p.num_seats; ++s) {
     if (secrets.objective[static_cast<std::size_t>(s)]) {
       ++hidden_seats;
-    } else if (p.objective[s] >= 0) {
+      continue;
+    }
+    if (p.objective[s] < -1 || p.objective[s] >= static_cast<int>(Objectives().size())) {
+      throw Error("position: an objective is out of range");
+    }
+    if (p.objective[s] >= 0) {
       unseen_objectives &= ~TerritoryBit(p.objective[s]);
     }
   }
@@ -349,7 +354,7 @@ Position WarState::ParseWords(std::string_view text, ViewSecrets* secrets) const
     auto secret = [&](std::string_view part) -> int {
       if (secrets == nullptr || secrecy == Secrecy::kPublic || !part.starts_with('?')) return 0;
       if (part.size() == 1) return 1;
-      return ParseValue<std::int16_t>(name, part.substr(1)) + 1;
+      return ParseValue<std::uint8_t>(name, part.substr(1)) + 1;  // a count: never negative
     };
     if constexpr (IsArray<F>::value) {
       const auto parts = Split(value, ',');
