@@ -84,15 +84,19 @@ void CheckViewText(const State& state, const Place& at) {
       Expect(false, at,
              fmt::format("seat {}'s view '{}' does not read back: {}", seat, text, e.what()));
     }
-    const std::string told = fmt::format("seat {}'s view '{}' read back ", seat, text);
-    Expect(read->ViewPositionText(seat) == text, at,
-           told + "shows it '" + read->ViewPositionText(seat) + "'");
-    Expect(read->ViewJson(seat) == state.ViewJson(seat), at, told + "shows it another JSON view");
-    Expect(read->CurrentSeat() == state.CurrentSeat() && read->IsTerminal() == state.IsTerminal(),
-           at, told + "has another seat to act");
-    if (state.CurrentSeat() == seat) {
-      Expect(read->LegalActions() == state.LegalActions(), at,
-             told + "gives the seat other legal actions");
+    // The messages are written only on a failure: this runs along every conformance game.
+    const auto failed = [&](const std::string& what) {
+      Expect(false, at, fmt::format("seat {}'s view '{}' read back {}", seat, text, what));
+    };
+    if (const std::string shown = read->ViewPositionText(seat); shown != text) {
+      failed("shows it '" + shown + "'");
+    }
+    if (read->ViewJson(seat) != state.ViewJson(seat)) failed("shows it another JSON view");
+    if (read->CurrentSeat() != state.CurrentSeat() || read->IsTerminal() != state.IsTerminal()) {
+      failed("has another seat to act");
+    }
+    if (state.CurrentSeat() == seat && read->LegalActions() != state.LegalActions()) {
+      failed("gives the seat other legal actions");
     }
     // What a bot searches is a function of the view alone: the same random numbers draw the same
     // sample from the real state and from its view read back (a sample that kept something the
@@ -100,9 +104,10 @@ void CheckViewText(const State& state, const Place& at) {
     Rng first(0x9e3779b9u + static_cast<std::uint64_t>(seat)), second = first;
     const auto from_state = state.SampleConsistentState(seat, first);
     const auto from_view = read->SampleConsistentState(seat, second);
-    Expect(from_state->Equals(*from_view), at,
-           told + "samples another state than the real one: a sample depends on what it hides ('" +
-               from_state->PositionText() + "' against '" + from_view->PositionText() + "')");
+    if (!from_state->Equals(*from_view)) {
+      failed("samples another state than the real one: a sample depends on what it hides ('" +
+             from_state->PositionText() + "' against '" + from_view->PositionText() + "')");
+    }
   }
 }
 

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <map>
 #include <optional>
@@ -367,10 +368,14 @@ void FillUnknownRanks(Position& p, const ViewUnknowns& unknowns) {
     }
     --left[RankOf(c)];
   };
+  std::array<bool, kNumSquares> unknown_square{};
+  for (int sq : unknowns.squares) unknown_square[sq] = true;
+  std::vector<bool> unknown_removed(static_cast<std::size_t>(p.num_removed));
+  for (int i : unknowns.removed) unknown_removed[static_cast<std::size_t>(i)] = true;
   for (int sq = 0; sq < kNumSquares; ++sq) {
     CellBits& c = p.board[sq];
     if (!IsPiece(c) || Owner(c) != other) continue;
-    if (std::find(unknowns.squares.begin(), unknowns.squares.end(), sq) == unknowns.squares.end()) {
+    if (!unknown_square[sq]) {
       count_known(c);
     } else {
       ((c & kMovedBit) ? moved : unmoved_on_board).push_back(&c);
@@ -379,7 +384,7 @@ void FillUnknownRanks(Position& p, const ViewUnknowns& unknowns) {
   for (int i = 0; i < p.num_removed; ++i) {
     CellBits& c = p.removed[i];
     if (Owner(c) != other) continue;
-    if (std::find(unknowns.removed.begin(), unknowns.removed.end(), i) == unknowns.removed.end()) {
+    if (!unknown_removed[static_cast<std::size_t>(i)]) {
       count_known(c);
     } else {
       ((c & kMovedBit) ? moved : unmoved_removed).push_back(&c);
