@@ -126,6 +126,16 @@ void Position::RebuildMoveDirs() {
         move_dirs[cell] |= static_cast<std::uint16_t>(1u << (8 + d));
     }
   }
+  count_field.fill(kNoCountField);
+  step_counts = jump_counts = 0;
+  for (int seat = 0; seat < kMaxSeats; ++seat) {
+    pieces[seat].Minus(kSanctuaries).ForEach([&](int p) {
+      const int cell = PadCell(p);
+      count_field[cell] = static_cast<std::uint8_t>(seat * kCountBits);
+      step_counts += std::uint64_t{kDirCount[move_dirs[cell] & 0xff]} << count_field[cell];
+      jump_counts += std::uint64_t{kDirCount[move_dirs[cell] >> 8]} << count_field[cell];
+    });
+  }
 }
 
 bool Position::MoveDirsMatchPieces() const {
@@ -133,30 +143,66 @@ bool Position::MoveDirsMatchPieces() const {
   rebuilt.RebuildMoveDirs();
   for (int p = 0; p < kNumPoints; ++p) {
     const int cell = PadCell(p);
-    if (rebuilt.blocked[cell] != blocked[cell] || rebuilt.move_dirs[cell] != move_dirs[cell]) {
+    if (rebuilt.blocked[cell] != blocked[cell] || rebuilt.move_dirs[cell] != move_dirs[cell] ||
+        rebuilt.count_field[cell] != count_field[cell]) {
       return false;
     }
   }
-  return true;
+  // The field above the seats' takes what falls outside them: not compared.
+  constexpr std::uint64_t kSeatFields = (std::uint64_t{1} << kNoCountField) - 1;
+  return ((rebuilt.step_counts ^ step_counts) & kSeatFields) == 0 &&
+         ((rebuilt.jump_counts ^ jump_counts) & kSeatFields) == 0;
 }
 
 // `point` has just been filled or emptied: flip its `blocked`, then the entries that read it,
 // every other point as it was. Each neighbour's step toward it flips; each neighbour's jump over
 // it flips when the landing beyond is empty; the jump that lands on it from two points away flips
-// when the point between is occupied. Without branches: in a random game which way each test goes
-// is a coin toss. Writes that fall on the border are harmless (never read).
-void Position::TouchMoveDirs(int point) {
+// when the point between is occupied. Each flip counts one more or one fewer move in the field of
+// the piece on that cell (kNoCountField for none): a step or a landing on `point` is gained when
+// it empties, a jump over it when it fills. Without branches: in a random game which way each
+// test goes is a coin toss. Writes that fall on the border are harmless (never read).
+[[gnu::always_inline]] inline void Position::TouchMoveDirs(int point) {
   const int cell = kPadCellOf[point];
   blocked[cell] ^= 1;
+  // The moves gained when `point` empties (lost when it fills), per field.
+  std::uint64_t steps = 0, jumps = 0;
 #pragma GCC unroll 8
   for (int d = 0; d < kNumDirs; ++d) {
-    const int near = cell + kPadDelta[d];
+    const int near = cell + kPadDelta[d], far = near + kPadDelta[d];
     const unsigned step = 1u << (d ^ 4);  // the direction from `near` back to `point`
     const unsigned jump = step << 8;
-    move_dirs[near] ^=
-        static_cast<std::uint16_t>(step | jump * (blocked[cell - kPadDelta[d]] ^ 1u));
-    move_dirs[near + kPadDelta[d]] ^= static_cast<std::uint16_t>(jump * blocked[near]);
+    const unsigned landing_free = blocked[cell - kPadDelta[d]] ^ 1u;
+    move_dirs[near] ^= static_cast<std::uint16_t>(step | jump * landing_free);
+    move_dirs[far] ^= static_cast<std::uint16_t>(jump * blocked[near]);
+    const std::uint64_t near_unit = std::uint64_t{1} << count_field[near];
+    steps += near_unit;
+    jumps += (std::uint64_t{1} << count_field[far]) * blocked[near] - near_unit * landing_free;
   }
+  // +1 when `point` was emptied, -1 when filled, in the counts' wrapping arithmetic.
+  const std::uint64_t emptied = blocked[cell] != 0 ? ~std::uint64_t{0} : std::uint64_t{1};
+  step_counts += emptied * steps;
+  jump_counts += emptied * jumps;
+}
+
+[[gnu::always_inline]] inline void Position::Put(int seat, int point) {
+  pieces[seat].Set(point);
+  TouchMoveDirs(point);
+  // The piece's own directions: touching its point changed its neighbours' only.
+  const int cell = kPadCellOf[point];
+  const std::uint8_t field =
+      IsSanctuary(point) ? kNoCountField : static_cast<std::uint8_t>(seat * kCountBits);
+  count_field[cell] = field;
+  step_counts += std::uint64_t{kDirCount[move_dirs[cell] & 0xff]} << field;
+  jump_counts += std::uint64_t{kDirCount[move_dirs[cell] >> 8]} << field;
+}
+
+[[gnu::always_inline]] inline void Position::Lift(int seat, int point) {
+  const int cell = kPadCellOf[point];
+  step_counts -= std::uint64_t{kDirCount[move_dirs[cell] & 0xff]} << count_field[cell];
+  jump_counts -= std::uint64_t{kDirCount[move_dirs[cell] >> 8]} << count_field[cell];
+  count_field[cell] = kNoCountField;
+  pieces[seat].Clear(point);
+  TouchMoveDirs(point);
 }
 
 bool Position::CanContinueChain(int at, const Bits& occ) const {
@@ -220,45 +266,33 @@ Action Position::RandomLegalAction(Rng& rng, std::vector<Action>& scratch) const
     LegalActions(scratch);
     return scratch[rng.Below(static_cast<std::uint32_t>(scratch.size()))];
   }
-  // LegalActions' list: the steps, then the jumps, each by (point, direction), counted from the
-  // movers' move_dirs in one pass over the movers; then the k-th found in that order.
-  const Bits movers = pieces[meta.order[meta.order_pos]].Minus(kSanctuaries);
-  std::array<std::uint16_t, kTotalPieces> points;
-  int num_movers = 0;
-  std::uint32_t num_steps = 0, num_jumps = 0;
-  movers.ForEach([&](int p) {
-    points[num_movers++] = static_cast<std::uint16_t>(p);
-    const unsigned dirs = move_dirs[kPadCellOf[p]];
-    num_steps += kDirCount[dirs & 0xff];
-    num_jumps += kDirCount[dirs >> 8];
-  });
-  std::uint32_t k = rng.Below(num_steps + num_jumps);
+  // LegalActions' list: the steps, then the jumps, each by (point, direction), as many as the kept
+  // counts say; the k-th found by going over the movers' move_dirs in that order.
+  const int seat = meta.order[meta.order_pos];
+  const std::uint32_t num_steps = StepCount(seat);
+  std::uint32_t k = rng.Below(num_steps + JumpCount(seat));
   const bool step = k < num_steps;
   if (!step) k -= num_steps;
   const int shift = step ? 0 : 8;
-  for (int m = 0; m < num_movers; ++m) {
-    const int p = points[m];
-    const unsigned dirs_of_p = (move_dirs[kPadCellOf[p]] >> shift) & 0xff;
-    const std::uint32_t count = kDirCount[dirs_of_p];
-    if (k < count) {
-      const int dir = bits::kNthBit[dirs_of_p][k];
-      return step ? StepAction(p, dir) : JumpAction(p, dir);
-    }
-    k -= count;
-  }
-  throw Error("conspiradores: the kept move directions and the movers disagree");
-}
-
-bool Position::HasLegalMove(int seat) const {
-  // A piece can move when it has a step or a jump (move_dirs).
   const Bits movers = pieces[seat].Minus(kSanctuaries);
   for (int i = 0; i < 5; ++i) {
     for (std::uint64_t word = movers.w[i]; word != 0; word &= word - 1) {
       const int p = i * 64 + std::countr_zero(word);
-      if (move_dirs[kPadCellOf[p]] != 0) return true;
+      const unsigned dirs_of_p = (move_dirs[kPadCellOf[p]] >> shift) & 0xff;
+      const std::uint32_t count = kDirCount[dirs_of_p];
+      if (k < count) {
+        const int dir = bits::kNthBit[dirs_of_p][k];
+        return step ? StepAction(p, dir) : JumpAction(p, dir);
+      }
+      k -= count;
     }
   }
-  return false;
+  throw Error("conspiradores: the kept move counts and the movers disagree");
+}
+
+bool Position::HasLegalMove(int seat) const {
+  // A piece can move when it has a step or a jump (the counts of the movers' move_dirs).
+  return StepCount(seat) + JumpCount(seat) != 0;
 }
 
 std::string Position::WhyIllegal(Action action) const {
@@ -333,8 +367,7 @@ void Position::Apply(Action action, engine::UndoInfo* undo) {
   }
   const int seat = meta.order[meta.order_pos];
   if (IsPlacement(action)) {
-    pieces[seat].Set(From(action));
-    TouchMoveDirs(From(action));
+    Put(seat, From(action));
     ++meta.placed;
     EndTurn();
     return;
@@ -344,10 +377,8 @@ void Position::Apply(Action action, engine::UndoInfo* undo) {
     return;
   }
   const int from = From(action), to = To(action);
-  pieces[seat].Clear(from);
-  TouchMoveDirs(from);
-  pieces[seat].Set(to);
-  TouchMoveDirs(to);
+  Lift(seat, from);
+  Put(seat, to);
   if (IsStep(action)) {
     EndTurn();
     return;
@@ -369,13 +400,10 @@ void Position::Undo(Action action, const engine::UndoInfo& undo) {
   if (before.phase != Phase::kOrder) {
     const int seat = before.order[before.order_pos];
     if (IsPlacement(action)) {
-      pieces[seat].Clear(From(action));
-      TouchMoveDirs(From(action));
+      Lift(seat, From(action));
     } else if (IsStep(action) || IsJump(action)) {
-      pieces[seat].Clear(To(action));
-      TouchMoveDirs(To(action));
-      pieces[seat].Set(From(action));
-      TouchMoveDirs(From(action));
+      Lift(seat, To(action));
+      Put(seat, From(action));
     }
   }
   meta = before;

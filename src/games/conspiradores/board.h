@@ -211,6 +211,15 @@ struct Position {
   // `blocked`: 1 on an occupied point and on the border. Both follow from `pieces`.
   std::array<std::uint8_t, kPadCells> blocked{};
   std::array<std::uint16_t, kPadCells> move_dirs{};
+  // Each seat's steps and jumps, kept with move_dirs so that the draw and HasLegalMove need not
+  // add them up over the movers: 12 bits a seat (field `seat`), in one word for the steps and one
+  // for the jumps. `count_field[c]`: the field that the directions of cell c count in, the
+  // shift of its piece's seat when a piece that may move (outside a Sanctuary) stands there, else
+  // kNoCountField, a field above the seats' whose value means nothing.
+  static constexpr int kCountBits = 12;
+  static constexpr std::uint8_t kNoCountField = kMaxSeats * kCountBits;
+  std::array<std::uint8_t, kPadCells> count_field{};
+  std::uint64_t step_counts = 0, jump_counts = 0;
 
   // The position itself; the kept directions follow from it.
   bool operator==(const Position& other) const {
@@ -236,6 +245,9 @@ struct Position {
   void RebuildMoveDirs();
   // Whether the kept directions are those of the pieces (on the board; the border is not read).
   bool MoveDirsMatchPieces() const;
+  // The steps and the jumps the movers of `seat` have (move_dirs summed over them).
+  int StepCount(int seat) const { return CountOf(step_counts, seat); }
+  int JumpCount(int seat) const { return CountOf(jump_counts, seat); }
   void LegalActions(std::vector<Action>& out) const;
   // engine::State::RandomLegalAction: LegalActions then rng.Below(size), without the list at the
   // start of a turn of the movement (bitboards by direction count the steps and jumps and find
@@ -253,7 +265,14 @@ struct Position {
   void CheckConsistency() const;
 
  private:
-  // Brings blocked and move_dirs up to date after the occupancy of `point` changed.
+  static int CountOf(std::uint64_t counts, int seat) {
+    return static_cast<int>((counts >> (seat * kCountBits)) & ((1u << kCountBits) - 1));
+  }
+  // A piece of `seat` put on an empty `point`, or lifted from it: pieces, the kept directions and
+  // counts.
+  void Put(int seat, int point);
+  void Lift(int seat, int point);
+  // Brings blocked, move_dirs and the counts up to date after the occupancy of `point` changed.
   void TouchMoveDirs(int point);
   void EndTurn();
   void FinishByCount();
