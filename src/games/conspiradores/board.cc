@@ -94,14 +94,14 @@ Seat Position::ToMove() const {
 }
 
 bool Position::AnyUnsheltered(int seat) const {
-  if (!pieces[seat].Minus(kSanctuaries).Empty()) return true;
-  return !meta.custom && pieces[seat].Count() < PiecesPerSeat();
+  if (CountOf(mover_counts, seat) != 0) return true;
+  return !meta.custom && meta.placed < kTotalPieces && pieces[seat].Count() < PiecesPerSeat();
 }
 
 int Position::Unsheltered(int seat) const {
   // Unplaced pieces are unsheltered too (the cap may end a game during placement).
   const int unplaced = meta.custom ? 0 : PiecesPerSeat() - pieces[seat].Count();
-  return pieces[seat].Minus(kSanctuaries).Count() + unplaced;
+  return CountOf(mover_counts, seat) + unplaced;
 }
 
 void Position::Init(int num_seats, int max_turns) {
@@ -127,11 +127,12 @@ void Position::RebuildMoveDirs() {
     }
   }
   count_field.fill(kNoCountField);
-  step_counts = jump_counts = 0;
+  step_counts = jump_counts = mover_counts = 0;
   for (int seat = 0; seat < kMaxSeats; ++seat) {
     pieces[seat].Minus(kSanctuaries).ForEach([&](int p) {
       const int cell = PadCell(p);
       count_field[cell] = static_cast<std::uint8_t>(seat * kCountBits);
+      mover_counts += std::uint64_t{1} << count_field[cell];
       step_counts += std::uint64_t{kDirCount[move_dirs[cell] & 0xff]} << count_field[cell];
       jump_counts += std::uint64_t{kDirCount[move_dirs[cell] >> 8]} << count_field[cell];
     });
@@ -151,7 +152,8 @@ bool Position::MoveDirsMatchPieces() const {
   // The field above the seats' takes what falls outside them: not compared.
   constexpr std::uint64_t kSeatFields = (std::uint64_t{1} << kNoCountField) - 1;
   return ((rebuilt.step_counts ^ step_counts) & kSeatFields) == 0 &&
-         ((rebuilt.jump_counts ^ jump_counts) & kSeatFields) == 0;
+         ((rebuilt.jump_counts ^ jump_counts) & kSeatFields) == 0 &&
+         ((rebuilt.mover_counts ^ mover_counts) & kSeatFields) == 0;
 }
 
 // `point` has just been filled or emptied: flip its `blocked`, then the entries that read it,
@@ -192,6 +194,7 @@ bool Position::MoveDirsMatchPieces() const {
   const std::uint8_t field =
       IsSanctuary(point) ? kNoCountField : static_cast<std::uint8_t>(seat * kCountBits);
   count_field[cell] = field;
+  mover_counts += std::uint64_t{1} << field;
   step_counts += std::uint64_t{kDirCount[move_dirs[cell] & 0xff]} << field;
   jump_counts += std::uint64_t{kDirCount[move_dirs[cell] >> 8]} << field;
 }
@@ -200,6 +203,7 @@ bool Position::MoveDirsMatchPieces() const {
   const int cell = kPadCellOf[point];
   step_counts -= std::uint64_t{kDirCount[move_dirs[cell] & 0xff]} << count_field[cell];
   jump_counts -= std::uint64_t{kDirCount[move_dirs[cell] >> 8]} << count_field[cell];
+  mover_counts -= std::uint64_t{1} << count_field[cell];
   count_field[cell] = kNoCountField;
   pieces[seat].Clear(point);
   TouchMoveDirs(point);

@@ -220,6 +220,7 @@ struct Position {
   static constexpr std::uint8_t kNoCountField = kMaxSeats * kCountBits;
   std::array<std::uint8_t, kPadCells> count_field{};
   std::uint64_t step_counts = 0, jump_counts = 0;
+  std::uint64_t mover_counts = 0;  // the pieces on the board outside a Sanctuary, same fields
 
   // The position itself; the kept directions follow from it.
   bool operator==(const Position& other) const {
