@@ -1320,7 +1320,7 @@ TEST(War2Hidden, DrawnCardsShownOnlyToTheDrawer) {
 }
 
 TEST(War2Hidden, SampledStatesKeepTheSeatsViewByteIdentical) {
-  int samples = 0, hands_changed = 0;
+  int samples = 0, hands_changed = 0, with_discards = 0;
   for (int players : {3, 4, 5}) {
     const WarGame& game = Game2(players);
     for (std::uint64_t seed = 1; seed <= 4; ++seed) {
@@ -1341,8 +1341,9 @@ TEST(War2Hidden, SampledStatesKeepTheSeatsViewByteIdentical) {
           const Position& b = sample->position();
           EXPECT_EQ(a.hand[seat], b.hand[seat]);
           EXPECT_EQ(a.objective[seat], b.objective[seat]);
-          // The discards are dealt again with the pile: the view shows only their number.
-          EXPECT_EQ(std::popcount(a.discard), std::popcount(b.discard));
+          // The used cards lie face up (rulings "WAR-II"): every sample keeps them.
+          EXPECT_EQ(a.discard, b.discard);
+          if (a.discard != 0) ++with_discards;
           EXPECT_EQ(a.pending_cards, b.pending_cards);
           EXPECT_EQ(a.bombers, b.bombers);
           EXPECT_EQ(a.reduced, b.reduced);
@@ -1363,6 +1364,47 @@ TEST(War2Hidden, SampledStatesKeepTheSeatsViewByteIdentical) {
   }
   EXPECT_GT(samples, 200);
   EXPECT_GT(hands_changed, 0);
+  EXPECT_GT(with_discards, 20);
+}
+
+// Rulings "WAR-II": discarded and used cards go face up to the discard pile. Every view shows them
+// (JSON, text, position text), and a view read back keeps them.
+TEST(War2Hidden, UsedCardsLieFaceUpInEveryView) {
+  const WarGame& game = Game2(3);
+  auto state = NewState(game);
+  Rng rng(5);
+  PlayRandomly(*state, rng,
+               [](const WarState& s) { return std::popcount(s.position().discard) >= 3; });
+  ASSERT_FALSE(state->IsTerminal());
+  const std::uint64_t discard = state->position().discard;
+  ASSERT_GE(std::popcount(discard), 3);
+  std::vector<std::string> ids, names;
+  for (std::uint64_t m = discard; m; m &= m - 1) {
+    ids.push_back(state->CardId(std::countr_zero(m)));
+    names.push_back(state->CardName(std::countr_zero(m)));
+  }
+  for (Seat viewer : {0, 1, 2, engine::kSpectator}) {
+    SCOPED_TRACE(viewer);
+    const Json view = state->ViewJson(viewer);
+    ASSERT_TRUE(view.contains("discard_cards"));
+    std::vector<std::string> shown;
+    for (const Json& card : view["discard_cards"]) shown.push_back(card["card"].get<std::string>());
+    EXPECT_EQ(shown, ids);
+    EXPECT_EQ(view["discard"], static_cast<int>(ids.size()));
+    EXPECT_NE(state->ViewText(viewer, false).find("Used cards, face up: " + names[0]),
+              std::string::npos)
+        << state->ViewText(viewer, false);
+    EXPECT_NE(state->ViewPositionText(viewer).find(fmt::format("discard={:x} ", discard)),
+              std::string::npos)
+        << state->ViewPositionText(viewer);
+    if (viewer == engine::kSpectator) continue;
+    auto read = game.NewStateFromView(state->ViewPositionText(viewer), viewer);
+    EXPECT_EQ(static_cast<const WarState&>(*read).position().discard, discard);
+  }
+  // WAR keeps its discards secret (the unseen rest of an eliminated hand goes there): the count.
+  auto war = engine::LoadGame("war", {{"players", "3"}});
+  EXPECT_FALSE(war->NewInitialState()->ViewJson(0).contains("discard_cards"));
+  EXPECT_NE(war->NewInitialState()->ViewPositionText(0).find("discard=?0 "), std::string::npos);
 }
 
 // ==================================================================================================

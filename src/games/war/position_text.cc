@@ -27,8 +27,10 @@ enum class Span { kTerritories, kSeats, kContinents, kAll };
 enum class Secrecy { kPublic, kHand, kObjective, kCards };
 
 // Calls `visit(name, field, span, secrecy)` for every field of the Position, in text order.
+// `discards_face_up`: WAR-II's used and discarded cards go face up to the discard pile (rulings
+// "WAR-II"), so everyone sees them; WAR's discards include the unseen rest of an eliminated hand.
 template <typename P, typename Visit>
-void PositionFields(P& p, Visit&& visit) {
+void PositionFields(P& p, bool discards_face_up, Visit&& visit) {
   using S = Span;
   using K = Secrecy;
   visit("ply", p.ply, S::kAll, K::kPublic);
@@ -40,7 +42,7 @@ void PositionFields(P& p, Visit&& visit) {
   visit("hand", p.hand, S::kSeats, K::kHand);
   visit("objective", p.objective, S::kSeats, K::kObjective);
   visit("pile", p.pile, S::kAll, K::kCards);
-  visit("discard", p.discard, S::kAll, K::kCards);
+  visit("discard", p.discard, S::kAll, discards_face_up ? K::kPublic : K::kCards);
   visit("undealt", p.undealt, S::kAll, K::kPublic);
   visit("objectives_left", p.objectives_left, S::kAll, K::kCards);
   visit("eliminated_by", p.eliminated_by, S::kSeats, K::kPublic);
@@ -166,7 +168,8 @@ std::size_t WarState::FieldLength(int span, std::size_t whole) const {
 std::string WarState::PositionWords(Seat viewer, bool whole) const {
   std::string text;
   Position copy = pos();
-  PositionFields(copy, [&](const char* name, auto& field, Span span, Secrecy secrecy) {
+  const bool face_up = game_->war2();
+  PositionFields(copy, face_up, [&](const char* name, auto& field, Span span, Secrecy secrecy) {
     using F = std::remove_reference_t<decltype(field)>;
     // An ending shows everything, the pile, the discards and the objectives left too.
     auto shown = [&](Seat s) {
@@ -344,7 +347,8 @@ Position WarState::ParseWords(std::string_view text, ViewSecrets* secrets) const
     }
   }
   Position p = position();
-  PositionFields(p, [&](const char* name, auto& field, Span span, Secrecy secrecy) {
+  const bool face_up = game_->war2();
+  PositionFields(p, face_up, [&](const char* name, auto& field, Span span, Secrecy secrecy) {
     using F = std::remove_reference_t<decltype(field)>;
     const auto it = words.find(name);
     if (it == words.end()) throw Error(fmt::format("position: field {} is missing", name));

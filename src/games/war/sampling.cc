@@ -5,11 +5,12 @@
 #include "games/war/war.h"
 
 namespace quartel::war {
-// Until the game is over, a seat does not know the hands it does not see, the pile, the discards,
-// the objectives it does not see and those not drawn: a sample draws them again. (The discards are
-// mostly cards shown when used, but the rest of an eliminated or resigned hand goes there unseen,
-// and a seat's view shows only their number: a sample that kept them would depend on what the
-// view hides.)
+// Until the game is over, a seat does not know the hands it does not see, the pile, the discards
+// (WAR's), the objectives it does not see and those not drawn: a sample draws them again. (WAR's
+// discards are mostly cards shown when traded, but the rest of an eliminated or resigned hand goes
+// there unseen, and a seat's view shows only their number: a sample that kept them would depend on
+// what the view hides. WAR-II's lie face up, rulings "WAR-II": every view shows them, and a sample
+// keeps them.)
 std::unique_ptr<engine::State> WarState::SampleConsistentState(Seat seat, Rng& rng) const {
   auto sample = std::make_unique<WarState>(*this);
   if (pos().phase == Phase::kOver) return sample;  // an ending shows everything
@@ -20,11 +21,12 @@ std::unique_ptr<engine::State> WarState::SampleConsistentState(Seat seat, Rng& r
   return sample;
 }
 
-// Cards the seat has not seen, the opponents' hands, the pile and the discards, shuffled and dealt
-// again in the same numbers.
+// Cards the seat has not seen, the opponents' hands, the pile and WAR's discards, shuffled and
+// dealt again in the same numbers.
 void WarState::RedealUnseenCards(Seat seat, Position& p, Rng& rng) const {
   std::vector<int> unseen;
-  std::uint64_t unseen_mask = p.pile | p.discard;
+  const bool discards_seen = game_->war2();
+  std::uint64_t unseen_mask = p.pile | (discards_seen ? 0 : p.discard);
   for (Seat s = 0; s < p.num_seats; ++s) {
     if (!board_.SeesHand(seat, s)) unseen_mask |= p.hand[s];
   }
@@ -39,9 +41,11 @@ void WarState::RedealUnseenCards(Seat seat, Position& p, Rng& rng) const {
     p.hand[s] = 0;
     for (int k = 0; k < count; ++k) p.hand[s] |= TerritoryBit(unseen[next++]);
   }
-  const int discards = std::popcount(p.discard);
-  p.discard = 0;
-  for (int k = 0; k < discards; ++k) p.discard |= TerritoryBit(unseen[next++]);
+  if (!discards_seen) {
+    const int discards = std::popcount(p.discard);
+    p.discard = 0;
+    for (int k = 0; k < discards; ++k) p.discard |= TerritoryBit(unseen[next++]);
+  }
   p.pile = 0;
   for (; next < unseen.size(); ++next) p.pile |= TerritoryBit(unseen[next]);
 }

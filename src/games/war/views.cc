@@ -238,6 +238,13 @@ Json WarState::ViewJson(Seat viewer) const {
   view["next_trade_value"] = map_->TradeValue(pos().trades_done);
   view["pile"] = std::popcount(pos().pile);
   view["discard"] = std::popcount(pos().discard);
+  if (g.war2()) {  // face up (rulings "WAR-II"): everyone sees them
+    Json discards = Json::array();
+    for (std::uint64_t m = pos().discard; m; m &= m - 1) {
+      discards.push_back(CardFacts(std::countr_zero(m)));
+    }
+    view["discard_cards"] = std::move(discards);
+  }
   if (pos().phase == Phase::kOver) {
     view["winner"] = pos().winner >= 0 ? Json(g.SeatName(pos().winner)) : Json("draw");
     view["ending"] = EndingName(pos().ending);
@@ -333,6 +340,13 @@ std::string WarState::ViewText(Seat viewer, bool colour) const {
                                 std::popcount(pos().discard))
                   : fmt::format("Cards: {} in the pile; the next trade gives {} armies.\n",
                                 std::popcount(pos().pile), map_->TradeValue(pos().trades_done));
+  if (g.war2() && pos().discard != 0) {  // face up (rulings "WAR-II")
+    std::vector<std::string> names;
+    for (std::uint64_t m = pos().discard; m; m &= m - 1) {
+      names.push_back(CardName(std::countr_zero(m)));
+    }
+    out += Wrap(fmt::format("Used cards, face up: {}", fmt::join(names, ", ")));
+  }
   out += KnownCardsText(viewer);
   if (pos().phase == Phase::kBattle || pos().phase == Phase::kOccupy) {
     out += fmt::format("Attack: {} -> {} with {}\n", TerritoryId(pos().attack_from),

@@ -111,8 +111,9 @@
 // last for neutral). The parser refuses a missing, repeated or unknown field, a value that is no
 // number or out of range, a wrong count of values, a card in two places, and any position the
 // rules' CheckConsistency refuses. ViewPositionText writes the same form as a viewer may know it:
-// a hand it does not see as ?N (N cards), an objective it does not see as ?, the pile, the
-// discards and the objectives left as ?N (everything once the game is over). NewStateFromView
+// a hand it does not see as ?N (N cards), an objective it does not see as ?, the pile, WAR's
+// discards and the objectives left as ?N (everything once the game is over); WAR-II's discards
+// lie face up (rulings), shown to everyone. NewStateFromView
 // reads a seat's view back: the secret cards and objectives filled in by a fixed rule, then drawn
 // again as SampleConsistentState draws them (seed 0), a state the seat cannot tell from the real
 // one. The initial position of a 3-player WAR game (the 42 territory values shortened to "..."):

@@ -706,6 +706,10 @@ export interface WarView {
   pile: number;
   discard: number;
   /**
+   * WAR-II only: the used and discarded cards, face up (rulings)
+   */
+  discard_cards?: WarCardView[];
+  /**
    * the winner's colour, or 'draw'
    */
   winner?: string;

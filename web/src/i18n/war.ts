@@ -93,6 +93,7 @@ export const war: Record<string, Entry> = {
   'war.eliminated_by': ['out (by {who})', 'eliminado ({who})'],
   'war.pile': ['{pile} cards in the pile; the next trade gives {next}.', '{pile} cartas no monte; a próxima troca vale {next}.'],
   'war.pile2': ['{pile} cards in the pile, {discard} used.', '{pile} cartas no monte, {discard} usadas.'],
+  'war.used_face_up': ['Used, face up:', 'Usadas, viradas para cima:'],
   'war.continents': ['Continents', 'Continentes'],
   'war.majority_totality': ['majority {m}, all {t}', 'maioria {m}, total {t}'],
   'war.ce_legend': ['dashed ring: Strategic Centre (CE)', 'anel tracejado: Centro Estratégico (CE)'],

@@ -1,5 +1,6 @@
 // Replays: a Dablot match to its end and its replay stepped through (and opened from a file);
-// WAR's dice in a replay; a Stratego spectator who sees no hidden rank; a resigned game's replay.
+// WAR's dice in a replay; WAR-II's used cards face up; a Stratego spectator who sees no hidden
+// rank; a resigned game's replay.
 import fs from 'node:fs';
 import path from 'node:path';
 import { h, test, newPage, newMatch, playMoves, waitFor, waitForAttribute, state, shot, log, DESKTOP, PHONE, expectedErrors, toleratedErrors } from '../harness.mjs';
@@ -89,6 +90,39 @@ export default async function () {
       throw new Error(`the other seats' objectives in the replay: ${JSON.stringify(objectives)}`);
     }
     await shot(page, 'war-replay-dice');
+    await page.context().close();
+  });
+
+  // Rulings "WAR-II": used and discarded cards go face up to the discard pile, for everyone.
+  await test('war2: the used cards lie face up beside the pile, as many as the view counts', async () => {
+    const created = await (await fetch(`${h.address}/api/matches`, {
+      method: 'POST',
+      body: JSON.stringify({ game: 'war2', options: { max_turns: 12 }, seats: [0, 1, 2].map(() => ({ kind: 'bot', bot: 'random' })) }),
+    })).json();
+    let record;
+    for (let tries = 0; tries < 300 && !record?.result; tries++) {
+      await new Promise((r) => setTimeout(r, 100));
+      record = await (await fetch(`${h.address}/api/matches/${created.match}/record`)).json();
+    }
+    if (!record?.result) throw new Error('the bots did not finish');
+    // The last ply with a card used and not yet shuffled back: its view, as a spectator sees it.
+    const frames = (await (await fetch(`${h.address}/api/replay`, {
+      method: 'POST',
+      body: JSON.stringify({ record, viewer: 'spectator', states: true }),
+    })).json()).plies;
+    const at = frames.findLast((f) => (f.state?.view?.discard ?? 0) > 0);
+    if (!at) throw new Error('no card was used in the match');
+    const page = await newPage('war2-used-cards');
+    await page.goto(`${h.address}/replay/${created.match}`);
+    await page.locator(`.move-list li[data-ply="${at.ply}"]`).click();
+    await waitForAttribute(page, '.match.replay', 'data-ply', String(at.ply));
+    const shown = (await page.locator('[data-testid^=war-used-]').evaluateAll((els) => els.map((e) => e.dataset.testid))).map((x) => x.replace('war-used-', ''));
+    const want = at.state.view.discard_cards.map((c) => c.card);
+    if (shown.length !== at.state.view.discard || JSON.stringify(shown) !== JSON.stringify(want)) {
+      throw new Error(`ply ${at.ply}: the page shows ${JSON.stringify(shown)}, the view's used cards are ${JSON.stringify(want)}`);
+    }
+    await page.locator('.war-used-cards').scrollIntoViewIfNeeded();
+    await shot(page, 'war2-used-cards');
     await page.context().close();
   });
 

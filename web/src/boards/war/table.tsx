@@ -3,6 +3,7 @@
 import { seatName } from '../../games';
 import { t } from '../../i18n';
 import type { Viewer, WarSeat, WarView } from '../../types';
+import { CardView } from './cards';
 import { Swatch } from './colours';
 import { NAME } from './legal';
 import { CONTINENTS, TERRITORIES } from './map';
@@ -58,6 +59,14 @@ export function Players({ game, view, seats, you, keeperOf }: TableProps) {
           ? t('war.pile2', { pile: view.pile ?? 0, discard: view.discard ?? 0 })
           : t('war.pile', { pile: view.pile ?? 0, next: view.next_trade_value ?? 0 })}
       </p>
+      {game === 'war2' && (view.discard_cards?.length ?? 0) > 0 && (
+        <div class="war-used-cards small">
+          <span class="muted">{t('war.used_face_up')}</span>
+          {view.discard_cards!.map((c) => (
+            <CardView key={c.card} card={c} selected={false} usable={false} testid={`war-used-${c.card}`} />
+          ))}
+        </div>
+      )}
     </section>
   );
 }
