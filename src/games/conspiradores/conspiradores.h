@@ -154,8 +154,9 @@ class ConspiradoresState : public engine::State {
  private:
   Position pos_;
 };
-// Position's kept move directions (three bytes for each of the 441 cells of the bordered board)
-// take most of it: they make the random playout draw faster (docs/PERFORMANCE.md).
+// Position's kept move directions and counts (four bytes for each of the 441 cells of the
+// bordered board) take most of it: they make the random playout draw faster
+// (docs/PERFORMANCE.md).
 static_assert(sizeof(ConspiradoresState) <= 2048);
 
 void Register();
