@@ -130,11 +130,7 @@ void Position::RebuildMoveDirs() {
   step_counts = jump_counts = mover_counts = 0;
   for (int seat = 0; seat < kMaxSeats; ++seat) {
     pieces[seat].Minus(kSanctuaries).ForEach([&](int p) {
-      const int cell = PadCell(p);
-      count_field[cell] = static_cast<std::uint8_t>(seat * kCountBits);
-      mover_counts += std::uint64_t{1} << count_field[cell];
-      step_counts += std::uint64_t{kDirCount[move_dirs[cell] & 0xff]} << count_field[cell];
-      jump_counts += std::uint64_t{kDirCount[move_dirs[cell] >> 8]} << count_field[cell];
+      CountPiece(PadCell(p), static_cast<std::uint8_t>(seat * kCountBits));
     });
   }
 }
@@ -186,17 +182,19 @@ bool Position::MoveDirsMatchPieces() const {
   jump_counts += emptied * jumps;
 }
 
-[[gnu::always_inline]] inline void Position::Put(int seat, int point) {
-  pieces[seat].Set(point);
-  TouchMoveDirs(point);
-  // The piece's own directions: touching its point changed its neighbours' only.
-  const int cell = kPadCellOf[point];
-  const std::uint8_t field =
-      IsSanctuary(point) ? kNoCountField : static_cast<std::uint8_t>(seat * kCountBits);
+[[gnu::always_inline]] inline void Position::CountPiece(int cell, std::uint8_t field) {
   count_field[cell] = field;
   mover_counts += std::uint64_t{1} << field;
   step_counts += std::uint64_t{kDirCount[move_dirs[cell] & 0xff]} << field;
   jump_counts += std::uint64_t{kDirCount[move_dirs[cell] >> 8]} << field;
+}
+
+[[gnu::always_inline]] inline void Position::Put(int seat, int point) {
+  pieces[seat].Set(point);
+  TouchMoveDirs(point);
+  // The piece's own directions: touching its point changed its neighbours' only.
+  CountPiece(kPadCellOf[point],
+             IsSanctuary(point) ? kNoCountField : static_cast<std::uint8_t>(seat * kCountBits));
 }
 
 [[gnu::always_inline]] inline void Position::Lift(int seat, int point) {

@@ -272,6 +272,8 @@ struct Position {
   // A piece of `seat` put on an empty `point`, or lifted from it: pieces, the kept directions and
   // counts.
   void Put(int seat, int point);
+  // The piece on `cell` counted in `field` (kNoCountField: in none), with its own directions.
+  void CountPiece(int cell, std::uint8_t field);
   void Lift(int seat, int point);
   // Brings blocked, move_dirs and the counts up to date after the occupancy of `point` changed.
   void TouchMoveDirs(int point);

@@ -311,11 +311,9 @@ void Board::CheckEveryone() {
 
 // --- Cards ---------------------------------------------------------------------------------------
 
-std::vector<int> Board::Hand(Seat seat) const {
+std::vector<int> Board::Cards(std::uint64_t mask) {
   std::vector<int> cards;
-  for (std::uint64_t mask = pos_.hand[seat]; mask; mask &= mask - 1) {
-    cards.push_back(std::countr_zero(mask));
-  }
+  for (; mask; mask &= mask - 1) cards.push_back(std::countr_zero(mask));
   return cards;
 }
 

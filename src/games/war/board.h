@@ -190,7 +190,9 @@ class Board {
 
   // --- Cards ------------------------------------------------------------------------------------
   // Cards in the seat's hand, sorted.
-  std::vector<int> Hand(Seat seat) const;
+  std::vector<int> Hand(Seat seat) const { return Cards(pos_.hand[seat]); }
+  // The cards of a card set (a mask of card numbers), sorted.
+  static std::vector<int> Cards(std::uint64_t mask);
   Figure CardFigure(int card) const;
   // Whether the three cards form a set (3 equal or 3 different figures; jokers are wild).
   bool IsSet(int a, int b, int c) const;

@@ -26,9 +26,8 @@ enum class Span { kTerritories, kSeats, kContinents, kAll };
 // hand or objective; a secret card set is shown to nobody, only its size (until the game is over).
 enum class Secrecy { kPublic, kHand, kObjective, kCards };
 
-// Calls `visit(name, field, span, secrecy)` for every field of the Position, in text order.
-// `discards_face_up`: WAR-II's used and discarded cards go face up to the discard pile (rulings
-// "WAR-II"), so everyone sees them; WAR's discards include the unseen rest of an eliminated hand.
+// Calls `visit(name, field, span, secrecy)` for every field of the Position, in text order
+// (`discards_face_up`: Rules::DiscardsFaceUp).
 template <typename P, typename Visit>
 void PositionFields(P& p, bool discards_face_up, Visit&& visit) {
   using S = Span;
@@ -168,7 +167,7 @@ std::size_t WarState::FieldLength(int span, std::size_t whole) const {
 std::string WarState::PositionWords(Seat viewer, bool whole) const {
   std::string text;
   Position copy = pos();
-  const bool face_up = game_->war2();
+  const bool face_up = game_->DiscardsFaceUp();
   PositionFields(copy, face_up, [&](const char* name, auto& field, Span span, Secrecy secrecy) {
     using F = std::remove_reference_t<decltype(field)>;
     // An ending shows everything, the pile, the discards and the objectives left too.
@@ -347,7 +346,7 @@ Position WarState::ParseWords(std::string_view text, ViewSecrets* secrets) const
     }
   }
   Position p = position();
-  const bool face_up = game_->war2();
+  const bool face_up = game_->DiscardsFaceUp();
   PositionFields(p, face_up, [&](const char* name, auto& field, Span span, Secrecy secrecy) {
     using F = std::remove_reference_t<decltype(field)>;
     const auto it = words.find(name);

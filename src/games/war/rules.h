@@ -26,6 +26,9 @@ class Rules {
   int players() const { return players_; }
   int max_turns() const { return max_turns_; }
   bool war2() const { return war2_; }
+  // WAR-II's used and discarded cards go face up to the discard pile, seen by everyone (rulings
+  // "WAR-II"); WAR's discards include the unseen rest of an eliminated hand, only counted.
+  bool DiscardsFaceUp() const { return war2_; }
   bool variant1() const { return variant1_; }
   bool spy_centre() const { return spy_centre_; }
   int NumCards() const { return num_cards_; }

@@ -25,7 +25,7 @@ std::unique_ptr<engine::State> WarState::SampleConsistentState(Seat seat, Rng& r
 // dealt again in the same numbers.
 void WarState::RedealUnseenCards(Seat seat, Position& p, Rng& rng) const {
   std::vector<int> unseen;
-  const bool discards_seen = game_->war2();
+  const bool discards_seen = game_->DiscardsFaceUp();
   std::uint64_t unseen_mask = p.pile | (discards_seen ? 0 : p.discard);
   for (Seat s = 0; s < p.num_seats; ++s) {
     if (!board_.SeesHand(seat, s)) unseen_mask |= p.hand[s];

@@ -238,11 +238,9 @@ Json WarState::ViewJson(Seat viewer) const {
   view["next_trade_value"] = map_->TradeValue(pos().trades_done);
   view["pile"] = std::popcount(pos().pile);
   view["discard"] = std::popcount(pos().discard);
-  if (g.war2()) {  // face up (rulings "WAR-II"): everyone sees them
+  if (g.DiscardsFaceUp()) {
     Json discards = Json::array();
-    for (std::uint64_t m = pos().discard; m; m &= m - 1) {
-      discards.push_back(CardFacts(std::countr_zero(m)));
-    }
+    for (int card : Board::Cards(pos().discard)) discards.push_back(CardFacts(card));
     view["discard_cards"] = std::move(discards);
   }
   if (pos().phase == Phase::kOver) {
@@ -340,11 +338,9 @@ std::string WarState::ViewText(Seat viewer, bool colour) const {
                                 std::popcount(pos().discard))
                   : fmt::format("Cards: {} in the pile; the next trade gives {} armies.\n",
                                 std::popcount(pos().pile), map_->TradeValue(pos().trades_done));
-  if (g.war2() && pos().discard != 0) {  // face up (rulings "WAR-II")
+  if (g.DiscardsFaceUp() && pos().discard != 0) {
     std::vector<std::string> names;
-    for (std::uint64_t m = pos().discard; m; m &= m - 1) {
-      names.push_back(CardName(std::countr_zero(m)));
-    }
+    for (int card : Board::Cards(pos().discard)) names.push_back(CardName(card));
     out += Wrap(fmt::format("Used cards, face up: {}", fmt::join(names, ", ")));
   }
   out += KnownCardsText(viewer);
